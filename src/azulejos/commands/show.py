@@ -1,0 +1,52 @@
+"""azulejos show: print the position at a point of a record."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ._common import non_negative_int, positive_int
+
+HELP = "print the position at a point of a game record"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--round", type=positive_int, help="round to stop in (1-based)")
+    p.add_argument(
+        "--move", type=non_negative_int, help="moves of that round to play (default: all)"
+    )
+    p.add_argument("--position", action="store_true", help="also print the position string")
+    p.add_argument("--colour", action="store_true", help="ANSI colours as well as letters")
+
+
+def run(args: argparse.Namespace) -> int:
+    from azulejos.core.errors import InvalidRecordError
+    from azulejos.notation.position import to_position
+    from azulejos.notation.record import load_record, replay
+    from azulejos.render.text import render_state
+
+    if args.move is not None and args.round is None:
+        print("azulejos show: --move needs --round", file=sys.stderr)
+        return 2
+    try:
+        rec = load_record(args.file)
+        if args.round is not None and args.round > len(rec.rounds):
+            print(f"{args.file}: the record has {len(rec.rounds)} rounds", file=sys.stderr)
+            return 2
+        if args.round is not None and args.move is not None:
+            moves = len(rec.rounds[args.round - 1].moves)
+            if args.move > moves:
+                print(f"{args.file}: round {args.round} has {moves} moves", file=sys.stderr)
+                return 2
+        st = replay(rec, until_round=args.round, until_move=args.move)
+    except InvalidRecordError as e:
+        print(f"{args.file}: {e}", file=sys.stderr)
+        return 1
+    names = rec.extra.get("names")
+    if not (isinstance(names, list) and len(names) == rec.players and all(isinstance(x, str) for x in names)):
+        names = None
+    print(render_state(st, names, colour=args.colour))
+    if args.position:
+        print(to_position(st))
+    return 0

@@ -1,0 +1,25 @@
+"""The pure rules core (layer L0): stdlib only, no I/O, no clock, no global randomness."""
+
+from .colours import COLOURS, LETTERS, NAMES, wall_colour, wall_column
+from .errors import (
+    AzulejosError,
+    IllegalFillError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    InvariantError,
+)
+from .events import Bonus, Discarded, Fill, Penalised, Placed
+from .moves import CENTRE, FLOOR, MOVES, NUM_ACTIONS, Move, draft, move_of_action, parse_move, place
+from .rules import GameInfo, Variant, factory_count
+from .state import PatternLine, PlayerView, State
+
+__all__ = [
+    "COLOURS", "LETTERS", "NAMES", "wall_colour", "wall_column",
+    "AzulejosError", "IllegalFillError", "IllegalMoveError", "InvalidMoveError",
+    "InvalidPositionError", "InvalidRecordError", "InvariantError",
+    "Bonus", "Discarded", "Fill", "Penalised", "Placed",
+    "CENTRE", "FLOOR", "MOVES", "NUM_ACTIONS", "Move", "draft", "move_of_action", "parse_move",
+    "place", "GameInfo", "Variant", "factory_count", "PatternLine", "PlayerView", "State",
+]

@@ -1,0 +1,52 @@
+"""Colours and wall geometry (R1, R5, R6)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+BLUE: Final = 0
+YELLOW: Final = 1
+RED: Final = 2
+BLACK: Final = 3
+WHITE: Final = 4
+
+#: Canonical colour order (R1): blue, yellow, red, black, white.
+COLOURS: Final = (BLUE, YELLOW, RED, BLACK, WHITE)
+#: One-letter names in canonical order (NOTATION.md).
+LETTERS: Final = "BYRKW"
+NAMES: Final = ("blue", "yellow", "red", "black", "white")
+
+TILES_PER_COLOUR: Final = 20  # R1
+FACTORY_SIZE: Final = 4  # R2
+WALL_SIZE: Final = 5  # R4
+FLOOR_SLOTS: Final = 7  # R4
+#: Penalty of each floor slot, left to right (R5), as positive numbers.
+FLOOR_PENALTIES: Final = (1, 1, 2, 2, 2, 3, 3)
+
+
+def colour_letter(colour: int) -> str:
+    """The notation letter of a colour index."""
+    return LETTERS[colour]
+
+
+def colour_of_letter(letter: str) -> int:
+    """The colour index of a letter (case-insensitive); ``ValueError`` if none."""
+    index = LETTERS.find(letter.upper()) if len(letter) == 1 else -1
+    if index < 0:
+        raise ValueError(f"{letter!r} is not a colour letter (one of {LETTERS})")
+    return index
+
+
+def wall_column(row: int, colour: int) -> int:
+    """Column of ``colour`` in ``row`` on the coloured wall (R6)."""
+    return (colour + row) % 5
+
+
+def wall_colour(row: int, column: int) -> int:
+    """Colour printed at (row, column) on the coloured wall (R6)."""
+    return (column - row) % 5
+
+
+def floor_penalty(occupied: int) -> int:
+    """Total penalty (positive) of the first ``occupied`` floor slots (R5, R19)."""
+    return sum(FLOOR_PENALTIES[: max(0, min(occupied, FLOOR_SLOTS))])

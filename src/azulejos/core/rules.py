@@ -1,0 +1,56 @@
+"""Game metadata as data: player counts, variants, sizes (R2, R8, R30)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+MAX_FACTORIES: Final = 9
+
+
+class Variant(str, enum.Enum):
+    """Which side of the wall every player uses (R8, R30)."""
+
+    COLOURED = "coloured"
+    GREY = "grey"
+
+    @classmethod
+    def parse(cls, text: "str | Variant") -> "Variant":
+        if isinstance(text, Variant):
+            return text
+        try:
+            return cls(str(text).lower())
+        except ValueError:
+            raise ValueError(f"unknown variant {text!r} (coloured or grey)") from None
+
+
+def factory_count(players: int) -> int:
+    """Number of factory displays for ``players`` players: 2n+1 (R2)."""
+    check_players(players)
+    return 2 * players + 1
+
+
+def check_players(players: int) -> None:
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be 2, 3 or 4 (R8), not {players!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Static facts about one game set-up, for front ends and learning code."""
+
+    players: int
+    variant: Variant
+    factories: int
+    num_actions: int
+    max_moves_per_round: int
+
+    @classmethod
+    def of(cls, players: int, variant: Variant | str) -> "GameInfo":
+        from .moves import NUM_ACTIONS
+
+        f = factory_count(players)
+        return cls(players, Variant.parse(variant), f, NUM_ACTIONS, 4 * f + 5 * players)

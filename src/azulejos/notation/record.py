@@ -1,0 +1,328 @@
+"""Game records in the ``azulejos-record/1`` JSON format (NOTATION.md): read, write, replay."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from azulejos.core import layout as L
+from azulejos.core.colours import LETTERS
+from azulejos.core.errors import (
+    IllegalFillError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidRecordError,
+)
+from azulejos.core.events import Fill
+from azulejos.core.moves import Move, parse_move
+from azulejos.core.rules import Variant, factory_count
+from azulejos.core.state import State
+
+FORMAT = "azulejos-record/1"
+_KNOWN = {"format", "players", "variant", "start_player", "rounds", "final_scores", "winners"}
+
+
+@dataclass
+class RoundRecord:
+    factories: list[str]
+    moves: list[str]
+    scores: list[int] | None = None
+
+
+@dataclass
+class Record:
+    """A parsed record: structure checked, rules not yet (see :func:`replay`)."""
+
+    players: int
+    variant: Variant
+    start_player: int
+    rounds: list[RoundRecord]
+    final_scores: list[int] | None = None
+    winners: list[int] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "players": self.players,
+            "variant": self.variant.value,
+            "start_player": self.start_player,
+            "rounds": [],
+        }
+        for r in self.rounds:
+            rd: dict[str, Any] = {"factories": list(r.factories), "moves": list(r.moves)}
+            if r.scores is not None:
+                rd["scores"] = list(r.scores)
+            out["rounds"].append(rd)
+        if self.final_scores is not None:
+            out["final_scores"] = list(self.final_scores)
+        if self.winners is not None:
+            out["winners"] = list(self.winners)
+        for k, v in self.extra.items():
+            out.setdefault(k, v)
+        return out
+
+
+def _bad(msg: str) -> InvalidRecordError:
+    return InvalidRecordError(f"not a valid record: {msg}")
+
+
+def _int_list(v: Any, what: str, n: int | None = None) -> list[int]:
+    if not isinstance(v, list) or not all(type(x) is int for x in v):
+        raise _bad(f"{what} must be a list of whole numbers")
+    if n is not None and len(v) != n:
+        raise _bad(f"{what} must have {n} entries, not {len(v)}")
+    return list(v)
+
+
+def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
+    """Check a record's structure (keys and types) and return it as a :class:`Record`."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as e:
+            raise _bad(f"bad JSON ({e})") from None
+    if not isinstance(data, Mapping):
+        raise _bad("the top level must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise _bad(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+    for key in ("players", "variant", "start_player", "rounds"):
+        if key not in data:
+            raise _bad(f"missing key {key!r}")
+    n = data["players"]
+    if type(n) is not int or not 2 <= n <= 4:
+        raise _bad(f"players must be 2, 3 or 4, not {n!r}")
+    try:
+        variant = Variant.parse(data["variant"]) if isinstance(data["variant"], str) else None
+    except ValueError:
+        variant = None
+    if variant is None:
+        raise _bad(f"variant must be 'coloured' or 'grey', not {data['variant']!r}")
+    sp = data["start_player"]
+    if type(sp) is not int or not 0 <= sp < n:
+        raise _bad(f"start_player must be a seat 0-{n - 1}, not {sp!r}")
+    rounds_in = data["rounds"]
+    if not isinstance(rounds_in, list):
+        raise _bad("rounds must be a list")
+    rounds: list[RoundRecord] = []
+    for i, r in enumerate(rounds_in, 1):
+        if not isinstance(r, Mapping):
+            raise _bad(f"round {i} must be an object")
+        for key in ("factories", "moves"):
+            if key not in r:
+                raise _bad(f"round {i} is missing {key!r}")
+        facs, moves = r["factories"], r["moves"]
+        if not isinstance(facs, list) or not all(isinstance(x, str) for x in facs):
+            raise _bad(f"round {i}: factories must be a list of strings")
+        if not isinstance(moves, list) or not all(isinstance(x, str) for x in moves):
+            raise _bad(f"round {i}: moves must be a list of strings")
+        scores = r.get("scores")
+        if scores is not None:
+            scores = _int_list(scores, f"round {i} scores", n)
+        rounds.append(RoundRecord(list(facs), list(moves), scores))
+    fs = data.get("final_scores")
+    if fs is not None:
+        fs = _int_list(fs, "final_scores", n)
+    w = data.get("winners")
+    if w is not None:
+        w = _int_list(w, "winners")
+    extra = {k: v for k, v in data.items() if k not in _KNOWN}
+    return Record(n, variant, sp, rounds, fs, w, extra)
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and structurally check a record file."""
+    try:
+        text = Path(path).read_bytes()
+    except OSError as e:
+        raise InvalidRecordError(f"cannot read {path}: {e.strerror or e}") from None
+    return parse_record(text)
+
+
+def parse_fill(texts: list[str], round_no: int) -> Fill:
+    out = []
+    for i, t in enumerate(texts, 1):
+        f = []
+        for ch in t:
+            k = LETTERS.find(ch.upper())
+            if k < 0:
+                raise InvalidRecordError(
+                    f"round {round_no}: factory {i} {t!r}: {ch!r} is not a colour letter (R1)",
+                    round=round_no,
+                    rule="R1",
+                )
+            f.append(k)
+        out.append(tuple(f))
+    return Fill(tuple(out))
+
+
+def replay(
+    record: Record, *, until_round: int | None = None, until_move: int | None = None
+) -> State:
+    """Replay a record under the rules and check every score; return the final state.
+
+    With ``until_round`` (1-based) the replay stops in that round after ``until_move`` moves
+    (all of them if None); records are then only checked up to that point.
+    Raises :class:`InvalidRecordError` naming the round, move number, move and rule.
+    """
+    n = record.players
+    st = State.new(n, record.variant, record.start_player)
+    for ri, rnd in enumerate(record.rounds, 1):
+        if st.is_over:
+            raise InvalidRecordError(
+                f"round {ri}: the game already ended after round {ri - 1} (R23)",
+                round=ri,
+                rule="R23",
+            )
+        if len(rnd.factories) != factory_count(n):
+            raise InvalidRecordError(
+                f"round {ri}: {n} players need {factory_count(n)} factories, not "
+                f"{len(rnd.factories)} (R2)",
+                round=ri,
+                rule="R2",
+            )
+        fill = parse_fill(rnd.factories, ri)
+        try:
+            st.apply_fill(fill)
+        except IllegalFillError as e:
+            raise InvalidRecordError(
+                f"round {ri}: factories {' '.join(rnd.factories)}: {e}", round=ri, rule=e.rule
+            ) from None
+        stop_here = until_round == ri
+        moves = rnd.moves if not (stop_here and until_move is not None) else rnd.moves[:until_move]
+        for mi, text in enumerate(moves, 1):
+            try:
+                move: Move = parse_move(text)
+            except InvalidMoveError:
+                raise InvalidRecordError(
+                    f"round {ri}, move {mi} {text!r}: not a move in the notation",
+                    round=ri,
+                    move_number=mi,
+                    move=text,
+                    rule="NOTATION",
+                ) from None
+            if st.is_chance or st.is_over:
+                raise InvalidRecordError(
+                    f"round {ri}, move {mi} {text}: the round is already over (R16)",
+                    round=ri,
+                    move_number=mi,
+                    move=text,
+                    rule="R16",
+                )
+            try:
+                st.push(move)
+            except IllegalMoveError as e:
+                raise InvalidRecordError(
+                    f"round {ri}, move {mi} {text}: {e}",
+                    round=ri,
+                    move_number=mi,
+                    move=text,
+                    rule=e.rule,
+                ) from None
+        if stop_here:
+            return st
+        round_done = st.is_chance or st.is_over
+        if not round_done:
+            if ri != len(record.rounds):
+                raise InvalidRecordError(
+                    f"round {ri}: the moves stop before the round is over (R16), "
+                    "yet another round follows",
+                    round=ri,
+                    rule="R16",
+                )
+            if rnd.scores is not None or record.final_scores is not None:
+                raise InvalidRecordError(
+                    f"round {ri}: the moves stop before the round is over (R16)",
+                    round=ri,
+                    rule="R16",
+                )
+            return st
+        expected = _round_scores(st)
+        if rnd.scores is None:
+            raise InvalidRecordError(
+                f"round {ri}: scores missing for a completed round", round=ri, rule="R19"
+            )
+        if rnd.scores != expected:
+            raise InvalidRecordError(
+                f"round {ri}: scores expected {expected}, recorded {rnd.scores} (R18, R19)",
+                round=ri,
+                rule="R18",
+            )
+    if st.is_over:
+        if record.final_scores is None or record.winners is None:
+            raise InvalidRecordError(
+                f"the game ends after round {st.round} (R23) but final_scores/winners are missing",
+                round=st.round,
+                rule="R23",
+            )
+        if record.final_scores != st.scores:
+            raise InvalidRecordError(
+                f"final scores expected {st.scores}, recorded {record.final_scores} (R24)",
+                rule="R24",
+            )
+        if sorted(record.winners) != st.winners():
+            raise InvalidRecordError(
+                f"winners expected {st.winners()}, recorded {record.winners} (R25)", rule="R25"
+            )
+    elif record.final_scores is not None or record.winners is not None:
+        raise InvalidRecordError(
+            f"final_scores/winners given, but the game has not ended after round "
+            f"{len(record.rounds)} (R23)",
+            rule="R23",
+        )
+    return st
+
+
+def _round_scores(st: State) -> list[int]:
+    """Scores after the round's tiling and penalties, before end bonuses."""
+    if not st.is_over:
+        return st.scores
+    return [sc - st.bonus(p).points for p, sc in enumerate(st.scores)]
+
+
+def record_of(state: State, **extra: Any) -> Record:
+    """The record of the game played so far on ``state`` (from its history)."""
+    hist = state._hist
+    start = hist[0][1][L.START] if hist else state.start_player
+    st = State.new(state.players, state.variant, start)
+    rounds: list[RoundRecord] = []
+    for ev, _snap, _log in hist:
+        if isinstance(ev, Fill):
+            st.apply_fill(ev)
+            rounds.append(RoundRecord(ev.texts(), []))
+        else:
+            st.push(ev)
+            rounds[-1].moves.append(ev.text())
+        if rounds and rounds[-1].scores is None and (st.is_chance or st.is_over):
+            rounds[-1].scores = _round_scores(st)
+    rec = Record(state.players, state.variant, start, rounds, extra=dict(extra))
+    if st.is_over:
+        rec.final_scores = st.scores
+        rec.winners = st.winners()
+    return rec
+
+
+def dumps(record: Record | Mapping[str, Any]) -> str:
+    """JSON text of a record: indented, with each list of moves or factories on one line."""
+    obj = record.to_json() if isinstance(record, Record) else dict(record)
+    return _fmt(obj, 0) + "\n"
+
+
+def _fmt(v: Any, depth: int) -> str:
+    pad = "  " * (depth + 1)
+    end = "  " * depth
+    if isinstance(v, Mapping):
+        if not v:
+            return "{}"
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_fmt(x, depth + 1)}" for k, x in v.items()]
+        return "{\n" + ",\n".join(items) + "\n" + end + "}"
+    if isinstance(v, list) and any(isinstance(x, (Mapping, list)) for x in v):
+        return "[\n" + ",\n".join(pad + _fmt(x, depth + 1) for x in v) + "\n" + end + "]"
+    return json.dumps(v, ensure_ascii=False)
+
+
+def save_record(record: Record, path: str | Path) -> None:
+    Path(path).write_text(dumps(record), encoding="utf-8")

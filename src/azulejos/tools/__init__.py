@@ -1,0 +1,1 @@
+"""Tools (layer L5): self-play, tournaments, benchmarks."""
