@@ -90,7 +90,7 @@ class State:
     nfactories: int
     _s: list[int]
     _hist: list[tuple[Event, tuple[int, ...], tuple[TilingEvent, ...]]]
-    _log: list[TilingEvent]
+    _log: list[TilingEvent] | None  # None: events not recorded (play-outs)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -146,7 +146,7 @@ class State:
         c.nfactories = self.nfactories
         c._s = self._s[:]
         c._hist = self._hist[:] if history else []
-        c._log = self._log[:]
+        c._log = None if self._log is None else self._log[:]
         return c
 
     __copy__ = copy
@@ -277,7 +277,7 @@ class State:
     @property
     def tiling_log(self) -> list[TilingEvent]:
         """What the most recent wall-tiling did (tiles placed with points, penalties, bonuses)."""
-        return list(self._log)
+        return list(self._log or ())
 
     def tile_total(self) -> list[int]:
         """Tiles of each colour anywhere in the game (I1 says 20 each)."""
@@ -444,7 +444,7 @@ class State:
         """
         m = self._as_move(move)
         self._check(m)
-        self._hist.append((m, tuple(self._s), tuple(self._log)))
+        self._hist.append((m, tuple(self._s), tuple(self._log or ())))
         if m.is_draft:
             self._draft(m.source, m.colour, m.destination)
         else:
@@ -516,7 +516,8 @@ class State:
     # -- wall-tiling --------------------------------------------------------------------------
     def _end_drafting(self) -> None:
         s = self._s
-        self._log = []
+        if self._log is not None:
+            self._log = []
         # R20: the marker's holder starts the next round; nobody took it -> same starter.
         nxt = s[L.MARKER] if s[L.MARKER] >= 0 else s[L.START]
         s[L.NEXT_START] = nxt
@@ -532,7 +533,6 @@ class State:
     def _tile_coloured(self, p: int) -> None:
         s = self._s
         b = L.P0 + p * L.STRIDE
-        log = self._log
         run = _RUN
         score = s[b + L.SCORE]
         for i in range(5):
@@ -558,7 +558,8 @@ class State:
         h = run[ro * 5 + c]
         v = run[co * 5 + r]
         pts = 1 if h == 1 and v == 1 else (h if h > 1 else 0) + (v if v > 1 else 0)
-        self._log.append(Placed(p, r, c, k, h, v, pts))
+        if self._log is not None:
+            self._log.append(Placed(p, r, c, k, h, v, pts))
         return pts
 
     def _penalise(self, p: int, b: int, score: int) -> None:
@@ -576,7 +577,8 @@ class State:
                 s[L.LID + k] += 1
             s[b + L.FLOOR_SLOT + j] = -1
         s[b + L.FLOOR_N] = 0
-        self._log.append(Penalised(p, fn, pen, score))
+        if self._log is not None:
+            self._log.append(Penalised(p, fn, pen, score))
 
     def _advance_grey(self) -> None:
         """Walk the R33 order until a column choice is needed or tiling is done."""
@@ -619,7 +621,8 @@ class State:
         s[L.LID + k] += n
         s[b + L.L_COLOUR + i] = -1
         s[b + L.L_COUNT + i] = 0
-        self._log.append(Discarded(p, i, k, i + 1))
+        if self._log is not None:
+            self._log.append(Discarded(p, i, k, i + 1))
 
     def _place(self, column: int) -> None:
         s = self._s
@@ -662,7 +665,8 @@ class State:
         for p in range(self.players):
             bonus = self.bonus(p)
             s[L.P0 + p * L.STRIDE + L.SCORE] += bonus.points
-            self._log.append(bonus)
+            if self._log is not None:
+                self._log.append(bonus)
         s[L.ENDED_BY] = why
         s[L.PHASE] = L.OVER
 
@@ -713,6 +717,7 @@ class State:
         bag = self._s[L.BAG : L.BAG + 5]
         lid = self._s[L.LID : L.LID + 5]
         total = sum(bag)
+        getrandbits = rng.getrandbits
         out: list[tuple[int, ...]] = []
         for _ in range(self.nfactories):
             f: list[int] = []
@@ -722,7 +727,11 @@ class State:
                     if total == 0:
                         break
                     bag, lid = lid, [0] * 5
-                r = rng.randrange(total)
+                # an exactly uniform tile of the bag: r in [0, total) by rejection
+                bits = (total - 1).bit_length()
+                r = getrandbits(bits)
+                while r >= total:
+                    r = getrandbits(bits)
                 k = 0
                 while r >= bag[k]:
                     r -= bag[k]
@@ -799,7 +808,7 @@ class State:
     def apply_fill(self, fill: Fill | Iterable[Iterable[int]]) -> None:
         """Fill the factories with ``fill`` (validated: :class:`IllegalFillError`)."""
         fill = self.check_fill(fill)
-        self._hist.append((fill, tuple(self._s), tuple(self._log)))
+        self._hist.append((fill, tuple(self._s), tuple(self._log or ())))
         self._fill_unchecked(fill)
 
     def _fill_unchecked(self, fill: Fill) -> None:
@@ -822,7 +831,8 @@ class State:
         s[L.LEFT] = total
         s[L.MARKER] = -1
         s[L.TURN] = s[L.START]
-        self._log = []
+        if self._log is not None:
+            self._log = []
         if total == 0:
             # Ruling (docs/rules.md): no tile could be drawn, so no round can be played.
             self._finish(3)

@@ -99,10 +99,12 @@ def _five(text: str, what: str) -> list[int]:
     return [_int(x, 0, 100, what) for x in xs]
 
 
-def from_position(text: str) -> State:
+def from_position(text: str, *, fill_bag: bool = False) -> State:
     """Rebuild a state from :func:`to_position` output (no history).
 
-    Raises :class:`InvalidPositionError` on malformed text or an impossible state.
+    With ``fill_bag`` the bag field may be ``?``: the bag then holds every tile not placed
+    elsewhere (handy for hand-built positions). Raises :class:`InvalidPositionError` on
+    malformed text or an impossible state.
     """
     if not isinstance(text, str):
         raise _bad("not a string")
@@ -141,7 +143,8 @@ def from_position(text: str) -> State:
     s[L.CENTRE_BASE : L.CENTRE_BASE + 5] = c
     left += sum(c)
     s[L.LEFT] = left
-    s[L.BAG : L.BAG + 5] = _five(f[6], "bag")
+    auto_bag = fill_bag and f[6] == "?"
+    s[L.BAG : L.BAG + 5] = [0] * 5 if auto_bag else _five(f[6], "bag")
     s[L.LID : L.LID + 5] = _five(f[7], "lid")
     if not f[8].startswith("x"):
         raise _bad("book-keeping field must start with x")
@@ -154,6 +157,11 @@ def from_position(text: str) -> State:
     s[L.ENDED_BY] = _int(xs[3], 0, 3, "end reason")
     for p in range(n):
         _player(s, L.P0 + p * L.STRIDE, f[9 + p], p)
+    if auto_bag:
+        total = st.tile_total()
+        if any(x > 20 for x in total):
+            raise _bad(f"more than 20 tiles of a colour: {total} (I1)")
+        s[L.BAG : L.BAG + 5] = [20 - x for x in total]
     problems_found = problems(st)
     if problems_found:
         raise _bad("; ".join(problems_found))

@@ -1,0 +1,52 @@
+"""Hand-built positions for rule tests."""
+
+from __future__ import annotations
+
+import random
+
+from azulejos.core import State
+from azulejos.notation import from_position
+
+EMPTY_WALL = "-----.-----.-----.-----.-----"
+EMPTY_LINES = "-.-.-.-.-"
+
+
+def board(lines: str = EMPTY_LINES, wall: str = EMPTY_WALL, floor: str = "-", score: int = 0) -> str:
+    return f"{lines}/{wall}/{floor}/{score}"
+
+
+def position(
+    players: int = 2,
+    variant: str = "c",
+    factories: list[str] | None = None,
+    centre: str = "-",
+    boards: list[str] | None = None,
+    *,
+    round: int = 1,
+    phase: str = "d",
+    turn: int = 0,
+    start: int = 0,
+    marker: str = "c",
+    lid: str = "0.0.0.0.0",
+    extra: str = "x0.0.0.0",
+) -> State:
+    """A state from parts; the bag takes every tile not placed elsewhere."""
+    nf = 2 * players + 1
+    facs = factories if factories is not None else ["-"] * nf
+    facs = facs + ["-"] * (nf - len(facs))
+    bs = boards if boards is not None else [board()] * players
+    text = (
+        f"{players}{variant} {round} {phase}{turn} {start}{marker} {','.join(facs)} {centre} ? "
+        f"{lid} {extra} {' '.join(bs)}"
+    )
+    return from_position(text, fill_bag=True)
+
+
+def play_random(st: State, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        if st.is_over:
+            return
+        if st.is_chance:
+            st.deal(rng)
+        else:
+            st.push(rng.choice(st.legal_moves()))
