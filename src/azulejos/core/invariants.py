@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def problems(state: "State") -> list[str]:
+def problems(state: State) -> list[str]:
     """Every invariant the state breaks, as text (empty when all hold)."""
     out: list[str] = []
     s = state._s
@@ -56,7 +56,7 @@ def problems(state: "State") -> list[str]:
     return out
 
 
-def check(state: "State") -> None:
+def check(state: State) -> None:
     """Raise :class:`InvariantError` listing every broken invariant."""
     found = problems(state)
     if found:

@@ -10,6 +10,7 @@ same rules as :meth:`State._draft`; differential tests check that both play iden
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from . import layout as L
 from .events import Fill
@@ -46,7 +47,7 @@ def random_playout(
 def _run(
     state: State,
     n: int,
-    getrandbits: "random._GetRandBits",  # type: ignore[name-defined]
+    getrandbits: Callable[[int], int],
     rng: random.Random,
     until_round_end: bool,
     trace: list[int | Fill] | None,
@@ -145,7 +146,7 @@ def _run(
                 break
 
 
-def _below(getrandbits: "random._GetRandBits", n: int) -> int:  # type: ignore[name-defined]
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
     """An exactly uniform integer in [0, n)."""
     bits = (n - 1).bit_length()
     while True:

@@ -11,14 +11,14 @@ MAX_PLAYERS: Final = 4
 MAX_FACTORIES: Final = 9
 
 
-class Variant(str, enum.Enum):
+class Variant(enum.StrEnum):
     """Which side of the wall every player uses (R8, R30)."""
 
     COLOURED = "coloured"
     GREY = "grey"
 
     @classmethod
-    def parse(cls, text: "str | Variant") -> "Variant":
+    def parse(cls, text: str | Variant) -> Variant:
         if isinstance(text, Variant):
             return text
         try:
@@ -49,7 +49,7 @@ class GameInfo:
     max_moves_per_round: int
 
     @classmethod
-    def of(cls, players: int, variant: Variant | str) -> "GameInfo":
+    def of(cls, players: int, variant: Variant | str) -> GameInfo:
         from .moves import NUM_ACTIONS
 
         f = factory_count(players)

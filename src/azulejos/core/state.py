@@ -35,6 +35,14 @@ def _dest_table() -> tuple[tuple[int, ...], ...]:
 
 
 _IDS: Final = _dest_table()
+#: _CONTRIB[line * 32 + colours]: the packed destination bits that ``line`` adds for ``colours``.
+_CONTRIB: Final = tuple(
+    sum(1 << (6 * k + line) for k in range(5) if colours >> k & 1)
+    for line in range(5)
+    for colours in range(32)
+)
+_FLOOR_ALL: Final = sum(1 << (6 * k + 5) for k in range(5))
+_SHIFT: Final = tuple(6 * (sk % 5) for sk in range(50))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +104,7 @@ class State:
     @classmethod
     def new(
         cls, players: int = 2, variant: Variant | str = Variant.COLOURED, start_player: int = 0
-    ) -> "State":
+    ) -> State:
         """A new game: all 100 tiles in the bag (R9), awaiting the first fill."""
         check_players(players)
         if not isinstance(start_player, int) or not 0 <= start_player < players:
@@ -130,7 +138,7 @@ class State:
     @classmethod
     def from_array(
         cls, players: int, variant: Variant | str, data: Sequence[int]
-    ) -> "State":
+    ) -> State:
         """A state from its flat layout (no history). The caller vouches for its validity."""
         self = cls.new(players, variant)
         if len(data) != L.size(players):
@@ -138,7 +146,7 @@ class State:
         self._s = [int(x) for x in data]
         return self
 
-    def copy(self, history: bool = True) -> "State":
+    def copy(self, history: bool = True) -> State:
         """An independent copy (the history is kept unless ``history=False``)."""
         c = State.__new__(State)
         c.players = self.players
@@ -303,36 +311,42 @@ class State:
         return tot
 
     # -- legal moves --------------------------------------------------------------------------
-    def _dest_masks(self, seat: int) -> list[int]:
-        """For each colour, the bitmask of legal destinations (bit 5 = floor) (R13, R15)."""
+    def _dest_packed(self, seat: int) -> int:
+        """Legal destinations of every colour, packed 6 bits per colour (bit 5 = floor).
+
+        Line i accepts colour k when it is empty and wall row i lacks k, or already holds k
+        and is not full (R13, R15); the floor always accepts (R13).
+        """
         s = self._s
         b = L.P0 + seat * L.STRIDE
-        masks = [32, 32, 32, 32, 32]
+        packed = _FLOOR_ALL
         for i in range(5):
             c = s[b + i]
             if c < 0:
-                rc = s[b + L.ROW_CLR + i]
-                bit = 1 << i
-                for k in range(5):
-                    if not rc >> k & 1:
-                        masks[k] |= bit
+                packed += _CONTRIB[i * 32 + (31 & ~s[b + L.ROW_CLR + i])]
             elif s[b + L.L_COUNT + i] <= i:
-                masks[c] |= 1 << i
-        return masks
+                packed += _CONTRIB[i * 32 + (1 << c)]
+        return packed
+
+    def _dest_masks(self, seat: int) -> list[int]:
+        """For each colour, the bitmask of legal destinations (bit 5 = floor) (R13, R15)."""
+        p = self._dest_packed(seat)
+        return [(p >> (6 * k)) & 63 for k in range(5)]
 
     def legal_actions(self) -> list[int]:
         """Action ids of every legal move, in increasing order (empty during a fill or at the end)."""
         s = self._s
         ph = s[L.PHASE]
         if ph == L.DRAFT:
-            masks = self._dest_masks(s[L.TURN])
+            packed = self._dest_packed(s[L.TURN])
             ids = _IDS
+            shift = _SHIFT
             out: list[int] = []
-            for src in (*range(self.nfactories), CENTRE):
-                base = src * 5
-                for k in range(5):
-                    if s[base + k]:
-                        out += ids[((base + k) << 6) + masks[k]]
+            for sk in [sk for sk in range(self.nfactories * 5) if s[sk]]:
+                out += ids[(sk << 6) + ((packed >> shift[sk]) & 63)]
+            for sk in range(45, 50):
+                if s[sk]:
+                    out += ids[(sk << 6) + ((packed >> shift[sk]) & 63)]
             return out
         if ph == L.PLACE:
             line = s[L.TQ_LINE]

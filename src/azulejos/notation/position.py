@@ -183,12 +183,12 @@ def _player(s: list[int], b: int, text: str, p: int) -> None:
     for i, lt in enumerate(lines):
         if lt == "-":
             continue
-        c = _letter_counts(lt, f"{who} line {i + 1}")
-        ks = [k for k in range(5) if c[k]]
-        if len(ks) != 1 or sum(c) > i + 1:
+        counts = _letter_counts(lt, f"{who} line {i + 1}")
+        ks = [k for k in range(5) if counts[k]]
+        if len(ks) != 1 or sum(counts) > i + 1:
             raise _bad(f"{who} line {i + 1} must hold 1-{i + 1} tiles of one colour (I4)")
         s[b + L.L_COLOUR + i] = ks[0]
-        s[b + L.L_COUNT + i] = sum(c)
+        s[b + L.L_COUNT + i] = sum(counts)
     rows = parts[1].split(".")
     if len(rows) != 5 or any(len(r) != 5 for r in rows):
         raise _bad(f"{who} wall needs five rows of five characters")

@@ -198,7 +198,7 @@ def replay(
                 move: Move = parse_move(text)
             except InvalidMoveError:
                 raise InvalidRecordError(
-                    f"round {ri}, move {mi} {text!r}: not a move in the notation",
+                    f"round {ri}, move {mi}: {text!r} is not a move in the notation",
                     round=ri,
                     move_number=mi,
                     move=text,
@@ -206,7 +206,7 @@ def replay(
                 ) from None
             if st.is_chance or st.is_over:
                 raise InvalidRecordError(
-                    f"round {ri}, move {mi} {text}: the round is already over (R16)",
+                    f"round {ri}, move {mi}: {text}: the round is already over (R16)",
                     round=ri,
                     move_number=mi,
                     move=text,
@@ -216,7 +216,7 @@ def replay(
                 st.push(move)
             except IllegalMoveError as e:
                 raise InvalidRecordError(
-                    f"round {ri}, move {mi} {text}: {e}",
+                    f"round {ri}, move {mi}: {e}",
                     round=ri,
                     move_number=mi,
                     move=text,

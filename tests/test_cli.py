@@ -1,0 +1,59 @@
+"""The azulejos command: selfplay, show, demo, usage errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def azulejos(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "azulejos", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_selfplay_is_deterministic_and_valid(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        r = azulejos("selfplay", "--players", "3", "--variant", "grey", "--games", "3", "--seed", "7", "--out", str(out))
+        assert r.returncode == 0, r.stderr
+    files = sorted(p.name for p in a.iterdir())
+    assert len(files) == 3
+    for name in files:
+        assert (a / name).read_text() == (b / name).read_text()
+    r = azulejos("replay", *[str(a / n) for n in files])
+    assert r.returncode == 0 and r.stdout.count("valid, finished") == 3
+    c = tmp_path / "c"
+    azulejos("selfplay", "--games", "1", "--seed", "8", "--out", str(c))
+    assert next(c.iterdir()).read_text() != (a / files[0]).read_text()
+
+
+def test_selfplay_usage_errors() -> None:
+    assert azulejos("selfplay", "--players", "5", "--out", "x").returncode == 2
+    assert azulejos("selfplay", "--variant", "pink", "--out", "x").returncode == 2
+    assert azulejos("selfplay").returncode == 2
+
+
+def test_show_prints_the_position_at_a_move(tmp_path: Path) -> None:
+    azulejos("selfplay", "--games", "1", "--seed", "3", "--out", str(tmp_path))
+    rec = next(tmp_path.iterdir())
+    r = azulejos("show", str(rec), "--round", "2", "--move", "3", "--position")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("Round 2 - coloured wall - ")
+    assert "Factories" in r.stdout and "floor" in r.stdout
+    assert r.stdout.strip().splitlines()[-1].startswith("2c 2 d")
+    bad = azulejos("show", str(rec), "--round", "99")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert azulejos("show", str(rec), "--move", "3").returncode == 2
+
+
+def test_demo_plays_a_game_to_the_end() -> None:
+    r = azulejos("demo", "--seed", "1", "--players", "2")
+    assert r.returncode == 0
+    assert "Final scores" in r.stdout and "Round 1" in r.stdout
+
+
+def test_no_command_prints_help_and_exits_2() -> None:
+    r = azulejos()
+    assert r.returncode == 2 and "usage" in r.stdout
