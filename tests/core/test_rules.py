@@ -14,8 +14,8 @@ from azulejos.core import (
     Variant,
     factory_count,
 )
-from azulejos.core.events import Bonus, Discarded, Penalised, Placed
 from azulejos.core.colours import FLOOR_PENALTIES, wall_colour, wall_column
+from azulejos.core.events import Bonus, Discarded, Penalised, Placed
 
 from .helpers import EMPTY_WALL, board, position
 

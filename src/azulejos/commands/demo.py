@@ -20,8 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.core import State
-    from azulejos.core.events import Bonus, Discarded, Penalised, Placed
     from azulejos.core.colours import LETTERS
+    from azulejos.core.events import Bonus, Discarded, Penalised, Placed
     from azulejos.render.text import render_state
 
     seed = args.seed if args.seed is not None else random.randrange(10**6)
