@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gettext
+from collections.abc import Callable, Sequence
 
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.rules import Variant
 from azulejos.core.state import State
+
+_ENGLISH = gettext.NullTranslations()
 
 _ANSI = ("\x1b[97;44m", "\x1b[30;103m", "\x1b[97;41m", "\x1b[97;40m", "\x1b[30;106m")
 _FAINT = ("\x1b[34m", "\x1b[33m", "\x1b[31m", "\x1b[90m", "\x1b[36m")
@@ -23,58 +26,65 @@ def _tiles(counts: Sequence[int], colour: bool) -> str:
 
 
 def render_state(
-    state: State, names: Sequence[str] | None = None, colour: bool = False
+    state: State,
+    names: Sequence[str] | None = None,
+    colour: bool = False,
+    tr: gettext.NullTranslations | None = None,
 ) -> str:
     """The whole table as text: factories, centre, boards, bag/lid, turn and round.
 
     Filled wall spaces show capital letters; on the coloured wall an empty space shows the
     small letter of the colour that belongs there, on the grey wall a dot. ``M`` is the
-    first-player marker.
+    first-player marker. ``tr`` translates the labels (``azulejos.i18n.translation(lang)``).
     """
+    _ = (tr or _ENGLISH).gettext
     n = state.players
-    names = list(names) if names else [f"Player {p + 1}" for p in range(n)]
+    names = list(names) if names else [
+        _("Player {number}").format(number=p + 1) for p in range(n)
+    ]
     lines: list[str] = []
     phase = state.phase
-    head = f"Round {state.round} - {state.variant.value} wall - "
+    wall = _("coloured wall") if state.variant is Variant.COLOURED else _("grey wall")
     if phase == "draft":
-        head += f"{names[state.current_player]} to move"
+        what = _("{name} to move").format(name=names[state.current_player])
     elif phase == "place":
-        head += (
-            f"{names[state.current_player]} chooses the wall column for pattern line "
-            f"{(state.pending_line or 0) + 1}"
+        what = _("{name} chooses the wall column for pattern line {line}").format(
+            name=names[state.current_player], line=(state.pending_line or 0) + 1
         )
     elif phase == "fill":
-        head += "factories about to be filled"
+        what = _("factories about to be filled")
     else:
-        head += "game over"
-    lines.append(head)
-    lines.append(f"Bag {sum(state.bag)} tiles, lid {sum(state.lid)} tiles")
+        what = _("game over")
+    lines.append(_("Round {number}").format(number=state.round) + f" - {wall} - {what}")
+    lines.append(_("Tiles in the bag: {bag}, in the lid: {lid}").format(bag=sum(state.bag), lid=sum(state.lid)))
     facs = "  ".join(
         f"{i + 1}:[{_tiles(f, colour)}]" for i, f in enumerate(state.factories)
     )
-    lines.append(f"Factories  {facs}")
+    label = _("Factories")
+    lines.append(f"{label}  {facs}")
     centre = _tiles(state.centre, colour)
     marker = "M " if state.marker_in_centre else ""
-    lines.append(f"Centre     {marker}{centre if centre != '-' or not marker else ''}".rstrip())
+    label = _("Centre")
+    lines.append(f"{label}  {marker}{centre if centre != '-' or not marker else ''}".rstrip())
     for p in range(n):
         lines.append("")
-        lines.extend(_board(state, p, names[p], colour))
+        lines.extend(_board(state, p, names[p], colour, _))
     if state.is_over:
         lines.append("")
         w = state.winners()
         if len(w) == 1:
-            lines.append(f"Winner: {names[w[0]]}")
+            lines.append(_("Winner: {name}").format(name=names[w[0]]))
         else:
-            lines.append("Shared victory: " + ", ".join(names[p] for p in w))
+            lines.append(_("Shared victory: {names}").format(names=", ".join(names[p] for p in w)))
     return "\n".join(lines)
 
 
-def _board(state: State, p: int, name: str, colour: bool) -> list[str]:
+def _board(state: State, p: int, name: str, colour: bool, _: Callable[[str], str]) -> list[str]:
     v = state.player(p)
     to_move = state.current_player == p and state.phase in ("draft", "place")
-    tag = "  <- to move" if to_move else ""
-    marker = "  (has the first-player marker)" if v.has_marker else ""
-    out = [f"{name}: {v.score} points{marker}{tag}"]
+    tag = "  <- " + _("to move") if to_move else ""
+    marker = "  (" + _("has the first-player marker") + ")" if v.has_marker else ""
+    out = [_("{name}: score {score}").format(name=name, score=v.score) + marker + tag]
     grey = state.variant is Variant.GREY
     for r in range(5):
         pl = v.lines[r]
@@ -101,5 +111,8 @@ def _board(state: State, p: int, name: str, colour: bool) -> list[str]:
         else:
             slots.append("_")
     pens = " ".join(f"-{x}" for x in FLOOR_PENALTIES)
-    out.append(f"  floor {' '.join(slots)}   ({pens})  penalty -{v.floor_penalty}")
+    out.append(
+        "  " + _("floor") + f" {' '.join(slots)}   ({pens})  "
+        + _("penalty {points}").format(points=-v.floor_penalty if v.floor_penalty else 0)
+    )
     return out

@@ -1,0 +1,23 @@
+"""azulejos learn: an interactive tutorial, puzzles from the walk-through checked by the engine."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "learn the game with small puzzles (answers in move notation, one per line)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+                   help="language (default: from the environment's locale, else English)")
+    p.add_argument("--colour", action="store_true", help="ANSI colours as well as letters")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from azulejos.guide.tutorial import run_tutorial
+    from azulejos.i18n import resolve_language
+
+    run_tutorial(sys.stdin, sys.stdout, resolve_language(args.lang), colour=args.colour)
+    return 0

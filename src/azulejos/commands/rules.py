@@ -1,0 +1,26 @@
+"""azulejos rules: the rules helper in the terminal, in any of the four languages."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "print the rules helper: set-up, rules, walk-through, questions, variant, themes"
+
+_SECTIONS = ("setup", "recap", "teach", "faq", "variant", "chocolatier")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+                   help="language (default: from the environment's locale, else English)")
+    p.add_argument("--section", choices=_SECTIONS, default=None,
+                   help="print only this section (default: all of them)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from azulejos.guide import SECTIONS, get_section
+    from azulejos.i18n import resolve_language
+
+    lang = resolve_language(args.lang)
+    names = [args.section] if args.section else list(SECTIONS)
+    print("\n".join(get_section(name, lang) for name in names), end="")
+    return 0

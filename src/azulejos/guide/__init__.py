@@ -1,0 +1,74 @@
+"""The rules helper (layer L3): set-up, rules recap, an eight-step walk-through on real
+positions, newcomers' questions, the grey-wall variant and the Master Chocolatier words, in
+every language of :mod:`azulejos.i18n`.
+
+>>> get_section("setup", "en").splitlines()[0]
+'# Setting up a game'
+>>> [s.number for s in teach_steps("fr")]
+[1, 2, 3, 4, 5, 6, 7, 8]
+"""
+
+from __future__ import annotations
+
+from azulejos.i18n import LANGUAGES, N_, translation
+
+from . import chocolatier, faq, recap, setup, variant
+from .facts import facts
+from .markup import render
+from .teach import TeachStep, render_teach, teach_steps
+
+#: Section names, in reading order.
+SECTIONS: tuple[str, ...] = ("setup", "recap", "teach", "faq", "variant", "chocolatier")
+#: A short title per section, for menus (translate with the active catalogue).
+SECTION_TITLES: dict[str, str] = {
+    "setup": N_("Setting up"),
+    "recap": N_("Rules in short"),
+    "teach": N_("Explain it to friends"),
+    "faq": N_("Questions"),
+    "variant": N_("Grey wall"),
+    "chocolatier": N_("Master Chocolatier"),
+}
+_BLOCKS = {
+    "setup": setup.BLOCKS,
+    "recap": recap.BLOCKS,
+    "faq": faq.BLOCKS,
+    "variant": variant.BLOCKS,
+    "chocolatier": chocolatier.BLOCKS,
+}
+
+
+def check_language(lang: str | None) -> str:
+    """``lang`` as one of :data:`LANGUAGES` (``uk_UA.UTF-8`` gives ``uk``); ``None`` gives English.
+
+    Raises ``ValueError`` for a language azulejos does not have.
+    """
+    if lang is None:
+        return "en"
+    code = str(lang).split(".")[0].split("_")[0].split("-")[0].lower()
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
+    return code
+
+
+def get_section(name: str, lang: str = "en") -> str:
+    """One section of the rules helper as plain text with light markdown.
+
+    ``name`` is one of :data:`SECTIONS`; ``ValueError`` for an unknown name or language.
+    """
+    code = check_language(lang)
+    if name == "teach":
+        return render_teach(code)
+    if name not in _BLOCKS:
+        raise ValueError(f"unknown section {name!r} (one of {', '.join(SECTIONS)})")
+    return render(_BLOCKS[name], translation(code), facts())
+
+
+def get_all(lang: str = "en") -> str:
+    """Every section, in order."""
+    return "\n".join(get_section(name, lang) for name in SECTIONS)
+
+
+__all__ = [
+    "SECTIONS", "SECTION_TITLES", "TeachStep", "check_language", "get_all", "get_section",
+    "teach_steps",
+]

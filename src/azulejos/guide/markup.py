@@ -1,0 +1,46 @@
+"""Sections as lists of blocks, rendered to plain text with light markdown."""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal, Union
+
+Kind = Literal["h1", "h2", "p", "li", "q", "a"]
+#: A block: its kind and its (untranslated, ``N_``-marked) text; or a function that
+#: draws the block itself (tables) from the translation and the facts.
+Block = Union[tuple[Kind, str], Callable[[gettext.NullTranslations, Mapping[str, str]], str]]
+
+
+def render(
+    blocks: Sequence[Block], tr: gettext.NullTranslations, values: Mapping[str, str]
+) -> str:
+    """The blocks, translated and filled in, as text (``#`` headings, ``-`` lists)."""
+    out: list[str] = []
+    prev = ""
+    for block in blocks:
+        if callable(block):
+            out.append(block(tr, values))
+            prev = "table"
+            continue
+        kind, msg = block
+        text = tr.gettext(msg).format_map(values)
+        if kind == "h1":
+            out.append(f"# {text}")
+        elif kind == "h2":
+            out.append(f"## {text}")
+        elif kind == "li":
+            if prev == "li":
+                out[-1] += f"\n- {text}"
+            else:
+                out.append(f"- {text}")
+        elif kind == "q":
+            out.append(f"**{text}**")
+        elif kind == "a":
+            out[-1] += f"\n{text}" if prev == "q" else ""
+            if prev != "q":
+                out.append(text)
+        else:
+            out.append(text)
+        prev = kind
+    return "\n\n".join(out) + "\n"

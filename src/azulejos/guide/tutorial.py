@@ -1,0 +1,136 @@
+"""The interactive tutorial behind ``azulejos learn``: puzzles answered in move notation.
+
+It reads one answer per line and writes plain text, so it works at a terminal and through a
+pipe alike. Answers are judged by trying every legal move on a copy of the position
+(:mod:`azulejos.guide.puzzles`).
+"""
+
+from __future__ import annotations
+
+import gettext
+from typing import TextIO
+
+from azulejos.core.errors import IllegalMoveError, InvalidMoveError
+from azulejos.core.moves import parse_move
+from azulejos.i18n import N_, translation
+from azulejos.render.text import render_state
+
+from . import words
+from .puzzles import HINTS, PUZZLES, QUESTIONS, best_moves, values
+from .teach import STEPS
+
+TITLE = N_("Learn azulejos")
+INTRO = N_("Puzzles from the walk-through: {count}. Answer with a move such as {example}. "
+           "Type \"hint\" for a clue, \"skip\" to see the answer, \"quit\" to stop.")
+#: Why the engine refuses a move, by rule id (see RULES.md).
+REASONS: dict[str, str] = {
+    "R2": N_("there is no such factory in this game"),
+    "R11": N_("that factory or the centre has no tile of this colour"),
+    "R13": N_("that pattern line holds another colour or is already full"),
+    "R15": N_("that wall row already has this colour"),
+    "R33": N_("a column choice only happens during tiling on the grey wall"),
+}
+_HINT = ("hint", "?", N_("hint"))
+_SKIP = ("skip", N_("skip"))
+_QUIT = ("quit", "q", "exit", N_("quit"))
+
+
+def _words(tr: gettext.NullTranslations, options: tuple[str, ...]) -> set[str]:
+    return {o.lower() for o in options} | {tr.gettext(o).lower() for o in options}
+
+
+def run_tutorial(stdin: TextIO, stdout: TextIO, lang: str = "en", colour: bool = False) -> int:
+    """Play the tutorial; returns the number of puzzles solved."""
+    from . import check_language
+
+    tr = translation(check_language(lang))
+    names = words.names(tr)
+    hint_w, skip_w, quit_w = _words(tr, _HINT), _words(tr, _SKIP), _words(tr, _QUIT)
+    example = PUZZLES[0].state().legal_moves()[0].text()
+
+    def say(text: str = "") -> None:
+        stdout.write(text + "\n")
+        stdout.flush()
+
+    say(f"# {tr.gettext(TITLE)}")
+    say(tr.gettext(INTRO).format(count=len(PUZZLES), example=example))
+    solved = 0
+    asked = 0
+    for i, pz in enumerate(PUZZLES, start=1):
+        state = pz.state()
+        vals = values(state)
+        top, best = best_moves(state)
+        player = names[state.current_player]
+        say()
+        say("## " + tr.gettext("Puzzle {number} of {count} (step {step}: {title})").format(
+            number=i, count=len(PUZZLES), step=pz.step, title=tr.gettext(STEPS[pz.step - 1].title)))
+        say(render_state(state, names, colour=colour, tr=tr))
+        say()
+        say(tr.gettext(QUESTIONS[pz.kind]).format(player=player))
+        asked += 1
+        while True:
+            stdout.write(tr.gettext("Your move: "))
+            stdout.flush()
+            line = stdin.readline()
+            if not line:
+                say()
+                return _finish(tr, say, solved, asked - 1)
+            text = line.strip()
+            if not stdin.isatty():
+                stdout.write(text + "\n")  # echo piped answers so the transcript reads well
+            if not text:
+                continue
+            low = text.lower()
+            if low in quit_w:
+                return _finish(tr, say, solved, asked - 1)
+            if low in hint_w:
+                say(tr.gettext(HINTS[pz.kind]))
+                continue
+            if low in skip_w:
+                say(tr.gettext("The best: {moves} ({points}).").format(
+                    moves=", ".join(best), points=words.points(tr, top, signed=True)))
+                break
+            try:
+                move = parse_move(text).text()
+            except InvalidMoveError:
+                say(tr.gettext("\"{text}\" is not a move. Write where from, the colour and where "
+                               "to, like {example}.").format(text=text, example=example))
+                continue
+            if move not in vals:
+                say(tr.gettext("{move} is not allowed here: {reason}.").format(
+                    move=move, reason=_reason(tr, state, move)))
+                continue
+            got = vals[move]
+            if got == top:
+                solved += 1
+                say(tr.gettext("Right! {move} brings {points}.").format(
+                    move=move, points=words.points(tr, got, signed=True)))
+                others = [m for m in best if m != move]
+                if others:
+                    say(tr.gettext("Just as good: {moves}.").format(moves=", ".join(others)))
+            else:
+                say(tr.gettext("{move} brings {points}, but {best} brings {top}.").format(
+                    move=move, points=words.points(tr, got, signed=True), best=", ".join(best),
+                    top=words.points(tr, top, signed=True)))
+            break
+    return _finish(tr, say, solved, asked)
+
+
+def _reason(tr: gettext.NullTranslations, state: object, move: str) -> str:
+    from azulejos.core.state import State
+
+    assert isinstance(state, State)
+    try:
+        state.copy(history=False).push(move)
+    except IllegalMoveError as e:
+        text = REASONS.get(e.rule)
+        return tr.gettext(text) if text else e.rule
+    return ""
+
+
+def _finish(tr: gettext.NullTranslations, say: object, solved: int, asked: int) -> int:
+    assert callable(say)
+    say(tr.ngettext("You solved {solved} puzzle out of {asked}.",
+                    "You solved {solved} puzzles out of {asked}.", solved).format(
+        solved=solved, asked=asked))
+    return solved

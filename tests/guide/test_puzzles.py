@@ -1,0 +1,129 @@
+"""The tutorial: answers judged by the engine, driven through a pipe."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from azulejos.guide.puzzles import PUZZLES, IllPosedPuzzle, best_moves, move_value, values
+from azulejos.guide.script import Point, position
+from azulejos.guide.tutorial import run_tutorial
+
+
+def _brute_force(state, move):  # type: ignore[no-untyped-def]
+    """Every way the others can finish the round; the mover's gain must be the same in each."""
+    seat = state.current_player
+    start = state.scores[seat]
+    results = set()
+
+    def walk(st):  # type: ignore[no-untyped-def]
+        if st.phase != "draft":
+            results.add(st.scores[seat] - start)
+            return
+        assert st.current_player != seat
+        for m in st.legal_moves():
+            st.push(m)
+            walk(st)
+            st.pop()
+
+    c = state.copy()
+    c.push(move)
+    walk(c)
+    assert len(results) == 1
+    return results.pop()
+
+
+@pytest.mark.parametrize("pz", PUZZLES, ids=lambda p: f"step{p.step}-{p.at.round}.{p.at.moves}")
+def test_puzzle_values_are_the_engine_scores_R17_R19(pz) -> None:  # type: ignore[no-untyped-def]
+    st = pz.state()
+    vals = values(st)
+    assert set(vals) == {m.text() for m in st.legal_moves()}
+    for move, v in vals.items():
+        assert v == _brute_force(st, move)
+    top, best = best_moves(st)
+    assert top == max(vals.values()) and best and all(vals[m] == top for m in best)
+
+
+def test_puzzles_have_a_real_choice() -> None:
+    for pz in PUZZLES:
+        vals = values(pz.state())
+        assert len(set(vals.values())) > 1
+
+
+def test_ill_posed_position_is_refused() -> None:
+    with pytest.raises(IllPosedPuzzle):
+        move_value(position(Point(1, 0)), "2W2")
+
+
+def _answers() -> list[str]:
+    return [best_moves(pz.state())[1][0] for pz in PUZZLES]
+
+
+def _run(text: str, lang: str = "en") -> tuple[int, str]:
+    out = io.StringIO()
+    solved = run_tutorial(io.StringIO(text), out, lang)
+    return solved, out.getvalue()
+
+
+def test_all_best_answers_solve_everything() -> None:
+    solved, out = _run("\n".join(_answers()) + "\n")
+    assert solved == len(PUZZLES)
+    assert f"You solved {len(PUZZLES)} puzzles out of {len(PUZZLES)}." in out
+
+
+def test_wrong_answer_is_corrected_with_engine_numbers() -> None:
+    st = PUZZLES[0].state()
+    vals = values(st)
+    top, best = best_moves(st)
+    worst = min(vals, key=vals.__getitem__)
+    solved, out = _run(worst + "\nquit\n")
+    assert solved == 0
+    assert f"{worst} brings {vals[worst]:+d} point".replace("-", "\u2212") in out
+    assert ", ".join(best) in out
+
+
+def test_bad_and_illegal_input_ask_again_and_change_nothing() -> None:
+    answers = _answers()
+    solved, out = _run("zzz\n9B1\n1B1\nhint\n" + "\n".join(answers) + "\n")
+    assert "\"zzz\" is not a move" in out
+    assert "9B1 is not allowed here: there is no such factory in this game." in out
+    assert "1B1 is not allowed here:" in out
+    assert "The round ends right after this move" in out
+    assert solved == len(PUZZLES)
+
+
+def test_end_of_input_stops_cleanly() -> None:
+    solved, out = _run("")
+    assert solved == 0 and "You solved 0 puzzles out of 0." in out
+
+
+@pytest.mark.parametrize(("lang", "word"), [("uk", "задач"), ("ru", "задач"), ("fr", "énigmes")])
+def test_tutorial_speaks_the_language(lang: str, word: str) -> None:
+    solved, out = _run("\n".join(_answers()) + "\n", lang)
+    assert solved == len(PUZZLES) and word in out
+
+
+def test_learn_command_through_a_pipe() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "azulejos", "learn", "--lang", "uk"],
+        input="\n".join(["skip"] + _answers()[1:]) + "\n", capture_output=True, text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Ви розв'язали 3 задачі з 4." in proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+def test_rules_command_prints_a_section() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "azulejos", "rules", "--lang", "ru", "--section", "faq"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("# Вопросы новичков")
+    bad = subprocess.run([sys.executable, "-m", "azulejos", "rules", "--section", "nope"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
