@@ -11,12 +11,16 @@ HELP = "validate game records (exit 0 when all are valid, 1 otherwise)"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="azulejos-record/1 JSON files")
     p.add_argument("-q", "--quiet", action="store_true", help="print only the invalid files")
+    p.add_argument("--view", action="store_true",
+                   help="step through the (one) record in the terminal viewer")
 
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
     from azulejos.notation.record import load_record, replay
 
+    if getattr(args, "view", False):
+        return _view(args)
     bad = 0
     for path in args.files:
         try:
@@ -30,3 +34,26 @@ def run(args: argparse.Namespace) -> int:
             status = "finished" if st.is_over else f"unfinished (round {st.round})"
             print(f"{path}: valid, {status}, scores {st.scores}")
     return 1 if bad else 0
+
+
+def _view(args: argparse.Namespace) -> int:
+    """``--view``: open the Textual replay viewer on one valid record."""
+    from azulejos.core.errors import InvalidRecordError
+    from azulejos.notation.record import load_record, replay
+
+    if len(args.files) != 1:
+        print("azulejos replay --view: give exactly one FILE", file=sys.stderr)
+        return 2
+    path = args.files[0]
+    try:
+        rec = load_record(path)
+        replay(rec)
+    except InvalidRecordError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return 1
+    from azulejos.tui import AzulejosApp, Setup
+
+    theme = rec.extra.get("theme")
+    setup = Setup(theme=theme if theme in ("classic", "chocolatier") else "classic")
+    AzulejosApp(setup, replay=rec).run()
+    return 0

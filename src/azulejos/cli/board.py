@@ -1,0 +1,65 @@
+"""The table as plain text for the line mode: letters only (notation letters), localised."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from azulejos.core import LETTERS, State, Variant, wall_colour
+from azulejos.core.colours import FLOOR_PENALTIES
+from azulejos.play.words import Words
+
+
+def _tiles(counts: Sequence[int]) -> str:
+    return " ".join(LETTERS[k] for k in range(5) for _ in range(counts[k])) or "-"
+
+
+def board_text(w: Words, state: State, names: Sequence[str]) -> str:
+    """Factories, centre, every board, bag and lid; the player to move marked with ``>``."""
+    _ = w.gettext
+    out = []
+    if state.is_over:
+        head = _("Round {round} - game over").format(round=state.round)
+    elif state.phase == "place":
+        head = _("Round {round} - {name} chooses a wall column for line {line}").format(
+            round=state.round, name=names[state.current_player], line=(state.pending_line or 0) + 1
+        )
+    else:
+        head = _("Round {round} - {name} to move").format(
+            round=state.round, name=names[state.current_player]
+        )
+    out.append(head)
+    out.append(
+        _("{bag}: {b}   {lid}: {l}").format(
+            bag=w.part("bag"), b=sum(state.bag), lid=w.part("lid"), l=sum(state.lid)
+        )
+    )
+    facs = "  ".join(f"{i + 1}:[{_tiles(f)}]" for i, f in enumerate(state.factories))
+    out.append(f"{w.part('factories')}: {facs}")
+    centre = _tiles(state.centre)
+    if state.marker_in_centre:
+        centre = "M " + centre if centre != "-" else "M"
+    out.append(f"{w.part('centre')}: C:[{centre}]")
+    grey = state.variant is Variant.GREY
+    for p in range(state.players):
+        v = state.player(p)
+        mark = ">" if not state.is_over and state.current_player == p else " "
+        out.append("")
+        out.append(
+            _("{mark} {name}: {score} points").format(mark=mark, name=names[p], score=v.score)
+            + ("  [M]" if v.has_marker else "")
+        )
+        for r in range(5):
+            pl = v.lines[r]
+            cells = ["."] * (r + 1 - pl.count) + [LETTERS[pl.colour or 0]] * pl.count
+            wall = []
+            for c in range(5):
+                k = v.wall[r][c]
+                if k is not None:
+                    wall.append(LETTERS[k])
+                else:
+                    wall.append("." if grey else LETTERS[wall_colour(r, c)].lower())
+            out.append(f"   {r + 1} {' ' * (2 * (4 - r))}{' '.join(cells)} | {' '.join(wall)}")
+        slots = ["M" if k == 5 else LETTERS[k] for k in v.floor] + ["_"] * (7 - len(v.floor))
+        pens = " ".join(f"-{x}" for x in FLOOR_PENALTIES)
+        out.append(f"   F {' '.join(slots)}  ({pens})  -{v.floor_penalty}")
+    return "\n".join(out)

@@ -1,0 +1,211 @@
+"""The plain line mode (``azulejos play --plain``): moves in notation in, text out.
+
+Made for screen readers, pipes and very small terminals: no colours, no cursor movement,
+one prompt per line. Reads moves like ``3B2`` or ``CRF`` (NOTATION.md) and a few commands.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TextIO
+
+from azulejos.core import LETTERS, IllegalMoveError, InvalidMoveError
+from azulejos.play import HintUnavailable, Match, Step, hint, preview, result
+from azulejos.play.words import Words, bonus_items, move_sentence, result_sentence, tiling_sentence
+
+from .board import board_text
+
+
+class PlainGame:
+    """One game driven line by line. ``run()`` returns the exit status."""
+
+    def __init__(
+        self,
+        match: Match,
+        words: Words,
+        stdin: TextIO,
+        stdout: TextIO,
+        *,
+        save_to: Path | None = None,
+        echo: bool = False,
+    ) -> None:
+        self.m = match
+        self.w = words
+        self.inp = stdin
+        self.out = stdout
+        self.save_to = save_to or Path("azulejos-game.json")
+        self.echo = echo  # repeat input lines (useful when stdin is not a terminal)
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def run(self) -> int:
+        _ = self.w.gettext
+        self.say(_("azulejos - plain mode. Type a move like 3B2 (factory 3, blue, line 2) or "
+                   "CRF (centre, red, floor); 'help' lists the commands."))
+        legend = ", ".join(f"{LETTERS[k]} {self.w.tile(k)}" for k in range(5))
+        self.say(_("Letters: {legend}; a small letter is an empty wall space of that colour; "
+                   "M is the first-player marker.").format(legend=legend))
+        for p, seat in enumerate(self.m.seats):
+            if seat.is_bot and self.m.bot(p).stand_in:
+                self.say(_("Note: bot level '{level}' is not available; a random bot plays for "
+                           "{name}.").format(level=seat.bot, name=seat.name))
+        self.say(board_text(self.w, self.m.state, self.m.names))
+        while not self.m.is_over:
+            if self.m.is_bot_turn:
+                self.bot_turn()
+                continue
+            line = self.ask()
+            if line is None:
+                self.say(_("Input ended before the game did; type 'save FILE' to keep a game."))
+                return 1
+            if not self.command(line):
+                return 0
+        self.finish()
+        return 0
+
+    def ask(self) -> str | None:
+        _ = self.w.gettext
+        st = self.m.state
+        name = self.m.names[st.current_player]
+        if st.phase == "place":
+            prompt = _("{name}, column for line {line}> ").format(
+                name=name, line=(st.pending_line or 0) + 1
+            )
+        else:
+            prompt = _("{name}> ").format(name=name)
+        self.out.write(prompt)
+        self.out.flush()
+        raw = self.inp.readline()
+        if not raw:
+            self.out.write("\n")
+            return None
+        if self.echo:
+            self.out.write(raw if raw.endswith("\n") else raw + "\n")
+        return raw.strip()
+
+    def bot_turn(self) -> None:
+        st = self.m.state
+        seat = st.current_player
+        _version, move = self.m.choose_bot_move()
+        pv = preview(st, move)
+        self.say(move_sentence(self.w, self.m.names[seat], move, pv) + f"  [{move.text()}]")
+        self.after(self.m.play(move))
+
+    def after(self, step: Step) -> None:
+        _ = self.w.gettext
+        if step.tiling is not None:
+            self.say("")
+            self.say(_("Wall-tiling, round {round}:").format(round=step.tiling.round))
+            for ev in step.tiling.events:
+                self.say("  " + tiling_sentence(self.w, self.m.names, ev))
+            if not self.m.is_over:
+                self.say("")
+                self.say(board_text(self.w, self.m.state, self.m.names))
+        elif not self.m.is_bot_turn and not self.m.is_over:
+            self.say(board_text(self.w, self.m.state, self.m.names))
+
+    def command(self, line: str) -> bool:
+        """Handle one input line; False to stop."""
+        _ = self.w.gettext
+        word, _sep, arg = line.partition(" ")
+        key = word.lower()
+        if not key:
+            return True
+        if key in ("help", "?"):
+            self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | moves | board | "
+                       "log | undo | hint | save [FILE] | rules [setup|recap|teach|faq|variant] "
+                       "| quit"))
+        elif key == "board":
+            self.say(board_text(self.w, self.m.state, self.m.names))
+        elif key == "moves":
+            self.say(" ".join(m.text() for m in self.m.state.legal_moves()))
+        elif key == "log":
+            for rnd, plays in self.m.moves_by_round():
+                self.say(f"{rnd}: " + " ".join(p.move.text() for p in plays))
+        elif key == "undo":
+            undone = self.m.undo()
+            if undone:
+                self.say(_("Taken back: {moves}").format(
+                    moves=" ".join(p.move.text() for p in undone)))
+                self.say(board_text(self.w, self.m.state, self.m.names))
+            else:
+                self.say(_("Nothing to undo: only your own moves of this round can be taken "
+                           "back, before the wall-tiling."))
+        elif key == "hint":
+            try:
+                h = hint(self.m.state, 1.0)
+            except HintUnavailable:
+                self.say(_("Hints are not available in this installation."))
+            else:
+                self.say(_("Hint: {move}").format(move=h.move.text()))
+        elif key == "save":
+            self.save(Path(arg.strip()) if arg.strip() else self.save_to)
+        elif key == "rules":
+            self.say(rules_text(self.w, arg.strip() or "recap"))
+        elif key in ("quit", "exit"):
+            self.say(_("Bye. (Type 'save FILE' before 'quit' to keep a game.)"))
+            return False
+        else:
+            self.try_move(line)
+        return True
+
+    def try_move(self, text: str) -> None:
+        _ = self.w.gettext
+        st = self.m.state
+        try:
+            from azulejos.notation import parse_move
+
+            move = parse_move(text)
+            pv = preview(st, move) if st.is_legal(move) else None
+            seat = st.current_player
+            step = self.m.play(move)
+        except InvalidMoveError:
+            self.say(_("'{text}' is not a move. Write source, colour, line: 3B2 = factory 3, "
+                       "blue, line 2; CRF = centre, red, floor. 'moves' lists the legal ones.")
+                     .format(text=text))
+            return
+        except IllegalMoveError as e:
+            self.say(_("{move} is not allowed now ({rule}). 'moves' lists the legal ones.")
+                     .format(move=text.upper(), rule=e.rule or "?"))
+            return
+        self.say(move_sentence(self.w, self.m.names[seat], move, pv))
+        self.after(step)
+
+    def save(self, path: Path) -> None:
+        _ = self.w.gettext
+        try:
+            where = self.m.save(path)
+        except OSError as e:
+            self.say(_("Could not save to {path}: {error}").format(path=path, error=e.strerror or e))
+            return
+        self.say(_("Saved to {path}. Resume with: azulejos play --resume {path}").format(path=where))
+
+    def finish(self) -> None:
+        _ = self.w.gettext
+        self.say("")
+        self.say(board_text(self.w, self.m.state, self.m.names))
+        self.say("")
+        self.say(_("Game over. Final scores:"))
+        res = result(self.m.state)
+        for s in res.standings:
+            self.say(_("  {name}: {before} + bonuses ({items}) {bonus} = {total}").format(
+                name=self.m.names[s.seat], before=s.before_bonus, items=bonus_items(self.w, s.bonus),
+                bonus=s.bonus.points, total=s.total))
+        self.say(result_sentence(self.w, self.m.names, res))
+
+
+def rules_text(w: Words, section: str) -> str:
+    """A section of the rules guide, or a clear note when the guide is not installed."""
+    _ = w.gettext
+    try:
+        guide = importlib.import_module("azulejos.guide")
+    except ImportError:
+        return _("The rules guide is not available in this installation.")
+    try:
+        return str(guide.get_section(section, w.lang))
+    except (KeyError, ValueError):
+        return _("No rules section '{name}'. Try setup, recap, teach, faq or variant.").format(
+            name=section)

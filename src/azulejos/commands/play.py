@@ -1,0 +1,93 @@
+"""azulejos play: play in the terminal (Textual app), or in plain line mode with --plain."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ._common import non_negative_int
+
+HELP = "play a game in the terminal, against friends on one keyboard or against bots"
+
+_EPILOG = (
+    "Seats are a comma-separated list: a person's name or a bot level "
+    "(easy, medium, hard, expert), e.g. --seats 'Ana,hard'. Without --plain the "
+    "new-game screen opens with these choices filled in."
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = _EPILOG
+    p.add_argument("--plain", action="store_true",
+                   help="plain line mode: moves typed in notation (3B2, CRF), the board as text")
+    p.add_argument("--resume", metavar="FILE", help="resume a game saved as a record")
+    p.add_argument("--seats", metavar="LIST", help="who plays (default: 'Player 1,medium')")
+    p.add_argument("--variant", choices=("coloured", "grey"), default="coloured",
+                   help="wall side (default coloured)")
+    p.add_argument("--theme", choices=("classic", "chocolatier"), default="classic")
+    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+                   help="language (default: from the environment, else English)")
+    p.add_argument("--seed", type=non_negative_int, default=None, help="seed for the tile draws")
+    p.add_argument("--high-contrast", action="store_true", help="strong colours on black")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="plain mode: the file 'save' writes when no name is given")
+    p.add_argument("--quick", action="store_true",
+                   help="skip the new-game screen and start with the options given")
+    p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                   help="how long a bot's move is shown before it is played (default 0.8)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from azulejos.core.errors import InvalidRecordError
+    from azulejos.i18n import resolve_language
+    from azulejos.notation import load_record
+    from azulejos.play import Match, Seat, parse_seat
+
+    lang = resolve_language(args.lang)
+    try:
+        if args.seats:
+            items = [x for x in args.seats.split(",")]
+            if not 2 <= len(items) <= 4:
+                raise ValueError("--seats needs 2, 3 or 4 entries")
+            seats = [parse_seat(x, i) for i, x in enumerate(items)]
+        else:
+            seats = [Seat("Player 1"), Seat("Medium bot", "medium")]
+        if len({s.name for s in seats}) != len(seats):
+            raise ValueError("two seats have the same name")
+    except ValueError as e:
+        print(f"azulejos play: {e}", file=sys.stderr)
+        return 2
+    match = None
+    if args.resume:
+        try:
+            record = load_record(args.resume)
+            match = Match.from_record(record)
+        except InvalidRecordError as e:
+            print(f"azulejos play: {args.resume}: {e}", file=sys.stderr)
+            return 1
+        if match.is_over:
+            print(f"azulejos play: {args.resume}: that game is already over "
+                  f"(see it with: azulejos replay --view {args.resume})", file=sys.stderr)
+            return 1
+    if args.plain:
+        from azulejos.cli import PlainGame
+        from azulejos.play.words import Words
+
+        if match is None:
+            match = Match.new(seats, args.variant, args.seed)
+        words = Words(lang, args.theme)
+        game = PlainGame(match, words, sys.stdin, sys.stdout,
+                         save_to=Path(args.save) if args.save else None,
+                         echo=not sys.stdin.isatty())
+        return game.run()
+    from azulejos.tui import AzulejosApp, Setup
+
+    theme = args.theme
+    if match is not None and match.extra.get("theme") in ("classic", "chocolatier") and theme == "classic":
+        theme = str(match.extra["theme"])
+    setup = Setup(seats, args.variant, theme, lang, args.seed, args.high_contrast)
+    app = AzulejosApp(setup, match=match, bot_delay=max(0.0, args.bot_delay), skip_setup=args.quick)
+    app.run()
+    return 0

@@ -1,0 +1,54 @@
+"""Bots and hints for a match, from :mod:`azulejos.agents` (layer L2)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from azulejos.agents import Agent, Budget, agent_names, make_agent
+from azulejos.core import Move, State
+
+
+class HintUnavailable(RuntimeError):
+    """No hint engine is installed (``azulejos.agents.hint`` is missing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A bot at a seat. ``stand_in`` names the agent used when ``level`` is not registered."""
+
+    level: str
+    agent: Agent
+    stand_in: str | None = None
+
+    def choose(self, state: State, budget: Budget | None = None) -> Move:
+        move = self.agent.choose(state.copy(), budget)
+        if not state.is_legal(move):  # a bot bug must never corrupt the game
+            raise RuntimeError(f"bot {self.level!r} chose the illegal move {move.text()}")
+        return move
+
+
+def make_bot(level: str, seed: int | None) -> Bot:
+    """The bot of ``level``. If that level is not registered (the bots are still being
+    built), a random bot stands in and ``stand_in`` says so; front ends show it."""
+    if level in agent_names():
+        return Bot(level, make_agent(level, seed))
+    return Bot(level, make_agent("random", seed), stand_in="random")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    move: Move
+    evaluation: Any
+
+
+def hint(state: State, seconds: float = 1.0) -> Hint:
+    """The strongest bot's suggestion for the player to move."""
+    agents = importlib.import_module("azulejos.agents")
+    fn = getattr(agents, "hint", None)
+    if fn is None:
+        raise HintUnavailable("hints need azulejos.agents.hint, which this installation lacks")
+    move, evaluation = cast(Callable[[State, float], tuple[Move, Any]], fn)(state.copy(), seconds)
+    return Hint(move, evaluation)

@@ -1,0 +1,64 @@
+"""Seats at the table: a person (with a name) or a bot (with a level)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: The bot levels a front end offers, weakest first (see the bots issue).
+BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat: ``bot`` is None for a person, else the bot level (``"easy"`` … ``"expert"``)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot}
+
+
+def parse_seat(text: str, index: int) -> Seat:
+    """A seat from command-line text: a bot level (optionally ``bot:LEVEL``) or a person's name.
+
+    >>> parse_seat("hard", 1)
+    Seat(name='Hard bot', bot='hard')
+    >>> parse_seat("Ana", 0)
+    Seat(name='Ana', bot=None)
+    """
+    t = text.strip()
+    low = t.lower()
+    if low.startswith("bot:"):
+        low = low[4:].strip()
+        if low not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {low!r} (one of {', '.join(BOT_LEVELS)})")
+    if low in BOT_LEVELS:
+        return Seat(f"{low.capitalize()} bot", low)
+    if not t:
+        return Seat(f"Player {index + 1}")
+    if len(t) > 24:
+        raise ValueError(f"the name {t[:24]!r}... is longer than 24 characters")
+    return Seat(t)
+
+
+def seats_from_json(data: Any, players: int) -> list[Seat]:
+    """Seats stored in a record's ``seats`` key; people named ``Player N`` when absent/bad."""
+    out = [Seat(f"Player {p + 1}") for p in range(players)]
+    if isinstance(data, Sequence) and not isinstance(data, str) and len(data) == players:
+        for p, item in enumerate(data):
+            if not isinstance(item, Mapping):
+                continue
+            name = item.get("name")
+            bot = item.get("bot")
+            if isinstance(name, str) and name.strip():
+                out[p] = Seat(name.strip()[:24], bot if bot in BOT_LEVELS else None)
+            elif bot in BOT_LEVELS:
+                out[p] = Seat(f"{str(bot).capitalize()} bot", bot)
+    return out

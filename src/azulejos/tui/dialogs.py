@@ -1,0 +1,182 @@
+"""Small modal dialogs: save the game, leave the game, read the rules."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Markdown, Static
+
+from azulejos.play import Match
+
+from .widgets import KeyBar, Tray, escape
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .app import AzulejosApp
+
+
+def default_save_name() -> str:
+    return _dt.datetime.now().strftime("azulejos-%Y%m%d-%H%M.json")
+
+
+class SaveScreen(ModalScreen[Path | None]):
+    """Ask for a file name and save the record there (errors shown, nothing else changes)."""
+
+    def __init__(self, match: Match, default: Path) -> None:
+        super().__init__()
+        self.match = match
+        self.default = default
+
+    @property
+    def azapp(self) -> AzulejosApp:
+        return cast("AzulejosApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        _ = self.azapp.words.gettext
+        with Vertical(classes="dialog"):
+            yield Static(f"[bold]{escape(_('Save the game as a record'))}[/]")
+            yield Input(value=str(self.default), id="save-path")
+            yield Static(id="save-error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Save"), id="save-ok", variant="primary")
+                yield Button(_("Cancel"), id="save-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#save-path", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save-ok":
+            self.save()
+        else:
+            self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape":
+            event.stop()
+            self.dismiss(None)
+
+    def save(self) -> None:
+        _ = self.azapp.words.gettext
+        text = self.query_one("#save-path", Input).value.strip()
+        if not text:
+            self.query_one("#save-error", Static).update(_("Please type a file name."))
+            return
+        try:
+            path = self.match.save(Path(text))
+        except OSError as e:
+            self.query_one("#save-error", Static).update(
+                escape(_("Could not save: {error}").format(error=e.strerror or e)))
+            return
+        self.dismiss(path)
+
+
+class QuitScreen(ModalScreen[str]):
+    """Leave the game: save first, leave, or go back."""
+
+    def compose(self) -> ComposeResult:
+        _ = cast("AzulejosApp", self.app).words.gettext
+        with Vertical(classes="dialog"):
+            yield Static(f"[bold]{escape(_('Leave the game?'))}[/]")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Save and quit"), id="save", variant="primary")
+                yield Button(_("Quit"), id="quit", variant="error")
+                yield Button(_("Back to the game"), id="back")
+
+    def on_mount(self) -> None:
+        self.query_one("#back", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "back")
+
+    def on_key(self, event: events.Key) -> None:
+        ch = (event.character or "").lower()
+        if event.key == "escape":
+            event.stop()
+            self.dismiss("back")
+        elif ch == "q":
+            event.stop()
+            self.dismiss("quit")
+        elif ch == "s":
+            event.stop()
+            self.dismiss("save")
+
+
+SECTIONS = ("recap", "setup", "teach", "faq", "variant")
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules guide (``azulejos.guide``), one section at a time."""
+
+    def __init__(self, section: str = "recap") -> None:
+        super().__init__()
+        self.section = section
+
+    @property
+    def azapp(self) -> AzulejosApp:
+        return cast("AzulejosApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rules-box"):
+            yield Tray(id="rules-tabs")
+            with VerticalScroll(id="rules-scroll"):
+                yield Markdown(id="rules-text")
+            yield KeyBar(id="rules-keys")
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def titles(self) -> dict[str, str]:
+        _ = self.azapp.words.gettext
+        return {"recap": _("Rules in short"), "setup": _("Setting up"), "teach": _("Teach a friend"),
+                "faq": _("Questions"), "variant": _("Grey wall")}
+
+    def draw(self) -> None:
+        a = self.azapp
+        pal = a.ink.pal
+        _ = a.words.gettext
+        tabs = []
+        for i, (key, title) in enumerate(self.titles().items(), 1):
+            style = f"bold reverse {pal.accent}" if key == self.section else pal.muted
+            tabs.append(f"[{style} @click=screen.show('{key}')] {i} {escape(title)} [/]")
+        self.query_one("#rules-tabs", Static).update(" ".join(tabs))
+        self.query_one("#rules-text", Markdown).update(guide_text(self.section, a.words.lang, _))
+        self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#rules-keys", KeyBar).show(
+            [("1-5", _("section")), ("↑↓", _("scroll")), ("Esc", _("close"))], pal.accent)
+
+    def action_show(self, key: str) -> None:
+        self.section = key
+        self.draw()
+
+    def on_key(self, event: events.Key) -> None:
+        ch = event.character or ""
+        if event.key in ("escape", "q", "question_mark"):
+            event.stop()
+            self.dismiss(None)
+        elif ch in "12345" and ch:
+            event.stop()
+            self.action_show(SECTIONS[int(ch) - 1])
+
+
+def guide_text(section: str, lang: str, _: Callable[[str], str]) -> str:
+    """The text of a guide section, or a clear note if the guide is not installed."""
+    try:
+        guide = importlib.import_module("azulejos.guide")
+    except ImportError:
+        return _("The rules guide is not available in this installation.")
+    try:
+        return str(guide.get_section(section, lang))
+    except (KeyError, ValueError, LookupError):
+        return _("This section of the rules is not available.")
+

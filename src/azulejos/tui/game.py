@@ -1,0 +1,617 @@
+"""The table: where a game is played, by keys or by mouse.
+
+Choosing a move takes three steps - where from (a factory or the centre), which colour, and
+which pattern line (or the floor). Only legal choices are offered and the destination is
+previewed (what fits, what falls to the floor, the penalty) before it is played. On the grey
+wall the column of each complete line is chosen the same way (R30, R33).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import events, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+
+from azulejos.core import CENTRE, FLOOR, Move, draft, place
+from azulejos.play import HintUnavailable, Match, Step, hint, preview
+from azulejos.play.words import consequence, level_name, move_sentence
+
+from .render import Selection, board_markup, centre_markup, factory_markup
+from .widgets import KeyBar, Tray, escape
+
+if TYPE_CHECKING:
+    from .app import AzulejosApp
+
+
+class GameScreen(Screen[None]):
+    """One game in progress (``match``)."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.source: int | None = None
+        self.colour: int | None = None
+        self.dest: int | None = None
+        self.column: int | None = None
+        self.message = ""
+        self.bot_choice: Move | None = None
+        self.thinking = False
+        self.focus_seat = match.humans[0] if match.humans else 0
+        self.ready = False
+        self.recent: list[str] = []
+
+    @property
+    def azapp(self) -> AzulejosApp:
+        return cast("AzulejosApp", self.app)
+
+    # -- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        n = self.match.state.nfactories
+        yield Tray(id="status")
+        with Horizontal(id="market"):
+            for f in range(n):
+                yield Tray(id=f"factory-{f}", classes="factory")
+            yield Tray(id="centre")
+        with Horizontal(id="middle"):
+            with Vertical(id="table-left"):
+                with Horizontal(id="boards"):
+                    yield Tray(id="focus-board", classes="board big")
+                    players = self.match.state.players
+                    with Vertical(id="others"):
+                        for row in range(0, players - 1, 2):
+                            with Horizontal(classes="others-row"):
+                                for p in range(row, min(row + 2, players - 1)):
+                                    yield Tray(id=f"other-{p}", classes="board " + (
+                                        "big" if players == 2 else "small"))
+                yield Tray(id="recent")
+            with VerticalScroll(id="log-box") as box:
+                box.can_focus = False
+                yield Tray(id="log")
+        yield Tray(id="prompt")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        w = self.azapp.words
+        for p, seat in enumerate(self.match.seats):
+            if seat.is_bot and self.match.bot(p).stand_in:
+                self.message = w.gettext(
+                    "Note: bot level '{level}' is not available yet; a random bot plays instead."
+                ).format(level=seat.bot)
+        self.ready = True
+        self.next_turn()
+
+    # -- turn driving -----------------------------------------------------------------------
+    def next_turn(self) -> None:
+        self.reset_choice()
+        m = self.match
+        seat = m.seat_to_move
+        if seat is not None and not m.seats[seat].is_bot:
+            self.focus_seat = seat
+        self.refresh_table()
+        if m.is_over:
+            from .end import EndScreen
+
+            self.app.push_screen(EndScreen(m))
+            return
+        if m.is_bot_turn and not self.thinking:
+            self.thinking = True
+            self.bot_choice = None
+            self.refresh_table()
+            self.think()
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def think(self) -> None:
+        try:
+            version, move = self.match.choose_bot_move()
+        except Exception as e:  # a broken bot must not take the game down
+            self.app.call_from_thread(self.bot_failed, str(e))
+            return
+        self.app.call_from_thread(self.bot_chose, version, move)
+
+    def bot_failed(self, error: str) -> None:
+        self.thinking = False
+        self.message = self.azapp.words.gettext("The bot failed: {error}").format(error=error)
+        self.refresh_table()
+
+    def bot_chose(self, version: int, move: Move) -> None:
+        if version != self.match.version:
+            self.thinking = False
+            self.next_turn()
+            return
+        self.bot_choice = move
+        m = self.match
+        seat = m.state.current_player
+        self.message = move_sentence(self.azapp.words, m.names[seat], move, preview(m.state, move))
+        self.refresh_table()
+        delay = self.azapp.bot_delay
+        if delay > 0:
+            self.set_timer(delay, lambda: self.bot_play(version, move))
+        else:
+            self.bot_play(version, move)
+
+    def bot_play(self, version: int, move: Move) -> None:
+        self.thinking = False
+        self.bot_choice = None
+        step = self.match.play_bot_move(version, move)
+        if step is None:
+            self.next_turn()
+            return
+        self.remember(self.message)
+        self.message = ""
+        self.after(step)
+
+    def remember(self, sentence: str) -> None:
+        """Keep the last few moves in words, so a person can follow what the bots did."""
+        if sentence:
+            self.recent = (self.recent + [sentence])[-6:]
+
+    def after(self, step: Step) -> None:
+        if step.tiling is not None:
+            from .tiling import TilingScreen
+
+            self.refresh_table()
+            self.app.push_screen(TilingScreen(self.match, step.tiling), lambda _r: self.next_turn())
+        else:
+            self.next_turn()
+
+    def play_move(self, move: Move) -> None:
+        m = self.match
+        if m.is_bot_turn or m.is_over or not m.state.is_legal(move):
+            return
+        seat = m.state.current_player
+        pv = preview(m.state, move)
+        step = m.play(move)
+        self.message = ""
+        self.remember(move_sentence(self.azapp.words, m.names[seat], move, pv))
+        self.after(step)
+
+    # -- selection --------------------------------------------------------------------------
+    def reset_choice(self) -> None:
+        self.source = self.colour = self.dest = self.column = None
+
+    @property
+    def human_turn(self) -> bool:
+        m = self.match
+        return not m.is_over and not m.is_bot_turn and not self.thinking
+
+    def legal(self) -> list[Move]:
+        return self.match.state.legal_moves() if self.human_turn else []
+
+    def groups(self) -> list[tuple[int, int]]:
+        """(source, colour) pairs that can be taken now, factories first, then the centre."""
+        seen: list[tuple[int, int]] = []
+        for mv in self.legal():
+            if mv.is_draft and (mv.source, mv.colour) not in seen:
+                seen.append((mv.source, mv.colour))
+        return seen
+
+    def dests(self) -> list[int]:
+        if self.source is None or self.colour is None:
+            return []
+        return [
+            mv.destination for mv in self.legal()
+            if mv.is_draft and mv.source == self.source and mv.colour == self.colour
+        ]
+
+    def columns(self) -> list[int]:
+        return [mv.column for mv in self.legal() if not mv.is_draft]
+
+    def pick_group(self, source: int, colour: int) -> None:
+        if (source, colour) in self.groups():
+            self.source, self.colour, self.dest = source, colour, None
+            self.message = ""
+            self.refresh_table()
+
+    def pick_source(self, source: int) -> None:
+        colours = [k for s, k in self.groups() if s == source]
+        if not colours:
+            self.message = self.azapp.words.gettext("Nothing to take there.")
+        elif len(colours) == 1:
+            self.pick_group(source, colours[0])
+            return
+        else:
+            self.source, self.colour, self.dest = source, None, None
+            self.message = ""
+        self.refresh_table()
+
+    def preview_dest(self, dest: int) -> None:
+        if dest not in self.dests():
+            self.message = self.azapp.words.gettext("That line cannot take these tiles (R13, R15).")
+            self.refresh_table()
+            return
+        if self.dest == dest:
+            self.confirm()
+            return
+        self.dest = dest
+        self.refresh_table()
+
+    def preview_column(self, column: int) -> None:
+        if column not in self.columns():
+            self.message = self.azapp.words.gettext("That column is not free for this colour (R30).")
+            self.refresh_table()
+            return
+        if self.column == column:
+            self.confirm()
+            return
+        self.column = column
+        self.refresh_table()
+
+    def current_move(self) -> Move | None:
+        st = self.match.state
+        if st.phase == "place" and self.column is not None:
+            return place(st.pending_line or 0, self.column)
+        if self.source is not None and self.colour is not None and self.dest is not None:
+            return draft(self.source, self.colour, self.dest)
+        return None
+
+    def confirm(self) -> None:
+        move = self.current_move()
+        if move is not None:
+            self.play_move(move)
+            return
+        st = self.match.state
+        if st.phase == "place" and self.columns():
+            self.preview_column(self.columns()[0])
+        elif self.colour is not None and self.dests():
+            self.preview_dest(self.dests()[0])
+        elif self.groups():
+            self.pick_group(*self.groups()[0])
+
+    def cycle(self, delta: int, vertical: bool) -> None:
+        st = self.match.state
+        if st.phase == "place":
+            cols = self.columns()
+            if cols:
+                i = cols.index(self.column) if self.column in cols else -1 if delta > 0 else 0
+                self.column = cols[(i + delta) % len(cols)]
+                self.refresh_table()
+            return
+        if vertical and self.colour is not None:
+            ds = self.dests()
+            if ds:
+                i = ds.index(self.dest) if self.dest in ds else (-1 if delta > 0 else 0)
+                self.dest = ds[(i + delta) % len(ds)]
+                self.refresh_table()
+            return
+        gs = self.groups()
+        if gs:
+            cur = (self.source, self.colour)
+            i = gs.index(cur) if cur in gs else (-1 if delta > 0 else 0)
+            self.pick_group(*gs[(i + delta) % len(gs)])
+
+    def back(self) -> None:
+        if self.column is not None:
+            self.column = None
+        elif self.dest is not None:
+            self.dest = None
+        elif self.colour is not None:
+            self.colour = None
+            colours = [k for s, k in self.groups() if s == self.source]
+            if len(colours) <= 1:
+                self.source = None
+        else:
+            self.source = None
+        self.refresh_table()
+
+    # -- mouse (click actions embedded in the markup) ---------------------------------------
+    def action_pick_tile(self, source: int, colour: int) -> None:
+        if self.human_turn and self.match.state.phase == "draft":
+            if (self.source, self.colour) == (source, colour) and self.dest is not None:
+                self.confirm()
+            else:
+                self.pick_group(source, colour)
+
+    def action_pick_dest(self, dest: int) -> None:
+        if self.human_turn and self.colour is not None:
+            self.preview_dest(dest)
+
+    def action_pick_column(self, column: int) -> None:
+        if self.human_turn and self.match.state.phase == "place":
+            self.preview_column(column)
+
+    def action_confirm(self) -> None:
+        if self.human_turn:
+            self.confirm()
+
+    # -- keys -------------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        key = event.key
+        ch = (event.character or "").lower()
+        handled = self.command_key(key, ch)
+        if not handled and self.human_turn:
+            handled = self.move_key(key, ch)
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def command_key(self, key: str, ch: str) -> bool:
+        a = self.azapp
+        if self.match.is_over and key == "enter":
+            from .end import EndScreen
+
+            self.app.push_screen(EndScreen(self.match))
+        elif key in ("question_mark", "f1"):
+            a.show_rules()
+        elif ch == "u":
+            self.undo()
+        elif ch == "i":
+            self.ask_hint()
+        elif ch == "s":
+            a.ask_save(self.match)
+        elif ch == "q":
+            a.ask_quit(self.match)
+        elif ch == "x":
+            a.toggle_contrast()
+        else:
+            return False
+        return True
+
+    def move_key(self, key: str, ch: str) -> bool:
+        st = self.match.state
+        if key == "escape":
+            self.back()
+        elif key in ("enter", "space"):
+            self.confirm()
+        elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
+            delta = -1 if key in ("left", "up", "shift+tab") else 1
+            self.cycle(delta, key in ("up", "down"))
+        elif st.phase == "place":
+            if ch in "12345" and ch:
+                self.preview_column(int(ch) - 1)
+            else:
+                return False
+        elif self.colour is not None and (ch in "12345f" and ch):
+            self.preview_dest(FLOOR if ch == "f" else int(ch) - 1)
+        elif self.source is not None and self.colour is None and ch and self.colour_of(ch) is not None:
+            k = self.colour_of(ch)
+            if k is not None and (self.source, k) in self.groups():
+                self.pick_group(self.source, k)
+            else:
+                self.message = self.azapp.words.gettext("That colour is not there.")
+                self.refresh_table()
+        elif ch and (ch.isdigit() or ch == "c"):
+            src = CENTRE if ch in ("c", "0") else int(ch) - 1
+            if src != CENTRE and src >= st.nfactories:
+                return False
+            self.pick_source(src)
+        elif ch and self.colour_of(ch) is not None and self.source is None:
+            self.message = self.azapp.words.gettext(
+                "First choose where to take from: a number for a factory, C for the centre.")
+            self.refresh_table()
+        else:
+            return False
+        return True
+
+    def colour_of(self, ch: str) -> int | None:
+        syms = [s.lower() for s in self.azapp.words.theme.symbols]
+        if ch in syms:
+            return syms.index(ch)
+        if ch and ch in "byrkw":
+            return "byrkw".index(ch)
+        return None
+
+    # -- commands ---------------------------------------------------------------------------
+    def undo(self) -> None:
+        w = self.azapp.words
+        undone = self.match.undo()
+        if undone:
+            self.thinking = False
+            self.bot_choice = None
+            self.workers.cancel_group(self, "bot")
+            self.message = w.gettext("Taken back: {moves}").format(
+                moves=" ".join(p.move.text() for p in undone))
+            self.next_turn()
+        else:
+            self.message = w.gettext(
+                "Nothing to undo: only your own moves of this round, before the wall-tiling.")
+            self.refresh_table()
+
+    def ask_hint(self) -> None:
+        if not self.human_turn:
+            return
+        self.message = self.azapp.words.gettext("Thinking about a hint…")
+        self.refresh_table()
+        self.find_hint(self.match.version)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def find_hint(self, version: int) -> None:
+        w = self.azapp.words
+        try:
+            h = hint(self.match.state, self.azapp.hint_seconds)
+        except HintUnavailable:
+            msg = w.gettext("Hints are not available in this installation.")
+            self.app.call_from_thread(self.show_message, msg)
+            return
+        except Exception as e:
+            self.app.call_from_thread(self.show_message, str(e))
+            return
+        self.app.call_from_thread(self.show_hint, version, h.move, h.evaluation)
+
+    def show_message(self, text: str) -> None:
+        self.message = text
+        self.refresh_table()
+
+    def show_hint(self, version: int, move: Move, evaluation: object = None) -> None:
+        if version != self.match.version or not self.human_turn:
+            return
+        w = self.azapp.words
+        st = self.match.state
+        if move.is_draft:
+            self.source, self.colour, self.dest = move.source, move.colour, move.destination
+        else:
+            self.column = move.column
+        self.message = w.gettext("Hint: {move} - press Enter to play it.").format(
+            move=move_sentence(w, self.match.names[st.current_player], move, preview(st, move)))
+        if isinstance(evaluation, (int, float)):
+            self.message += " " + w.gettext("(expected final margin: {margin:+.1f} points)").format(
+                margin=float(evaluation))
+        self.refresh_table()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def selection(self) -> Selection:
+        st = self.match.state
+        if self.bot_choice is not None:  # show the bot's choice before it is played
+            mv = self.bot_choice
+            pv = preview(st, mv)
+            return Selection(mv.source if mv.is_draft else None, mv.colour if mv.is_draft else None,
+                             pv, mv.column if not mv.is_draft else None,
+                             frozenset([mv.destination]) if mv.is_draft else frozenset(),
+                             frozenset([mv.column]) if not mv.is_draft else frozenset(), True)
+        chosen = self.current_move()
+        cpv = preview(st, chosen) if chosen is not None and st.is_legal(chosen) else None
+        return Selection(self.source, self.colour, cpv, self.column, frozenset(self.dests()),
+                         frozenset(self.columns()) if st.phase == "place" else frozenset(),
+                         self.human_turn)
+
+    def refresh_table(self) -> None:
+        if not self.ready:
+            return
+        a = self.azapp
+        w, ink, m = a.words, a.ink, self.match
+        _ = w.gettext
+        st = m.state
+        sel = self.selection()
+        pal = ink.pal
+        # status line
+        if st.is_over:
+            turn = _("Game over")
+        elif st.phase == "place":
+            turn = _("{name}: wall column for line {line}").format(
+                name=m.names[st.current_player], line=(st.pending_line or 0) + 1)
+        else:
+            turn = _("{name} to move").format(name=m.names[st.current_player])
+        status = _("Round {round}").format(round=st.round)
+        counts = _("{bag} {b} · {lid} {l}").format(
+            bag=w.part("bag"), b=sum(st.bag), lid=w.part("lid"), l=sum(st.lid))
+        wall = _("coloured wall") if st.variant.value == "coloured" else _("grey wall")
+        self.query_one("#status", Tray).show(
+            f"[bold {pal.accent}]azulejos[/]  [bold]{escape(status)}[/] · [bold]{escape(turn)}[/]"
+            f"  [{pal.muted}]{escape(counts)} · {escape(wall)}[/]")
+        # market
+        for f in range(st.nfactories):
+            fw = self.query_one(f"#factory-{f}", Tray)
+            fw.border_title = str(f + 1)
+            fw.set_class(sel.source == f, "chosen")
+            fw.set_class(not any(st.factories[f]), "empty")
+            fw.show(factory_markup(ink, st, f, sel), layout=False)
+        cw = self.query_one("#centre", Tray)
+        cw.border_title = w.part("centre").capitalize() + " (C)"
+        cw.set_class(sel.source == CENTRE, "chosen")
+        cw.show(centre_markup(ink, w, st, sel))
+        # boards
+        to_move = st.current_player if not st.is_over else -1
+        focus = self.focus_seat
+        fb = self.query_one("#focus-board", Tray)
+        fb.show(board_markup(ink, w, st, focus, m.names[focus], sel, size=3, to_move=focus == to_move), layout=False)
+        fb.set_class(focus == to_move, "to-move")
+        fb.border_title = self.seat_title(focus, to_move)
+        others = [p for p in range(st.players) if p != focus]
+        for i, p in enumerate(others):
+            ob = self.query_one(f"#other-{i}", Tray)
+            size = 3 if st.players == 2 else 2
+            ob.show(board_markup(ink, w, st, p, m.names[p], sel, size=size, to_move=p == to_move), layout=False)
+            ob.set_class(p == to_move, "to-move")
+            ob.border_title = self.seat_title(p, to_move)
+        self.refresh_log()
+        self.refresh_recent()
+        self.refresh_prompt(sel)
+        self.refresh_keys()
+
+    def seat_title(self, p: int, to_move: int) -> str:
+        w = self.azapp.words
+        seat = self.match.seats[p]
+        kind = w.gettext("bot: {level}").format(level=level_name(w, seat.bot)) if seat.bot else ""
+        if seat.bot and level_name(w, seat.bot).lower() in seat.name.lower():
+            kind = w.gettext("bot")
+        mark = "▶ " if p == to_move else ""
+        name = escape(self.match.names[p])
+        return f"{mark}{name}" + (f" · {escape(kind)}" if kind else "")
+
+    def refresh_log(self) -> None:
+        a = self.azapp
+        pal = a.ink.pal
+        lines = [f"[bold {pal.accent}]{escape(a.words.gettext('Moves'))}[/]"]
+        names = self.match.names
+        for rnd, plays in self.match.moves_by_round():
+            lines.append(f"[bold]{escape(a.words.gettext('Round {round}').format(round=rnd))}[/]")
+            for pl in plays:
+                lines.append(f" [{pal.muted}]{escape(names[pl.seat][:10]):<10}[/] [bold]{pl.move.text()}[/]")
+        log = self.query_one("#log", Tray)
+        text = "\n".join(lines)
+        if text != log._shown:
+            log.show(text)
+            self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
+
+    def refresh_recent(self) -> None:
+        pal = self.azapp.ink.pal
+        title = self.azapp.words.gettext("Last moves")
+        lines = [f"[bold {pal.accent}]{escape(title)}[/]"]
+        for i, text in enumerate(self.recent):
+            style = "bold" if i == len(self.recent) - 1 else pal.muted
+            lines.append(f"[{style}]{escape(text)}[/]")
+        if not self.recent:
+            _ = self.azapp.words.gettext
+            w = self.azapp.words
+            tip = _("How to play: take every {tile} of one colour from a {factory} (the rest slides "
+                    "to the {centre}) or from the {centre}, and put them on one {line}. At the end of "
+                    "the round each full {line} moves one {tile} to your {wall}, and it scores more "
+                    "next to its neighbours. What does not fit falls to the {floor} and costs points. "
+                    "The game ends after a round in which someone fills a row of the {wall}. "
+                    "Press ? for the full rules.").format(
+                tile=w.part("tile"), factory=w.part("factory"), centre=w.part("centre"),
+                line=w.part("pattern line"), wall=w.part("wall"), floor=w.part("floor"))
+            lines = [f"[bold {pal.accent}]{escape(_('Welcome!'))}[/]", f"[{pal.muted}]{escape(tip)}[/]"]
+        self.query_one("#recent", Tray).show("\n".join(lines))
+
+    def refresh_prompt(self, sel: Selection) -> None:
+        a = self.azapp
+        w, pal, m = a.words, a.ink.pal, self.match
+        _ = w.gettext
+        st = m.state
+        lines: list[str] = []
+        if st.is_over:
+            lines.append(_("The game is over. Enter shows the results again."))
+        elif self.thinking or m.is_bot_turn:
+            lines.append(_("{name} is thinking…").format(name=m.names[st.current_player]))
+        elif st.phase == "place":
+            cols = " ".join(str(c + 1) for c in self.columns())
+            lines.append(_("Choose the wall column for the tile of line {line}: {cols}").format(
+                line=(st.pending_line or 0) + 1, cols=cols))
+            if sel.preview is not None:
+                lines.append(_("Column {c}: {n} - Enter to place it.").format(
+                    c=(self.column or 0) + 1,
+                    n=w.ngettext("+{n} point", "+{n} points", sel.preview.points).format(n=sel.preview.points)))
+        elif self.source is None:
+            lines.append(_("Step 1 of 3 - where from? 1-{n} a {factory}, C the {centre} (or click a tile).")
+                         .format(n=st.nfactories, factory=w.part("factory"), centre=w.part("centre")))
+        elif self.colour is None:
+            syms = "/".join(w.symbol(k) for s, k in self.groups() if s == self.source)
+            lines.append(_("Step 2 of 3 - which colour? {symbols}").format(symbols=syms))
+        else:
+            dests = " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests())
+            lines.append(_("Step 3 of 3 - where to? {dests} (a line, or F the {floor}).")
+                         .format(dests=dests, floor=w.part("floor")))
+            if sel.preview is not None:
+                pv = sel.preview
+                text = move_sentence(w, m.names[st.current_player], pv.move, pv)
+                if not consequence(w, pv):
+                    text += " — " + _("nothing falls")
+                lines.append(f"[bold]{escape(text)}[/]  [{pal.accent} @click=screen.confirm]" +
+                             escape(_("[Enter] play {move}").format(move=pv.move.text())) + "[/]")
+        if self.message:
+            lines.append(f"[{pal.muted}]{escape(self.message)}[/]")
+        self.query_one("#prompt", Tray).show("\n".join(
+            ln if ln.startswith("[") else escape(ln) for ln in lines))
+
+    def refresh_keys(self) -> None:
+        w = self.azapp.words
+        _ = w.gettext
+        keys = [
+            ("1-9 C", _("source")), ("←→", _("tiles")), ("↑↓ 1-5 F", _("line")),
+            ("Enter", _("play")), ("Esc", _("back")), ("u", _("undo")), ("i", _("hint")),
+            ("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit")),
+        ]
+        self.query_one("#keys", KeyBar).show(keys, self.azapp.ink.pal.accent)

@@ -1,0 +1,165 @@
+"""Markup for the parts of the table: factories, centre and player boards.
+
+Pure functions of the state and the current selection, so screens just re-render after every
+change. Click actions call ``screen.pick_*`` on the game screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from azulejos.core import CENTRE, FLOOR, State, Variant, wall_colour
+from azulejos.core.colours import FLOOR_PENALTIES
+from azulejos.play import Preview
+from azulejos.play.words import Words
+
+from .tiles import Ink
+from .widgets import escape
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """What the person has chosen so far, and the preview of the destination or column."""
+
+    source: int | None = None
+    colour: int | None = None
+    preview: Preview | None = None
+    column: int | None = None
+    dests: frozenset[int] = frozenset()  # legal destinations for the chosen source/colour
+    columns: frozenset[int] = frozenset()  # grey wall: legal columns for the pending line
+    interactive: bool = False
+
+
+def factory_markup(ink: Ink, state: State, f: int, sel: Selection) -> str:
+    counts = state.factories[f]
+    tiles = [k for k in range(5) for _ in range(counts[k])]
+    if not tiles:
+        return f"[{ink.pal.muted}]\n   ·\n[/]"
+    cells = []
+    for k in tiles:
+        chosen = sel.source == f and sel.colour == k
+        act = f"screen.pick_tile({f},{k})" if sel.interactive else None
+        cells.append(ink.tile(k, 3, act, selected=chosen))
+    while len(cells) < 4:
+        cells.append("   ")
+    return f"{cells[0]} {cells[1]}\n{cells[2]} {cells[3]}"
+
+
+def centre_markup(ink: Ink, w: Words, state: State, sel: Selection) -> str:
+    counts = state.centre
+    parts = []
+    if state.marker_in_centre:
+        parts.append(ink.marker(3, selected=sel.source == CENTRE))
+    for k in range(5):
+        if counts[k]:
+            chosen = sel.source == CENTRE and sel.colour == k
+            act = f"screen.pick_tile({CENTRE},{k})" if sel.interactive else None
+            parts.append(f"{ink.tile(k, 3, act, selected=chosen)}[{ink.pal.text}]×{counts[k]}[/]")
+    if not parts:
+        return f"[{ink.pal.muted}]{escape(w.gettext('(empty)'))}[/]"
+    return "  ".join(parts)
+
+
+def board_markup(
+    ink: Ink,
+    w: Words,
+    state: State,
+    seat: int,
+    name: str,
+    sel: Selection,
+    *,
+    size: int = 3,
+    to_move: bool = False,
+) -> str:
+    """One player's board: pattern lines, wall, floor with penalties, score."""
+    _ = w.gettext
+    p = ink.pal
+    v = state.player(seat)
+    grey = state.variant is Variant.GREY
+    active = to_move and sel.interactive
+    pv = sel.preview if active else None
+    pending = state.pending_line if (to_move and state.phase == "place") else None
+    out = []
+    for r in range(5):
+        pl = v.lines[r]
+        cells = []
+        empty_n = r + 1 - pl.count
+        ghosts = 0
+        if pv is not None and pv.move.is_draft and pv.move.destination == r:
+            ghosts = pv.to_line
+        for j in range(r + 1):
+            pos_from_right = r - j  # lines fill right to left (R13)
+            if pos_from_right < pl.count:
+                cells.append(ink.tile(pl.colour or 0, size))
+            elif pos_from_right < pl.count + ghosts:
+                cells.append(ink.ghost(pv.colour if pv else 0, size))
+            else:
+                cells.append(ink.empty(size))
+        del empty_n
+        pad = " " * (size * (4 - r))
+        if active and state.phase == "draft" and sel.colour is not None:
+            if r in sel.dests:
+                chosen = pv is not None and pv.move.destination == r
+                label = f"[bold reverse {p.accent} @click=screen.pick_dest({r})]▸{r + 1}[/]" if chosen \
+                    else f"[bold {p.accent} @click=screen.pick_dest({r})]▸{r + 1}[/]"
+                line_txt = "".join(cells)
+                line_txt = f"[@click=screen.pick_dest({r})]{line_txt}[/]"
+            else:
+                label = f"[{p.muted}] {r + 1}[/]"
+                line_txt = "".join(cells)
+        else:
+            mark = "▸" if pending == r else " "
+            label = f"[{p.accent if pending == r else p.muted}]{mark}{r + 1}[/]"
+            line_txt = "".join(cells)
+        wall = []
+        for c in range(5):
+            k = v.wall[r][c]
+            if k is not None:
+                wall.append(ink.tile(k, size))
+            elif pending == r and c in sel.columns and active:
+                chosen = sel.column == c
+                k2 = pl.colour or 0
+                act = f"screen.pick_column({c})"
+                wall.append(ink.tile(k2, size, act, selected=True) if chosen
+                            else f"[bold {p.accent} on {p.panel} @click={act}]" + (f"[{c + 1}]" if size == 3 else f"{c + 1} ") + "[/]")
+            elif grey:
+                wall.append(ink.empty(size))
+            else:
+                wall.append(ink.faint(wall_colour(r, c), size))
+        out.append(f"{label} {pad}{line_txt} [{p.muted}]│[/]{''.join(wall)}")
+    # floor (R5, R14)
+    slots = []
+    floor = list(v.floor)
+    ghost_floor: list[int | None] = []
+    if pv is not None and pv.move.is_draft:
+        if pv.marker and len(floor) < 7:
+            ghost_floor.append(None)
+        ghost_floor += [pv.colour] * pv.to_floor
+    for j in range(7):
+        if j < len(floor):
+            k = floor[j]
+            slots.append(ink.marker(size) if k == 5 else ink.tile(k, size))
+        elif j - len(floor) < len(ghost_floor):
+            g = ghost_floor[j - len(floor)]
+            slots.append(ink.marker(size, selected=True) if g is None else ink.ghost(g, size))
+        else:
+            slots.append(ink.empty(size))
+    floor_label = "F"
+    floor_txt = "".join(slots)
+    if active and state.phase == "draft" and sel.colour is not None and FLOOR in sel.dests:
+        chosen = pv is not None and pv.move.destination == FLOOR
+        style = f"bold reverse {p.accent}" if chosen else f"bold {p.accent}"
+        floor_label = f"[{style} @click=screen.pick_dest({FLOOR})]▸F[/]"
+        floor_txt = f"[@click=screen.pick_dest({FLOOR})]{floor_txt}[/]"
+    else:
+        floor_label = f"[{p.muted}] F[/]"
+    pens = "".join(f"{'-' + str(x):^{size}}" for x in FLOOR_PENALTIES)
+    out.append(f"{floor_label} {floor_txt}")
+    pen_now = v.floor_penalty
+    out.append(f"[{p.muted}]   {pens}[/]" + (f" [bold {p.text}]{-pen_now}[/]" if pen_now else ""))
+    head = f"[bold {p.accent}]{v.score}[/] [{p.muted}]" + escape(
+        w.ngettext("point", "points", v.score)) + "[/]"
+    if v.has_marker and not state.is_over:
+        head += f"  {ink.marker(2)}[{p.muted}] " + escape(_("starts next round")) + "[/]"
+    del _, name
+    return head + "\n" + "\n".join(out)

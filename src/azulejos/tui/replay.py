@@ -1,0 +1,177 @@
+"""The replay viewer (``azulejos replay --view FILE``): step through a record move by move."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from azulejos.core import Move, State
+from azulejos.core.events import TilingEvent
+from azulejos.notation import Record, parse_move
+from azulejos.notation.record import parse_fill
+from azulejos.play import preview, seats_from_json
+from azulejos.play.words import move_sentence, tiling_sentence
+
+from .render import Selection, board_markup, centre_markup, factory_markup
+from .widgets import KeyBar, Tray, escape
+
+if TYPE_CHECKING:
+    from .app import AzulejosApp
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One point of the replay: the state, and how it was reached."""
+
+    state: State
+    round: int
+    move: Move | None  # the move just played (None at a round's start)
+    seat: int | None
+    text: str  # what happened, in words
+    tiling: tuple[TilingEvent, ...]
+
+
+def frames(record: Record, words: object) -> list[Frame]:
+    """Every position of a record (the record must replay: check it first)."""
+    from azulejos.play.words import Words
+
+    w = cast(Words, words)
+    names = [s.name for s in seats_from_json(record.extra.get("seats"), record.players)]
+    raw = record.extra.get("names")
+    if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
+        names = [str(x) for x in raw]
+    st = State.new(record.players, record.variant, record.start_player)
+    out: list[Frame] = []
+    for ri, rnd in enumerate(record.rounds, 1):
+        st.apply_fill(parse_fill(rnd.factories, ri))
+        out.append(Frame(st.copy(history=False), ri, None, None,
+                         w.gettext("Round {round}: the factories are filled.").format(round=ri), ()))
+        for text in rnd.moves:
+            mv = parse_move(text)
+            seat = st.current_player
+            sentence = move_sentence(w, names[seat], mv, preview(st, mv))
+            st.push(mv)
+            tiling = tuple(st.tiling_log) if (st.is_chance or st.is_over) else ()
+            out.append(Frame(st.copy(history=False), ri, mv, seat, sentence, tiling))
+    return out
+
+
+class ReplayScreen(Screen[None]):
+    def __init__(self, record: Record) -> None:
+        super().__init__()
+        self.record = record
+        self.index = 0
+        self.frames: list[Frame] = []
+        seats = seats_from_json(record.extra.get("seats"), record.players)
+        self.names = [s.name for s in seats]
+        raw = record.extra.get("names")
+        if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
+            self.names = [str(x) for x in raw]
+
+    @property
+    def azapp(self) -> AzulejosApp:
+        return cast("AzulejosApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        from azulejos.core import factory_count
+
+        yield Static(id="status")
+        with Horizontal(id="market"):
+            for f in range(factory_count(self.record.players)):
+                yield Tray(id=f"factory-{f}", classes="factory")
+            yield Static(id="centre")
+        with Horizontal(id="middle"):
+            with Vertical(id="replay-boards"):
+                for p in range(self.record.players):
+                    yield Tray(id=f"board-{p}", classes="board " + (
+                        "big" if self.record.players == 2 else "small"))
+            with VerticalScroll(id="log-box") as box:
+                box.can_focus = False
+                yield Static(id="log")
+        yield Static(id="prompt")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.frames = frames(self.record, self.azapp.words)
+        self.draw()
+
+    def on_key(self, event: events.Key) -> None:
+        k = event.key
+        last = len(self.frames) - 1
+        if k in ("right", "space", "l"):
+            self.index = min(last, self.index + 1)
+        elif k in ("left", "h", "backspace"):
+            self.index = max(0, self.index - 1)
+        elif k in ("home",):
+            self.index = 0
+        elif k in ("end",):
+            self.index = last
+        elif k in ("down", "pagedown"):
+            rnd = self.frames[self.index].round
+            nxt = [i for i, f in enumerate(self.frames) if f.round > rnd]
+            self.index = nxt[0] if nxt else last
+        elif k in ("up", "pageup"):
+            rnd = self.frames[self.index].round
+            cur = [i for i, f in enumerate(self.frames) if f.round == rnd][0]
+            prev = [i for i, f in enumerate(self.frames) if f.round == rnd - 1]
+            self.index = cur if self.index != cur or not prev else prev[0]
+        elif k in ("q", "escape"):
+            self.app.exit()
+        else:
+            return
+        event.stop()
+        self.draw()
+
+    def draw(self) -> None:
+        a = self.azapp
+        w, ink = a.words, a.ink
+        pal = ink.pal
+        _ = w.gettext
+        fr = self.frames[self.index]
+        st = fr.state
+        sel = Selection()
+        pos = _("Move {i} of {n}").format(i=self.index, n=len(self.frames) - 1)
+        self.query_one("#status", Static).update(
+            f"[bold {pal.accent}]azulejos[/] · {escape(_('replay'))} · [bold]"
+            + escape(_("Round {round}").format(round=fr.round)) + f"[/] · {escape(pos)}")
+        for f in range(st.nfactories):
+            fw = self.query_one(f"#factory-{f}", Static)
+            fw.border_title = str(f + 1)
+            fw.update(factory_markup(ink, st, f, sel))
+        cw = self.query_one("#centre", Static)
+        cw.border_title = w.part("centre").capitalize()
+        cw.update(centre_markup(ink, w, st, sel))
+        for p in range(st.players):
+            bw = self.query_one(f"#board-{p}", Static)
+            size = 3 if st.players == 2 else 2
+            bw.update(board_markup(ink, w, st, p, self.names[p], sel, size=size, to_move=False))
+            bw.set_class(fr.seat == p, "to-move")
+            bw.border_title = escape(self.names[p])
+        # log with the current move highlighted
+        lines: list[str] = []
+        current = 0
+        for i, item in enumerate(self.frames):
+            if i == self.index:
+                current = len(lines)
+            if item.move is None:
+                lines.append(f"[bold]{escape(_('Round {round}').format(round=item.round))}[/]")
+                continue
+            who = escape(self.names[item.seat or 0][:10])
+            row = f" {who:<10} {item.move.text()}"
+            lines.append(f"[bold reverse {pal.accent}]{row}[/]" if i == self.index else row)
+        self.query_one("#log", Static).update("\n".join(lines))
+        box = self.query_one("#log-box", VerticalScroll)
+        box.scroll_to(y=max(0, current - box.size.height // 2), animate=False)
+        info = [fr.text]
+        for ev in fr.tiling:
+            info.append("  " + tiling_sentence(w, self.names, ev))
+        self.query_one("#prompt", Static).update(escape("\n".join(info)))
+        self.query_one("#keys", KeyBar).show(
+            [("←→", _("move")), ("↑↓", _("round")), ("Home/End", _("start/end")), ("q", _("quit"))],
+            pal.accent)

@@ -1,0 +1,128 @@
+"""The wall-tiling, step by step: each tile to the wall with its points, then penalties."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from azulejos.core import Bonus, Penalised, Placed, Variant, wall_colour
+from azulejos.play import Match, Tiling
+from azulejos.play.words import tiling_sentence
+
+from .widgets import KeyBar, escape
+
+if TYPE_CHECKING:
+    from .app import AzulejosApp
+
+
+class TilingScreen(ModalScreen[None]):
+    """Reveals the events of a finished wall-tiling one by one (Space: next, Enter: all/close)."""
+
+    def __init__(self, match: Match, tiling: Tiling) -> None:
+        super().__init__()
+        self.match = match
+        self.tiling = tiling
+        self.shown = 0
+
+    @property
+    def azapp(self) -> AzulejosApp:
+        return cast("AzulejosApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tiling-box"):
+            yield Static(id="tiling-title")
+            with Horizontal(id="tiling-walls"):
+                for p in range(self.match.state.players):
+                    yield Static(id=f"tiling-wall-{p}", classes="mini-wall")
+            with VerticalScroll(id="tiling-events") as box:
+                box.can_focus = False
+                yield Static(id="tiling-text")
+            yield KeyBar(id="tiling-keys")
+
+    def on_mount(self) -> None:
+        self.draw()
+        delay = self.azapp.tiling_delay
+        if delay > 0:
+            self.timer = self.set_interval(delay, self.step)
+        else:
+            self.shown = len(self.tiling.events)
+            self.draw()
+
+    def step(self) -> None:
+        if self.shown < len(self.tiling.events):
+            self.shown += 1
+            self.draw()
+        elif all(s.is_bot for s in self.match.seats):
+            self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.key == "space":
+            self.step()
+        elif event.key in ("enter", "escape"):
+            if self.shown < len(self.tiling.events):
+                self.shown = len(self.tiling.events)
+                self.draw()
+            else:
+                self.dismiss(None)
+
+    def draw(self) -> None:
+        a = self.azapp
+        w, ink = a.words, a.ink
+        pal = ink.pal
+        _ = w.gettext
+        t = self.tiling
+        names = self.match.names
+        title = _("Wall-tiling - round {round}").format(round=t.round)
+        if t.game_over:
+            title += " · " + _("the last round")
+        self.query_one("#tiling-title", Static).update(f"[bold {pal.accent}]{escape(title)}[/]")
+        revealed = t.events[: self.shown]
+        hidden = [e for e in t.events[self.shown:] if isinstance(e, Placed)]
+        newest = revealed[-1] if revealed else None
+        scores = list(t.scores_before)
+        for ev in revealed:
+            if isinstance(ev, Placed):
+                scores[ev.seat] += ev.points
+            elif isinstance(ev, Penalised):
+                scores[ev.seat] = ev.score
+            elif isinstance(ev, Bonus):
+                scores[ev.seat] += ev.points
+        grey = self.match.state.variant is Variant.GREY
+        for p, board in enumerate(t.boards_after):
+            rows = []
+            for r in range(5):
+                cells = []
+                for c in range(5):
+                    k = board.wall[r][c]
+                    if k is not None and any(h.seat == p and h.row == r and h.column == c for h in hidden):
+                        k = None
+                    if k is None:
+                        cells.append(ink.empty(3) if grey else ink.faint(wall_colour(r, c), 3))
+                    elif isinstance(newest, Placed) and newest.seat == p and (newest.row, newest.column) == (r, c):
+                        cells.append(ink.tile(k, 3, selected=True))
+                    else:
+                        cells.append(ink.tile(k, 3))
+                rows.append("".join(cells))
+            head = f"[bold]{escape(names[p])}[/]  [bold {pal.accent}]{scores[p]}[/]"
+            self.query_one(f"#tiling-wall-{p}", Static).update(head + "\n" + "\n".join(rows))
+        lines = []
+        for i, ev in enumerate(revealed):
+            text = escape(tiling_sentence(w, names, ev))
+            lines.append(f"[bold]{text}[/]" if i == len(revealed) - 1 else text)
+        if self.shown >= len(t.events):
+            lines.append("")
+            if t.game_over:
+                lines.append(f"[bold {pal.accent}]" + escape(_("The game is over - Enter for the results.")) + "[/]")
+            else:
+                lines.append(f"[bold {pal.accent}]" + escape(
+                    _("Round {round} begins - Enter to continue.").format(round=t.round + 1)) + "[/]")
+        self.query_one("#tiling-text", Static).update("\n".join(lines) or " ")
+        self.query_one("#tiling-events", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#tiling-keys", KeyBar).show(
+            [("Space", _("next step")), ("Enter", _("show all / continue"))], pal.accent)

@@ -1,0 +1,47 @@
+"""Small widgets of the terminal app: the key bar and a clickable hint line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.reactive import Reactive
+from textual.widgets import Static
+
+
+def escape(text: str) -> str:
+    """Text made safe for Textual markup (every ``[`` is escaped)."""
+    return text.replace("[", "\\[")
+
+
+class Tray(Static):
+    """A Static whose click actions (``@click`` in its markup) keep the markup's own colours.
+
+    ``show`` re-renders only when the markup changed (the table is redrawn after every key).
+    """
+
+    auto_links: Reactive[bool] = Reactive(False)
+    _shown: str | None = None
+
+    def show(self, markup: str, layout: bool = True) -> None:
+        """Show ``markup``; ``layout=False`` when its size cannot change (faster)."""
+        if markup != self._shown:
+            first = self._shown is None
+            self._shown = markup
+            self.update(markup, layout=layout or first)
+
+
+class KeyBar(Static):
+    """Key help that is always visible (translated by the caller): ``[(key, what), ...]``."""
+
+    DEFAULT_CSS = """
+    KeyBar { height: auto; min-height: 1; padding: 0 1; background: $panel; color: $foreground; }
+    """
+
+    _shown: str | None = None
+
+    def show(self, keys: Sequence[tuple[str, str]], accent: str) -> None:
+        parts = [f"[bold {accent}]{escape(k)}[/] {escape(v)}" for k, v in keys]
+        text = "  ".join(parts)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)

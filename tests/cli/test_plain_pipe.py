@@ -1,0 +1,88 @@
+"""The plain line mode driven through a pipe, as a screen reader or a script would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from azulejos.core import FLOOR, Move
+from azulejos.notation import load_record, replay
+from azulejos.play import Match, parse_seat
+
+
+def pick(moves: list[Move]) -> Move:
+    lines = [m for m in moves if not m.is_draft or m.destination != FLOOR]
+    return (lines or moves)[len(lines or moves) // 2]
+
+
+def script_for(seats: str, seed: int, variant: str = "coloured") -> tuple[list[str], Match]:
+    """The person's moves of a whole game, found by playing the same match in-process."""
+    m = Match.new([parse_seat(s, i) for i, s in enumerate(seats.split(","))], variant, seed)
+    typed = []
+    while not m.is_over:
+        if m.is_bot_turn:
+            _v, mv = m.choose_bot_move()
+            m.play(mv)
+        else:
+            mv = pick(m.state.legal_moves())
+            typed.append(mv.text().lower())  # notation is case-insensitive
+            m.play(mv)
+    return typed, m
+
+
+def run_plain(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "azulejos", "play", "--plain", *args],
+        input=stdin, capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_a_whole_hot_seat_game_through_a_pipe() -> None:
+    typed, m = script_for("Ana,Bea", 4)
+    proc = run_plain(["--seats", "Ana,Bea", "--seed", "4"], "\n".join(typed) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Game over. Final scores:" in out
+    winner = m.names[m.state.winners()[0]]
+    assert winner in out.splitlines()[-1]
+    assert "Wall-tiling, round 1:" in out
+    assert "Traceback" not in out + proc.stderr
+
+
+def test_a_whole_game_against_a_bot_through_a_pipe_and_save(tmp_path: Path) -> None:
+    typed, m = script_for("Ana,easy", 9)
+    half = len(typed) // 2
+    path = tmp_path / "half.json"
+    proc = run_plain(["--seats", "Ana,easy", "--seed", "9"],
+                     "\n".join(typed[:half] + [f"save {path}", "quit"]) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Easy bot takes" in proc.stdout  # the bot's moves are told in words
+    record = load_record(path)
+    assert replay(record).phase in ("draft", "place")
+    # resume the saved game and finish it
+    proc2 = run_plain(["--resume", str(path)], "\n".join(typed[half:]) + "\n")
+    assert proc2.returncode == 0, proc2.stderr
+    assert "Game over. Final scores:" in proc2.stdout
+
+
+def test_bad_and_illegal_input_is_explained_and_changes_nothing() -> None:
+    m = Match.new([parse_seat("Ana", 0), parse_seat("Bea", 1)], seed=2)
+    illegal = next(
+        f"{s}{c}1" for s in "12345" for c in "BYRKW"
+        if not m.state.is_legal(__import__("azulejos.core", fromlist=["parse_move"]).parse_move(f"{s}{c}1"))
+    )
+    proc = run_plain(["--seats", "Ana,Bea", "--seed", "2"], f"hello\n{illegal}\nlog\nundo\n")
+    assert proc.returncode == 1  # the input ended before the game did
+    out = proc.stdout
+    assert "'hello' is not a move" in out
+    assert f"{illegal} is not allowed now (R" in out
+    assert "Nothing to undo" in out
+    assert "Traceback" not in out + proc.stderr
+
+
+def test_bad_options_give_a_clear_error() -> None:
+    proc = run_plain(["--seats", "Ana"], "")
+    assert proc.returncode == 2 and "2, 3 or 4" in proc.stderr
+    proc = run_plain(["--resume", "/no/such/file.json"], "")
+    assert proc.returncode == 1 and "cannot read" in proc.stderr

@@ -1,0 +1,89 @@
+"""Snapshots of the main screens in each theme (pytest-textual-snapshot).
+
+Update them after an intended change with ``pytest tests/tui --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from azulejos.notation import record_of
+from azulejos.play import Match, Seat
+from azulejos.tui import AzulejosApp, Setup
+from azulejos.tui.end import EndScreen
+from azulejos.tui.tiling import TilingScreen
+
+SIZE = (120, 40)
+THEMES = ["classic", "chocolatier"]
+
+
+def app_for(theme: str, *, new_game: bool = False, contrast: bool = False,
+            seats: list[Seat] | None = None, **kw: Any) -> AzulejosApp:
+    setup = Setup(seats=seats or [Seat("Ana"), Seat("Medium bot", "medium")], theme=theme,
+                  seed=21, high_contrast=contrast)
+    return AzulejosApp(setup, bot_delay=0, tiling_delay=0, skip_setup=not new_game, **kw)
+
+
+def finished_match(seed: int = 2) -> Match:
+    m = Match.new([Seat("Ana", "easy"), Seat("Bea", "easy")], seed=seed)
+    while not m.is_over:
+        v, mv = m.choose_bot_move()
+        m.play_bot_move(v, mv)
+    return m
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_new_game_screen(snap_compare: Any, theme: str) -> None:
+    assert snap_compare(app_for(theme, new_game=True), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_table_with_a_previewed_move(snap_compare: Any, theme: str) -> None:
+    # factory 1 holds ... ; choose its first colour and preview line 1 (overflow to the floor)
+    async def choose(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("right", "down")
+        await pilot.pause()
+    assert snap_compare(app_for(theme), terminal_size=SIZE, run_before=choose)
+
+
+def test_table_high_contrast_four_players(snap_compare: Any) -> None:
+    seats = [Seat("Ana"), Seat("Bea"), Seat("Cai"), Seat("Dan")]
+    assert snap_compare(app_for("classic", contrast=True, seats=seats), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_tiling_screen(snap_compare: Any, theme: str) -> None:
+    m = Match.new([Seat("Ana"), Seat("Bea")], seed=3)
+    step = None
+    while m.state.round == 1:
+        step = m.play(m.state.legal_moves()[len(m.state.legal_moves()) // 3])
+    assert step is not None and step.tiling is not None
+    tiling = step.tiling
+
+    async def show(pilot: Pilot[None]) -> None:
+        await pilot.app.push_screen(TilingScreen(m, tiling))
+        await pilot.pause()
+    assert snap_compare(app_for(theme, match=m), terminal_size=SIZE, run_before=show)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_end_screen(snap_compare: Any, theme: str) -> None:
+    m = finished_match()
+
+    async def wait(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, EndScreen)
+    assert snap_compare(app_for(theme, match=m), terminal_size=SIZE, run_before=wait)
+
+
+def test_replay_viewer(snap_compare: Any) -> None:
+    rec = record_of(finished_match(4).state, names=["Ana", "Bea"])
+
+    async def step(pilot: Pilot[None]) -> None:
+        await pilot.press("down", "down", "right", "right", "right")
+        await pilot.pause()
+    assert snap_compare(app_for("classic", replay=rec), terminal_size=SIZE, run_before=step)
