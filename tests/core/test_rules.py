@@ -573,3 +573,28 @@ def test_illegal_move_leaves_state_unchanged_and_bad_text_is_invalid() -> None:
 
 def test_empty_wall_constant_is_five_rows() -> None:
     assert len(EMPTY_WALL.split(".")) == 5
+
+
+def test_R35_game_ends_when_no_row_can_ever_be_completed() -> None:
+    # Every row misses only white, and all 20 white tiles are locked in pattern lines that
+    # can never complete (no white tile circulates): no row can ever be completed.
+    wall = "BYRK-.-BYRK.K-BYR.RK-BY.YRK-B"
+    lines = "-.W.WW.WWW.WWWW"
+    st = position(2, factories=["BBBB", "YYYY"], boards=[board(lines, wall), board(lines, wall)])
+    assert st.bag[4] == 0 and st.any_row_reachable() is False
+    st.push("1BF")
+    assert not st.is_over  # nothing ends a game mid-round
+    st.push("2YF")
+    assert st.is_over and st.ended_by == "blocked"
+
+
+def test_R35_one_circulating_white_tile_keeps_the_game_going() -> None:
+    wall = "BYRK-.-BYRK.K-BYR.RK-BY.YRK-B"
+    st = position(
+        2, factories=["BBBB", "YYYY"],
+        boards=[board("-.W.WW.WWW.WWWW", wall), board("-.W.WW.WWW.WWW", wall)],
+    )
+    assert st.bag[4] == 1 and st.any_row_reachable()
+    st.push("1BF")
+    st.push("2YF")
+    assert not st.is_over and st.is_chance

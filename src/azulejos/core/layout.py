@@ -23,7 +23,7 @@ LEFT: Final = 65  # tiles left in factories and centre
 TQ_INDEX: Final = 66  # grey tiling: index into the seat order of R33
 TQ_LINE: Final = 67  # grey tiling: next pattern line to look at
 NEXT_START: Final = 68  # seat that starts the next round (set at the end of drafting)
-ENDED_BY: Final = 69  # 0 not ended, 1 complete row (R23), 2 no completable row (R34), 3 empty fill
+ENDED_BY: Final = 69  # 0 not ended, 1 row (R23), 2 no completable row (R34), 3 empty fill, 4 R35
 
 P0: Final = 70
 STRIDE: Final = 64

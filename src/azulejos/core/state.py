@@ -216,8 +216,9 @@ class State:
 
     @property
     def ended_by(self) -> str | None:
-        """Why the game ended: ``"row"`` (R23), ``"stuck"`` (R34), ``"empty"`` or None."""
-        return (None, "row", "stuck", "empty")[self._s[L.ENDED_BY]]
+        """Why the game ended: ``"row"`` (R23), ``"stuck"`` (R34), ``"empty"`` (empty fill),
+        ``"blocked"`` (R35: no row can be completed any more) or None."""
+        return (None, "row", "stuck", "empty", "blocked")[self._s[L.ENDED_BY]]
 
     @property
     def factories(self) -> list[list[int]]:
@@ -665,6 +666,8 @@ class State:
                 break
         if not ended and self.variant is Variant.GREY and not self.any_row_completable():
             ended = 2
+        if not ended and not self.any_row_reachable():
+            ended = 4
         if ended:
             self._finish(ended)
             return
@@ -717,6 +720,61 @@ class State:
             return False
 
         return assign(0, 0)
+
+    def any_row_reachable(self) -> bool:
+        """Ruling R35 (docs/rules.md): can any row of any player still be completed, even
+        under the most favourable play, given the tiles that can still reach the walls?
+
+        Tiles in the bag, lid, factories, centre and floors circulate. Tiles in an incomplete
+        pattern line are locked until the line completes; a line of colour k holding c of its
+        m tiles can complete once k's supply is at least m - c, and then returns m - 1 tiles to
+        the lid (net gain c - 1 >= 0), so the set of lines that can ever complete is the
+        fixpoint computed below - an over-estimate, so the game never ends while a row could
+        still be completed. A row is reachable when its pattern line is not blocked for ever
+        by a line that can never complete, every missing colour has enough supply to fill
+        the line (or is the colour of that line, which can complete), and on the grey wall
+        its missing colours fit its empty columns (R34).
+        """
+        s = self._s
+        n = self.players
+        supply = [s[L.BAG + k] + s[L.LID + k] for k in range(5)]
+        for src in range(10):
+            for k in range(5):
+                supply[k] += s[src * 5 + k]
+        pending: list[tuple[int, int, int, int]] = []  # (seat, line, colour, count)
+        for p in range(n):
+            b = L.P0 + p * L.STRIDE
+            for j in range(s[b + L.FLOOR_N]):
+                k = s[b + L.FLOOR_SLOT + j]
+                if k < 5:
+                    supply[k] += 1
+            for i in range(5):
+                if s[b + L.L_COUNT + i]:
+                    pending.append((p, i, s[b + L.L_COLOUR + i], s[b + L.L_COUNT + i]))
+        free: set[tuple[int, int]] = set()
+        changed = True
+        while changed:
+            changed = False
+            for p, i, k, c in pending:
+                if (p, i) not in free and supply[k] >= i + 1 - c:
+                    free.add((p, i))
+                    supply[k] += c - 1
+                    changed = True
+        grey = self.variant is Variant.GREY
+        for p in range(n):
+            b = L.P0 + p * L.STRIDE
+            for r in range(5):
+                line_colour = s[b + L.L_COLOUR + r]
+                if line_colour >= 0 and (p, r) not in free:
+                    continue  # blocked for ever
+                rc = s[b + L.ROW_CLR + r]
+                if all(
+                    k == line_colour or supply[k] >= r + 1
+                    for k in range(5)
+                    if not rc >> k & 1
+                ) and (not grey or self.row_completable(p, r)):
+                    return True
+        return False
 
     def any_row_completable(self) -> bool:
         return any(

@@ -154,7 +154,7 @@ def from_position(text: str, *, fill_bag: bool = False) -> State:
     s[L.NEXT_START] = _int(xs[0], 0, n - 1, "next starter")
     s[L.TQ_INDEX] = _int(xs[1], 0, n, "tiling seat index")
     s[L.TQ_LINE] = _int(xs[2], 0, 5, "tiling line")
-    s[L.ENDED_BY] = _int(xs[3], 0, 3, "end reason")
+    s[L.ENDED_BY] = _int(xs[3], 0, 4, "end reason")
     for p in range(n):
         _player(s, L.P0 + p * L.STRIDE, f[9 + p], p)
     if auto_bag:

@@ -1,0 +1,36 @@
+"""azulejos bench: the engine paths side by side (games/s, moves/s, per-operation costs)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ._common import add_game_options
+
+HELP = "measure the reference engine and the accelerated path side by side"
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = -1.0
+    if not 0.05 <= x <= 600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0.05 to 600")
+    return x
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_game_options(p)
+    p.add_argument(
+        "--seconds", type=_seconds, default=3.0, help="length of each main measurement (default 3)"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
+def run(args: argparse.Namespace) -> int:
+    from azulejos.tools.bench import format_report, run_bench
+
+    result = run_bench(args.players, args.variant, args.seconds)
+    print(json.dumps(result, indent=2) if args.json else format_report(result))
+    return 0

@@ -1,0 +1,91 @@
+"""Constants and lookup tables shared by the numba kernels.
+
+The offsets are those of :mod:`azulejos.core.layout` (the contract with the reference engine),
+copied to plain module constants so that numba freezes them at compile time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from azulejos.core import layout as L
+from azulejos.core.colours import FLOOR_PENALTIES
+
+# -- layout offsets ---------------------------------------------------------------------------
+CENTRE_BASE = L.CENTRE_BASE
+BAG = L.BAG
+LID = L.LID
+TURN = L.TURN
+PHASE = L.PHASE
+ROUND = L.ROUND
+MARKER = L.MARKER
+START = L.START
+LEFT = L.LEFT
+TQ_INDEX = L.TQ_INDEX
+TQ_LINE = L.TQ_LINE
+NEXT_START = L.NEXT_START
+ENDED_BY = L.ENDED_BY
+P0 = L.P0
+STRIDE = L.STRIDE
+L_COLOUR = L.L_COLOUR
+L_COUNT = L.L_COUNT
+WALL = L.WALL
+ROW_OCC = L.ROW_OCC
+COL_OCC = L.COL_OCC
+ROW_CLR = L.ROW_CLR
+COL_CLR = L.COL_CLR
+FLOOR_SLOT = L.FLOOR_SLOT
+FLOOR_N = L.FLOOR_N
+SCORE = L.SCORE
+MARKER_TILE = L.MARKER_TILE
+DRAFT = L.DRAFT
+PLACE = L.PLACE
+FILL = L.FILL
+OVER = L.OVER
+CENTRE = 9
+PLACE_BASE = 300
+NUM_ACTIONS = 325
+
+#: A play-out stops (and says so in ``wk[WK_STALLED]``) at a fill due after this round.
+#: A game can deadlock (mostly with 3-4 players): every row that could still be completed
+#: needs a colour whose tiles all sit in pattern lines that can never be completed, so no
+#: rule (R23, R34) ends it and the reference engine plays it for ever. The longest finished
+#: random game seen lasted 68 rounds (docs/performance-engine.md).
+ROUND_LIMIT = 200
+
+#: Log entry that starts a recorded fill; ``4 * factories`` colour slots follow (-1 = none).
+FILL_TAG = 1000
+
+# Scratch words (``wk``): destination masks, their popcounts, and bookkeeping.
+WK_MASK = 0  # 5 words: legal destinations per colour (bit 5 = floor)
+WK_POP = 5  # 5 words: popcount of each mask
+WK_NLOG = 10  # entries written to the log
+WK_NTRACE = 11  # rows written to the trace
+WK_OVERFLOW = 12  # 1 if the log or trace ran out of room
+WK_STALLED = 13  # 1 if the play-out stopped at ROUND_LIMIT (see below)
+WK_SIZE = 16
+
+# -- lookup tables ------------------------------------------------------------------------------
+RUN = np.array(L.RUN, dtype=np.int64)  # RUN[mask * 5 + pos], R18
+PEN_TOTAL = np.array([sum(FLOOR_PENALTIES[:n]) for n in range(8)], dtype=np.int64)  # R5, R19
+POP = np.array([bin(m).count("1") for m in range(64)], dtype=np.int64)
+
+
+def _nth_table() -> np.ndarray:
+    """NTH[mask * 8 + r]: the index of the r-th set bit of a 6-bit mask."""
+    t = np.full(64 * 8, -1, dtype=np.int64)
+    for mask in range(64):
+        r = 0
+        for d in range(6):
+            if mask >> d & 1:
+                t[mask * 8 + r] = d
+                r += 1
+    return t
+
+
+NTH = _nth_table()
+
+
+def size(players: int) -> int:
+    """Length of a state array for ``players`` players."""
+    return P0 + STRIDE * players
