@@ -4,6 +4,7 @@
     python3 dev.py play     # create .venv, install azulejos with everything, start a game
     python3 dev.py test     # create .venv, install the dev tools, run every check
     python3 dev.py demo     # watch two random players (engine only)
+    python3 dev.py setup    # only create .venv with the dev tools
 
 Any further arguments go to the command: ``python3 dev.py play --plain``.
 """
@@ -52,6 +53,9 @@ def main(argv: list[str]) -> int:
     if task == "demo":
         ensure_venv("all")
         return run(BIN / "azulejos", "demo", *rest, check=False)
+    if task == "setup":
+        ensure_venv("dev")
+        return 0
     if task == "test":
         ensure_venv("dev")
         status = 0

@@ -1,0 +1,75 @@
+"""azulejos serve: the game server and browser client."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ._common import positive_int
+
+HELP = "run the game server: play in the browser with friends and bots"
+
+
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return n
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = -1.0
+    if not 0 <= x <= 600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-600)")
+    return x
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--db",
+        metavar="URL|FILE",
+        default=None,
+        help="postgresql://user:pass@host/db, sqlite:///file, or a file path "
+        "(default: an SQLite file in ~/.local/share/azulejos)",
+    )
+    p.add_argument("--bot-seconds", type=_seconds, default=1.0, metavar="S",
+                   help="thinking time per bot move (default 1)")
+    p.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
+                   help="pause before a bot moves, so people can follow (default 0.6)")
+    p.add_argument("--bot-workers", type=positive_int, default=2, metavar="N",
+                   help="threads for bots (default 2)")
+    p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
+                   default="info")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from azulejos.web.app import create_app
+        from azulejos.web.storage import database_url
+    except ImportError as e:
+        print(f"azulejos serve needs the web extra: pip install 'azulejos[web]' ({e})",
+              file=sys.stderr)
+        return 2
+    try:
+        url = database_url(args.db)
+        app = create_app(url, bot_seconds=args.bot_seconds, bot_delay=args.bot_delay,
+                         bot_workers=args.bot_workers)
+    except Exception as e:  # a bad URL, an unreachable or unwritable database
+        print(f"azulejos serve: cannot open the database: {e}", file=sys.stderr)
+        return 2
+    store = app.state.store
+    print(f"azulejos serve: games are kept in {store.describe()}", flush=True)
+    print(f"azulejos serve: open http://{args.host}:{args.port}/ in a browser", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65536, proxy_headers=False)
+    return 0

@@ -1,0 +1,285 @@
+"""The ASGI application: HTTP API, websocket, and the static browser client."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from azulejos import __version__
+from azulejos.i18n import LANGUAGES
+
+from .messages import languages, theme_json, ui_messages
+from .openapi import openapi_schema
+from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
+from .service import GameService, bot_levels
+from .storage import GameStore, SqlStore, database_url
+from .ws import game_socket
+
+log = logging.getLogger("azulejos.web")
+STATIC = Path(__file__).parent / "static"
+GUIDE_SECTIONS = ("setup", "recap", "teach", "faq", "variant")
+
+
+def _service(request: Request) -> GameService:
+    svc: GameService = request.app.state.service
+    return svc
+
+
+def error_response(e: GameError) -> JSONResponse:
+    return JSONResponse({"error": e.to_json()}, status_code=e.status)
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    """The JSON object of a request body, read no further than :data:`MAX_MESSAGE` bytes."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
+        raise GameError("too_large", f"the body is longer than {MAX_MESSAGE} bytes", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE:
+            raise GameError("too_large", f"the body is longer than {MAX_MESSAGE} bytes", 413)
+    return parse_json_object(bytes(body))
+
+
+def bearer(request: Request) -> str:
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise GameError("bad_token", "send the game token as 'Authorization: Bearer <token>'", 401)
+    return token.strip()
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def handles_errors(fn: Endpoint) -> Endpoint:
+    """Turn a :class:`GameError` raised by an endpoint into its JSON error response."""
+
+    async def wrapper(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except GameError as e:
+            return error_response(e)
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+# -- pages -------------------------------------------------------------------------------------
+async def page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
+
+
+# -- HTTP API ----------------------------------------------------------------------------------
+async def meta(request: Request) -> Response:
+    lang = _lang(request)
+    return JSONResponse({
+        "version": __version__,
+        "languages": languages(),
+        "themes": theme_json(lang),
+        "bot_levels": bot_levels(),
+        "variants": ["coloured", "grey"],
+        "players": [2, 3, 4],
+        "max_message": MAX_MESSAGE,
+        "guide": guide_available(),
+    })
+
+
+async def messages(request: Request) -> Response:
+    lang = request.path_params["lang"]
+    if lang not in LANGUAGES:
+        return error_response(GameError("unknown_language", f"languages: {', '.join(LANGUAGES)}", 404))
+    return JSONResponse(ui_messages(lang))
+
+
+@handles_errors
+async def create_game(request: Request) -> Response:
+    req = parse_create(await read_body(request), bot_levels())
+    created = await _service(request).create(req)
+    return JSONResponse(created, status_code=201)
+
+
+@handles_errors
+async def my_games(request: Request) -> Response:
+    data = await read_body(request)
+    tokens = data.get("tokens")
+    if not isinstance(tokens, list) or len(tokens) > 50:
+        raise GameError("malformed", "'tokens' must be a list of at most 50 tokens")
+    return JSONResponse({"games": await _service(request).summaries(tokens)})
+
+
+@handles_errors
+async def game_view(request: Request) -> Response:
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    return JSONResponse(await svc.view(acc))
+
+
+@handles_errors
+async def play_move(request: Request) -> Response:
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    version = await svc.play(acc, data.get("version"), data.get("move"))
+    return JSONResponse({"accepted": True, "version": version})
+
+
+@handles_errors
+async def set_name(request: Request) -> Response:
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    await svc.rename(acc, data.get("name"), data.get("seat"))
+    return JSONResponse({"ok": True})
+
+
+@handles_errors
+async def game_record(request: Request) -> Response:
+    svc = _service(request)
+    gid = request.path_params["game_id"]
+    acc = await svc.access(bearer(request), gid)
+    text = await svc.record(acc)
+    return Response(
+        text,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="azulejos-{gid}.json"'},
+    )
+
+
+def guide_available() -> bool:
+    try:
+        mod = importlib.import_module("azulejos.guide")
+    except ImportError:
+        return False
+    return callable(getattr(mod, "get_section", None))
+
+
+async def guide(request: Request) -> Response:
+    section = request.path_params["section"]
+    lang = _lang(request)
+    if section not in GUIDE_SECTIONS:
+        return error_response(
+            GameError("unknown_section", f"sections: {', '.join(GUIDE_SECTIONS)}", 404)
+        )
+    if not guide_available():
+        return error_response(
+            GameError("no_guide", "the rules guide is not installed with this server", 404)
+        )
+    mod = importlib.import_module("azulejos.guide")
+    try:
+        text = mod.get_section(section, lang)
+    except (KeyError, ValueError) as e:
+        return error_response(GameError("unknown_section", str(e), 404))
+    return JSONResponse({"section": section, "lang": lang, "text": str(text)})
+
+
+async def openapi(request: Request) -> Response:
+    return JSONResponse(openapi_schema())
+
+
+# -- app ---------------------------------------------------------------------------------------
+class SecurityHeaders:
+    """Headers that keep the page to its own origin (no third-party scripts or frames)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-frame-options", b"DENY"),
+                    (
+                        b"content-security-policy",
+                        b"default-src 'self'; img-src 'self' data: blob:; style-src 'self' "
+                        b"'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+                    ),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(
+    db: str | None = None,
+    *,
+    store: GameStore | None = None,
+    bot_seconds: float = 1.0,
+    bot_delay: float = 0.6,
+    bot_workers: int = 2,
+    sync_interval: float = 1.0,
+    resume_bots: bool = True,
+) -> Starlette:
+    """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
+    or pass a ready ``store``."""
+    the_store: GameStore = store if store is not None else SqlStore(database_url(db))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        svc = GameService(
+            the_store, bot_seconds=bot_seconds, bot_delay=bot_delay, bot_workers=bot_workers,
+            sync_interval=sync_interval,
+        )
+        app.state.service = svc
+        await svc.start(resume_bots=resume_bots)
+        try:
+            yield
+        finally:
+            await svc.stop()
+            if store is None:
+                the_store.close()
+
+    routes = [
+        Route("/", page),
+        Route("/play/{game_id}", page),
+        Route("/rules", page),
+        Route("/api/meta", meta),
+        Route("/api/messages/{lang}", messages),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/my-games", my_games, methods=["POST"]),
+        Route("/api/games/{game_id}", game_view),
+        Route("/api/games/{game_id}/moves", play_move, methods=["POST"]),
+        Route("/api/games/{game_id}/name", set_name, methods=["POST"]),
+        Route("/api/games/{game_id}/record", game_record),
+        Route("/api/guide/{section}", guide),
+        Route("/api/openapi.json", openapi),
+        WebSocketRoute("/ws/games/{game_id}", game_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app.state.store = the_store
+    return app
+
+
+def app_from_env() -> Starlette:
+    """Factory for ``uvicorn --factory azulejos.web.app:app_from_env`` (reads AZULEJOS_DB)."""
+    import os
+
+    return create_app(os.environ.get("AZULEJOS_DB") or None)

@@ -1,0 +1,180 @@
+"""The browser client's words, translated on the server and sent to the page as JSON.
+
+Every string is a literal ``_()`` call so that the message extractor finds it. Placeholders
+in braces (``{name}``) are filled in by the page. The page never shows text of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from azulejos.i18n import LANGUAGES, translation
+from azulejos.render.themes import THEMES
+
+LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
+
+
+def ui_messages(lang: str) -> dict[str, str]:
+    """Every string of the page, in ``lang`` (English where a translation is missing)."""
+    _: Callable[[str], str] = translation(lang).gettext
+    return {
+        # page frame
+        "app.title": _("azulejos"),
+        "app.tagline": _("Draft tiles, build your wall, play with friends or bots."),
+        "nav.lobby": _("Lobby"),
+        "nav.rules": _("Rules"),
+        "nav.language": _("Language"),
+        "nav.theme": _("Theme"),
+        "nav.patterns": _("Colour-blind patterns"),
+        # lobby
+        "lobby.new": _("New game"),
+        "lobby.players": _("Players"),
+        "lobby.wall": _("Wall side"),
+        "lobby.wall.coloured": _("Coloured wall"),
+        "lobby.wall.grey": _("Grey wall (choose the columns)"),
+        "lobby.seat": _("Seat {n}"),
+        "lobby.name": _("Name"),
+        "lobby.kind.person": _("Person"),
+        "lobby.kind.bot": _("Bot: {level}"),
+        "lobby.hotseat": _("Everyone plays on this device (hot-seat)"),
+        "lobby.start_player": _("First player"),
+        "lobby.create": _("Create game"),
+        "lobby.created": _("Game created"),
+        "lobby.invite": _("Send each player their own link. Anyone with a link can play that seat."),
+        "lobby.link.seat": _("Link for {name}"),
+        "lobby.link.spectator": _("Link for spectators"),
+        "lobby.link.hotseat": _("Link for this device (all seats)"),
+        "lobby.copy": _("Copy"),
+        "lobby.copied": _("Copied"),
+        "lobby.open": _("Open"),
+        "lobby.play_here": _("Play seat {n} here"),
+        "lobby.my_games": _("My games"),
+        "lobby.no_games": _("No games yet. Create one, or open an invitation link."),
+        "lobby.remove": _("Remove from list"),
+        "lobby.state.your_turn": _("Your turn"),
+        "lobby.state.waiting": _("Waiting for {name}"),
+        "lobby.state.over": _("Finished"),
+        "lobby.state.spectating": _("Watching"),
+        "lobby.round": _("Round {n}"),
+        "lobby.bot_note": _("Bots play on the server; you can watch them think."),
+        # game table
+        "game.round": _("Round {n}"),
+        "game.to_move": _("{name} to move"),
+        "game.your_move": _("Your move, {name}"),
+        "game.choose_column": _("{name}: choose the wall column for pattern line {line}"),
+        "game.your_column": _("Choose the wall column for pattern line {line}"),
+        "game.over": _("Game over"),
+        "game.factory": _("Factory {n}"),
+        "game.centre": _("Centre"),
+        "game.marker": _("First-player marker"),
+        "game.floor": _("Floor"),
+        "game.score": _("Score"),
+        "game.bag": _("Bag"),
+        "game.lid": _("Lid"),
+        "game.you": _("you"),
+        "game.bot": _("bot"),
+        "game.offline": _("offline"),
+        "game.online": _("online"),
+        "game.spectating": _("You are watching this game."),
+        "game.pick_tiles": _("Pick a colour in a factory or in the centre."),
+        "game.pick_line": _("Now pick a pattern line or the floor."),
+        "game.pick_column": _("Pick a free space in the highlighted row of your wall."),
+        "game.confirm": _("Confirm"),
+        "game.cancel": _("Cancel"),
+        "game.waiting": _("Waiting for {name}…"),
+        "game.connecting": _("Connecting…"),
+        "game.reconnecting": _("Connection lost, reconnecting…"),
+        "game.connected": _("Connected"),
+        "game.pass_device": _("Pass the device to {name}"),
+        "game.pass_ready": _("I am {name}, show my board"),
+        "game.invite": _("Invite"),
+        "game.download": _("Download the game record"),
+        "game.log": _("Game log"),
+        "game.last_tiling": _("Wall-tiling of round {n}"),
+        "game.rename": _("Your name"),
+        "game.save": _("Save"),
+        # move preview
+        "preview.take": _("Take {count} {tile} from {source}"),
+        "preview.from_factory": _("factory {n}"),
+        "preview.from_centre": _("the centre"),
+        "preview.to_line": _("{count} onto pattern line {line}"),
+        "preview.to_floor": _("{count} onto the floor"),
+        "preview.to_lid": _("{count} into the lid (floor full)"),
+        "preview.to_centre": _("the other {count} go to the centre"),
+        "preview.marker": _("you take the first-player marker and start the next round"),
+        "preview.floor_change": _("floor penalty {points}"),
+        "preview.completes": _("completes the line: {points} at the end of the round"),
+        "preview.completes_grey": _("completes the line: you choose its column at the end of the round"),
+        "preview.column": _("Put the tile of line {line} in column {column}: {points}"),
+        # log
+        "log.fill": _("Round {n}: the factories are filled"),
+        "log.move": _("{name}: {move}"),
+        "log.placed": _("{name} tiles {tile} in row {row}: {points}"),
+        "log.discarded": _("{name}: no free column for line {row}, its tiles fall to the floor"),
+        "log.penalised": _("{name}: floor {penalty}, score now {score}"),
+        "log.bonus": _("{name}: end bonuses {points}"),
+        "log.points": _("+{n}"),
+        # end summary
+        "end.title": _("Final scores"),
+        "end.player": _("Player"),
+        "end.before": _("Before bonuses"),
+        "end.rows": _("Rows (+2)"),
+        "end.columns": _("Columns (+7)"),
+        "end.colours": _("Colours (+10)"),
+        "end.total": _("Total"),
+        "end.winner": _("{name} wins!"),
+        "end.shared": _("Shared victory: {names}"),
+        "end.by_score": _("Decided by points."),
+        "end.by_rows": _("Tied on points; more complete rows win."),
+        "end.by_shared": _("Tied on points and on complete rows: the victory is shared."),
+        "end.ended_row": _("The game ended because a row of a wall was completed."),
+        "end.ended_stuck": _("The game ended because no wall row could be completed any more."),
+        "end.ended_empty": _("The game ended because no tiles were left to deal."),
+        "end.close": _("Close"),
+        "end.show": _("Show the final scores"),
+        # rules page
+        "rules.title": _("How to play"),
+        "rules.setup": _("Setting up"),
+        "rules.recap": _("The rules in short"),
+        "rules.teach": _("Explaining the game to friends"),
+        "rules.faq": _("Questions"),
+        "rules.variant": _("The grey wall"),
+        "rules.missing": _("The rules guide is not installed with this server."),
+        # errors (by the code the server sends)
+        "error.stale": _("The game moved on before your move arrived. Look again and retry."),
+        "error.not_your_turn": _("It is not your turn."),
+        "error.spectator": _("Spectators cannot move."),
+        "error.illegal": _("That move is not allowed: {message}"),
+        "error.bad_move": _("That is not a move."),
+        "error.game_over": _("The game is over."),
+        "error.bad_token": _("This link is not valid (or the game was deleted)."),
+        "error.unknown_game": _("There is no such game."),
+        "error.too_large": _("The message was too large."),
+        "error.malformed": _("The server did not understand the request."),
+        "error.network": _("Cannot reach the server."),
+        "error.generic": _("Something went wrong: {message}"),
+    }
+
+
+def theme_json(lang: str) -> list[dict[str, object]]:
+    """The themes of :mod:`azulejos.render.themes` with their words in ``lang``."""
+    _ = translation(lang).gettext
+    return [
+        {
+            "key": t.key,
+            "title": _(t.title),
+            "tile_names": [_(n) for n in t.tile_names],
+            "symbols": list(t.symbols),
+            "fill": list(t.fill),
+            "ink": list(t.ink),
+            "background": t.background,
+            "board": t.board,
+            "accent": t.accent,
+            "words": {k: _(v) for k, v in t.words.items()},
+        }
+        for t in THEMES.values()
+    ]
+
+
+def languages() -> list[dict[str, str]]:
+    return [{"code": c, "name": LANGUAGE_NAMES.get(c, c)} for c in LANGUAGES]

@@ -1,0 +1,346 @@
+"""The OpenAPI 3.1 description of the HTTP API (served at /api/openapi.json, saved as
+docs/openapi.json). The websocket is described in docs/api.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from azulejos import __version__
+
+from .protocol import MAX_MESSAGE, MAX_NAME
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_ERR = _json(_ref("Error"), "The request was refused; nothing changed.")
+_AUTH: list[dict[str, list[str]]] = [{"gameToken": []}]
+_GAME_ID = {
+    "name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
+    "description": "The game's id (public; the token is what grants access).",
+}
+_LANG = {
+    "name": "lang", "in": "query", "required": False,
+    "schema": {"type": "string", "enum": ["en", "uk", "ru", "fr"], "default": "en"},
+}
+
+_LETTER = {"type": "string", "enum": ["B", "Y", "R", "K", "W"]}
+_COUNTS = {
+    "type": "object", "description": "Tile counts by colour letter.",
+    "properties": {k: {"type": "integer", "minimum": 0} for k in "BYRKW"},
+    "required": list("BYRKW"),
+}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "properties": {
+                    "code": {
+                        "type": "string",
+                        "enum": [
+                            "malformed", "too_large", "bad_token", "unknown_game", "stale",
+                            "not_your_turn", "spectator", "bad_move", "illegal", "game_over",
+                            "busy", "not_your_seat", "unknown_language", "unknown_section",
+                            "no_guide",
+                        ],
+                    },
+                    "message": {"type": "string"},
+                    "rule": {"type": "string", "description": "Rule id (illegal moves)."},
+                    "version": {"type": "integer", "description": "Current version (stale)."},
+                    "current": {"type": "integer", "description": "Seat to move (not_your_turn)."},
+                },
+            }
+        },
+    },
+    "SeatRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "kind": {"type": "string", "enum": ["person", "bot"], "default": "person"},
+            "name": {"type": "string", "maxLength": 200,
+                     "description": f"Cleaned and cut to {MAX_NAME} characters."},
+            "level": {"type": "string", "description": "Bot level, one of /api/meta bot_levels."},
+        },
+    },
+    "CreateGame": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
+            "variant": {"type": "string", "enum": ["coloured", "grey"], "default": "coloured"},
+            "seats": {"type": "array", "items": _ref("SeatRequest"),
+                      "description": "One per player; default: all persons."},
+            "hotseat": {"type": "boolean", "default": False,
+                        "description": "Also make one token that plays every person seat."},
+            "start_player": {"type": "integer", "minimum": 0, "maximum": 3, "default": 0},
+        },
+    },
+    "CreatedGame": {
+        "type": "object",
+        "required": ["game", "seats", "spectator_token", "hotseat_token"],
+        "properties": {
+            "game": {"type": "string"},
+            "seats": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["seat", "name", "kind", "level", "token"],
+                    "properties": {
+                        "seat": {"type": "integer"},
+                        "name": {"type": "string"},
+                        "kind": {"type": "string", "enum": ["person", "bot"]},
+                        "level": {"type": ["string", "null"]},
+                        "token": {"type": ["string", "null"],
+                                  "description": "The seat's secret token (persons only)."},
+                    },
+                },
+            },
+            "spectator_token": {"type": "string"},
+            "hotseat_token": {"type": ["string", "null"]},
+        },
+    },
+    "Move": {
+        "type": "object",
+        "required": ["version", "move"],
+        "properties": {
+            "version": {"type": "integer", "description": "The version of the view the move was chosen on."},
+            "move": {"type": "string", "maxLength": 10,
+                     "description": "Move text (NOTATION.md): 3B2, CRF, or a grey-wall choice 2@4."},
+        },
+    },
+    "Accepted": {
+        "type": "object",
+        "required": ["accepted", "version"],
+        "properties": {"accepted": {"const": True}, "version": {"type": "integer"}},
+    },
+    "Name": {
+        "type": "object",
+        "required": ["name"],
+        "properties": {
+            "name": {"type": "string", "maxLength": 200},
+            "seat": {"type": "integer", "description": "Needed with a hot-seat token."},
+        },
+    },
+    "Board": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer"},
+            "score": {"type": "integer"},
+            "lines": {"type": "array", "minItems": 5, "maxItems": 5, "items": {
+                "type": "object",
+                "properties": {"colour": {"oneOf": [_LETTER, {"type": "null"}]},
+                               "count": {"type": "integer"}},
+            }},
+            "wall": {"type": "array", "description": "wall[row][column]: letter or null",
+                     "items": {"type": "array", "items": {"oneOf": [_LETTER, {"type": "null"}]}}},
+            "floor": {"type": "array", "items": {"type": "string", "enum": ["B", "Y", "R", "K", "W", "M"]}},
+            "floor_penalty": {"type": "integer", "maximum": 0},
+            "has_marker": {"type": "boolean"},
+            "complete_rows": {"type": "integer"},
+        },
+    },
+    "LegalMove": {
+        "type": "object",
+        "required": ["move", "preview"],
+        "properties": {
+            "move": {"type": "string"},
+            "source": {"description": "Factory number (1-9) or \"C\"."},
+            "colour": _LETTER,
+            "destination": {"description": "Pattern line (1-5) or \"F\"."},
+            "line": {"type": "integer"},
+            "column": {"type": "integer"},
+            "preview": {"type": "object", "description": "What the move does (see docs/api.md)."},
+        },
+    },
+    "View": {
+        "type": "object",
+        "description": "Everything one viewer may see. Never the bag order, the generator or future fills.",
+        "required": ["game", "version", "players", "variant", "phase", "round", "current",
+                     "you", "to_move", "seats", "factories", "centre", "marker_in_centre",
+                     "bag", "lid", "boards", "legal", "log", "result"],
+        "properties": {
+            "game": {"type": "string"},
+            "version": {"type": "integer"},
+            "players": {"type": "integer"},
+            "variant": {"type": "string", "enum": ["coloured", "grey"]},
+            "phase": {"type": "string", "enum": ["draft", "place", "over"]},
+            "round": {"type": "integer"},
+            "current": {"type": ["integer", "null"]},
+            "start_player": {"type": "integer"},
+            "pending_line": {"type": ["integer", "null"]},
+            "you": {"type": "object", "properties": {
+                "role": {"type": "string", "enum": ["seat", "hotseat", "spectator"]},
+                "seats": {"type": "array", "items": {"type": "integer"}},
+            }},
+            "to_move": {"type": "boolean"},
+            "seats": {"type": "array", "items": {"type": "object", "properties": {
+                "seat": {"type": "integer"}, "name": {"type": "string"},
+                "kind": {"type": "string"}, "level": {"type": ["string", "null"]},
+                "online": {"type": "boolean"},
+            }}},
+            "factories": {"type": "array", "items": {"type": "string"},
+                          "description": "Each factory's tiles as letters (B Y R K W order)."},
+            "centre": {"type": "string"},
+            "marker_in_centre": {"type": "boolean"},
+            "bag": _COUNTS,
+            "lid": _COUNTS,
+            "boards": {"type": "array", "items": _ref("Board")},
+            "legal": {"type": "array", "items": _ref("LegalMove"),
+                      "description": "Only when this viewer is to move."},
+            "log": {"type": "array", "items": {"type": "object"}},
+            "result": {"type": ["object", "null"]},
+        },
+    },
+    "Summary": {
+        "type": ["object", "null"],
+        "properties": {
+            "game": {"type": "string"}, "role": {"type": "string"},
+            "seats": {"type": "array", "items": {"type": "integer"}},
+            "names": {"type": "array", "items": {"type": "string"}},
+            "players": {"type": "integer"}, "variant": {"type": "string"},
+            "phase": {"type": "string"}, "round": {"type": "integer"},
+            "current": {"type": ["integer", "null"]}, "to_move": {"type": "boolean"},
+            "scores": {"type": "array", "items": {"type": "integer"}},
+            "winners": {"type": "array", "items": {"type": "integer"}},
+            "created": {"type": "number"}, "version": {"type": "integer"},
+        },
+    },
+}
+
+
+def openapi_schema() -> dict[str, Any]:
+    limit = f"Bodies over {MAX_MESSAGE} bytes get 413."
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "azulejos game server",
+            "version": __version__,
+            "description": (
+                "HTTP part of the azulejos server API. Live play also has a websocket at "
+                "/ws/games/{game_id}; see docs/api.md. " + limit
+            ),
+        },
+        "components": {
+            "securitySchemes": {
+                "gameToken": {
+                    "type": "http", "scheme": "bearer",
+                    "description": "A seat, hot-seat or spectator token from game creation.",
+                }
+            },
+            "schemas": SCHEMAS,
+        },
+        "paths": {
+            "/api/meta": {"get": {
+                "summary": "Languages, themes, bot levels and limits",
+                "operationId": "meta",
+                "parameters": [_LANG],
+                "responses": {"200": _json({"type": "object"}, "Server facts.")},
+            }},
+            "/api/messages/{lang}": {"get": {
+                "summary": "The browser client's words in one language",
+                "operationId": "messages",
+                "parameters": [{"name": "lang", "in": "path", "required": True,
+                                "schema": {"type": "string", "enum": ["en", "uk", "ru", "fr"]}}],
+                "responses": {
+                    "200": _json({"type": "object", "additionalProperties": {"type": "string"}},
+                                 "Message key to text."),
+                    "404": _ERR,
+                },
+            }},
+            "/api/games": {"post": {
+                "summary": "Create a game (dealt for round 1)",
+                "operationId": "createGame",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateGame")}}},
+                "responses": {
+                    "201": _json(_ref("CreatedGame"), "The game and its tokens (shown only now)."),
+                    "400": _ERR, "413": _ERR,
+                },
+            }},
+            "/api/my-games": {"post": {
+                "summary": "Summaries of the games some tokens open",
+                "operationId": "myGames",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["tokens"],
+                    "properties": {"tokens": {"type": "array", "maxItems": 50, "items": {"type": "string"}}},
+                }}}},
+                "responses": {
+                    "200": _json({"type": "object", "properties": {
+                        "games": {"type": "array", "items": _ref("Summary")}}},
+                        "One entry per token, null where a token opens nothing."),
+                    "400": _ERR, "413": _ERR,
+                },
+            }},
+            "/api/games/{game_id}": {"get": {
+                "summary": "The view of a game for the token's holder",
+                "operationId": "getView",
+                "security": _AUTH,
+                "parameters": [_GAME_ID],
+                "responses": {"200": _json(_ref("View"), "The view."), "401": _ERR, "403": _ERR, "404": _ERR},
+            }},
+            "/api/games/{game_id}/moves": {"post": {
+                "summary": "Play a move",
+                "description": "Accepted only from the seat to move, on the current version, if legal. "
+                               "The move is stored before the answer and before anyone is told.",
+                "operationId": "playMove",
+                "security": _AUTH,
+                "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Move")}}},
+                "responses": {
+                    "200": _json(_ref("Accepted"), "Stored; the new version."),
+                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR,
+                    "413": _ERR, "422": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/name": {"post": {
+                "summary": "Set the name of one's seat",
+                "operationId": "setName",
+                "security": _AUTH,
+                "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Name")}}},
+                "responses": {
+                    "200": _json({"type": "object"}, "Renamed."),
+                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/record": {"get": {
+                "summary": "The game record (azulejos-record/1, NOTATION.md)",
+                "operationId": "getRecord",
+                "security": _AUTH,
+                "parameters": [_GAME_ID],
+                "responses": {
+                    "200": _json({"type": "object"}, "The record so far (complete once the game is over)."),
+                    "401": _ERR, "403": _ERR, "404": _ERR,
+                },
+            }},
+            "/api/guide/{section}": {"get": {
+                "summary": "A section of the rules guide (light markdown)",
+                "operationId": "guide",
+                "parameters": [
+                    {"name": "section", "in": "path", "required": True,
+                     "schema": {"type": "string", "enum": ["setup", "recap", "teach", "faq", "variant"]}},
+                    _LANG,
+                ],
+                "responses": {
+                    "200": _json({"type": "object", "properties": {
+                        "section": {"type": "string"}, "lang": {"type": "string"},
+                        "text": {"type": "string"}}}, "The section."),
+                    "404": _ERR,
+                },
+            }},
+            "/api/openapi.json": {"get": {
+                "summary": "This description",
+                "operationId": "openapi",
+                "responses": {"200": _json({"type": "object"}, "OpenAPI 3.1 document.")},
+            }},
+        },
+    }

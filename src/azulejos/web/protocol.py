@@ -1,0 +1,132 @@
+"""Requests and errors shared by the HTTP and websocket APIs: limits, validation, error codes.
+
+Every problem with what a client sent becomes a :class:`GameError` with a stable ``code``, a
+readable ``message`` and an HTTP status; nothing about the game changes when one is raised.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS
+
+#: Largest websocket message or HTTP request body the server reads (bytes).
+MAX_MESSAGE = 4096
+#: Longest player name (characters).
+MAX_NAME = 40
+#: Longest token accepted for a lookup (ours are 24 characters).
+MAX_TOKEN = 100
+
+
+@dataclass
+class GameError(Exception):
+    """A request that cannot be carried out; the game is unchanged."""
+
+    code: str
+    message: str
+    status: int = 400
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, **self.extra}
+
+
+def malformed(message: str) -> GameError:
+    return GameError("malformed", message, 400)
+
+
+def parse_json_object(raw: bytes | str) -> dict[str, Any]:
+    """A JSON object from a request body or message; :class:`GameError` if it is not one."""
+    if len(raw) > MAX_MESSAGE:
+        raise GameError("too_large", f"the message is longer than {MAX_MESSAGE} bytes", 413)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise malformed("the message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise malformed("the message must be a JSON object")
+    return data
+
+
+def get_int(data: dict[str, Any], key: str, lo: int, hi: int, default: int | None = None) -> int:
+    v = data.get(key, default)
+    if type(v) is not int or not lo <= v <= hi:
+        raise malformed(f"{key!r} must be a whole number from {lo} to {hi}")
+    return v
+
+
+def get_str(data: dict[str, Any], key: str, max_len: int, default: str | None = None) -> str:
+    v = data.get(key, default)
+    if not isinstance(v, str) or len(v) > max_len:
+        raise malformed(f"{key!r} must be text of at most {max_len} characters")
+    return v
+
+
+def clean_name(name: str) -> str:
+    """A player name with control characters removed and spaces collapsed."""
+    text = "".join(ch for ch in name if ch.isprintable())
+    return " ".join(text.split())[:MAX_NAME]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    kind: str  # "person" | "bot"
+    name: str
+    level: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CreateRequest:
+    players: int
+    variant: str
+    seats: tuple[SeatRequest, ...]
+    hotseat: bool
+    start_player: int
+
+
+def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
+    """Validate the body of ``POST /api/games`` (R8: 2-4 players, one wall side)."""
+    allowed = {"players", "variant", "seats", "hotseat", "start_player"}
+    unknown = set(data) - allowed
+    if unknown:
+        raise malformed(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    players = get_int(data, "players", MIN_PLAYERS, MAX_PLAYERS, 2)
+    variant = data.get("variant", "coloured")
+    if variant not in ("coloured", "grey"):
+        raise malformed("'variant' must be \"coloured\" or \"grey\" (R8, R30)")
+    hotseat = data.get("hotseat", False)
+    if not isinstance(hotseat, bool):
+        raise malformed("'hotseat' must be true or false")
+    start = get_int(data, "start_player", 0, players - 1, 0)
+    raw = data.get("seats")
+    if raw is None:
+        raw = [{"kind": "person"} for _ in range(players)]
+    if not isinstance(raw, list) or len(raw) != players:
+        raise malformed(f"'seats' must be a list of {players} seats")
+    seats = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, dict) or set(s) - {"kind", "name", "level"}:
+            raise malformed(f"seat {i + 1} must be an object with kind, name and level")
+        kind = s.get("kind", "person")
+        if kind not in ("person", "bot"):
+            raise malformed(f"seat {i + 1}: kind must be \"person\" or \"bot\"")
+        level = None
+        if kind == "bot":
+            level = s.get("level", bot_levels[0] if bot_levels else None)
+            if level not in bot_levels:
+                raise malformed(
+                    f"seat {i + 1}: unknown bot level {level!r} (known: {', '.join(bot_levels)})"
+                )
+        name = s.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 200):
+            raise malformed(f"seat {i + 1}: name must be text")
+        name = clean_name(name or "")
+        seats.append(SeatRequest(kind, name, level))
+    if not any(s.kind == "person" for s in seats) and hotseat:
+        raise malformed("a hot-seat game needs at least one person seat")
+    return CreateRequest(players, variant, tuple(seats), hotseat, start)

@@ -1,0 +1,478 @@
+"""The authoritative game service: creates games, checks and stores moves, runs the bots and
+tells every connected viewer. Front ends (HTTP, websocket) call it; it calls the store.
+
+Order of an accepted move: checked on a scratch copy (version, seat, legality), the next fill
+dealt there if the round ended, the new events written in one transaction that fails if the
+game moved on meanwhile, and only then the copy becomes the game and the viewers are told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+import secrets
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import Any, Protocol, TypeVar
+
+from azulejos.agents import Budget, agent_names, make_agent
+from azulejos.core import IllegalMoveError, InvalidMoveError, Move, State, parse_move
+from azulejos.notation import dumps, record_of
+
+from .live import Live
+from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
+from .storage import (
+    GameStore,
+    SeatSpec,
+    StoredEvent,
+    StoredGame,
+    TokenGrant,
+    VersionConflict,
+    dump_rng_state,
+    token_digest,
+)
+from .views import Access, build_view, summary_json
+
+log = logging.getLogger("azulejos.web")
+T = TypeVar("T")
+
+#: Bot levels in the order a lobby offers them (those the agent registry knows).
+PREFERRED_LEVELS = ("easy", "medium", "hard", "expert", "random")
+
+
+def bot_levels() -> list[str]:
+    known = set(agent_names())
+    ordered = [lv for lv in PREFERRED_LEVELS if lv in known]
+    return ordered + sorted(known - set(ordered))
+
+
+class Subscriber(Protocol):
+    """A connected viewer (a websocket): it is sent each new view."""
+
+    access: Access
+
+    def send_view(self, view: dict[str, Any]) -> None: ...
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def _bot_choose(level: str, seed: int, state: State, seconds: float) -> Move:
+    agent = make_agent(level, seed)
+    return agent.choose(state, Budget(seconds=seconds))
+
+
+class GameService:
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        bot_seconds: float = 1.0,
+        bot_delay: float = 0.0,
+        bot_workers: int = 2,
+        sync_interval: float = 1.0,
+        cache_size: int = 2000,
+    ) -> None:
+        self.store = store
+        self.bot_seconds = bot_seconds
+        self.bot_delay = bot_delay
+        self.sync_interval = sync_interval
+        self.cache_size = cache_size
+        self._db_pool = ThreadPoolExecutor(8, thread_name_prefix="azulejos-db")
+        self._bot_pool = ThreadPoolExecutor(max(1, bot_workers), thread_name_prefix="azulejos-bot")
+        self._games: OrderedDict[str, Live] = OrderedDict()
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._subs: dict[str, set[Subscriber]] = {}
+        self._online: dict[str, Counter[int]] = {}
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._grants: OrderedDict[str, TokenGrant] = OrderedDict()
+        self._sync_task: asyncio.Task[None] | None = None
+        self._stalled: dict[str, int] = {}
+        self.moves_accepted = 0
+
+    # -- life cycle ----------------------------------------------------------------------------
+    async def start(self, resume_bots: bool = True) -> None:
+        """Resume the bots of unfinished games (after a restart) and start the sync loop."""
+        if resume_bots:
+            for gid in await self._db(self.store.playing):
+                try:
+                    live = await self.get(gid)
+                except GameError:
+                    continue
+                self._kick_bots(live)
+        if self.sync_interval > 0:
+            self._sync_task = asyncio.create_task(self._sync_loop())
+
+    async def stop(self) -> None:
+        tasks = list(self._bots.values())
+        if self._sync_task:
+            tasks.append(self._sync_task)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._db_pool.shutdown(wait=True)
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # -- games ---------------------------------------------------------------------------------
+    async def create(self, req: CreateRequest) -> dict[str, Any]:
+        """A new game, dealt for round 1 (R9); returns the tokens (shown once, stored hashed)."""
+        game_id = secrets.token_urlsafe(8)
+        rng = random.Random(secrets.randbits(128))
+        state = State.new(req.players, req.variant, req.start_player)
+        fill = state.sample_fill(rng)
+        seats: list[SeatSpec] = []
+        tokens: dict[int, str] = {}
+        for i, s in enumerate(req.seats):
+            name = s.name or (f"{s.level} bot" if s.kind == "bot" else f"Player {i + 1}")
+            if s.kind == "person":
+                tokens[i] = new_token()
+                seats.append(SeatSpec(i, "person", name, None, token_digest(tokens[i])))
+            else:
+                seats.append(SeatSpec(i, "bot", name, s.level, None))
+        spectator = new_token()
+        hotseat = new_token() if req.hotseat else None
+        stored = StoredGame(
+            game_id=game_id,
+            players=req.players,
+            variant=req.variant,
+            start_player=req.start_player,
+            created=time.time(),
+            version=1,
+            status="playing",
+            rng_state=dump_rng_state(rng.getstate()),
+            spectator_hash=token_digest(spectator),
+            hotseat_hash=token_digest(hotseat) if hotseat else None,
+            seats=seats,
+            events=[StoredEvent(0, "fill", ",".join(fill.texts()))],
+        )
+        await self._db(self.store.create, stored)
+        live = Live.from_stored(stored)
+        self._remember(live)
+        self._kick_bots(live)
+        return {
+            "game": game_id,
+            "seats": [
+                {"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+                 "token": tokens.get(s.seat)}
+                for s in seats
+            ],
+            "spectator_token": spectator,
+            "hotseat_token": hotseat,
+        }
+
+    def _remember(self, live: Live) -> None:
+        self._games[live.game_id] = live
+        self._games.move_to_end(live.game_id)
+        while len(self._games) > self.cache_size:
+            for gid in self._games:
+                if not self._subs.get(gid) and gid not in self._bots and not self._lock(gid).locked():
+                    del self._games[gid]
+                    self._locks.pop(gid, None)
+                    break
+            else:
+                break
+
+    async def get(self, game_id: str) -> Live:
+        live = self._games.get(game_id)
+        if live is not None:
+            self._games.move_to_end(game_id)
+            return live
+        return await self._load(game_id)
+
+    async def _load(self, game_id: str) -> Live:
+        stored = await self._db(self.store.load, game_id)
+        if stored is None:
+            raise GameError("unknown_game", "there is no such game", 404)
+        live = Live.from_stored(stored)
+        self._remember(live)
+        return live
+
+    # -- tokens --------------------------------------------------------------------------------
+    async def access(self, token: Any, game_id: str | None = None) -> Access:
+        """What ``token`` opens (optionally: must be of ``game_id``). ``bad_token`` if nothing."""
+        if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
+            raise GameError("bad_token", "a valid game token is needed", 403)
+        key = token_digest(token)
+        grant = self._grants.get(key)
+        if grant is None:
+            grant = await self._db(self.store.grant, token)
+            if grant is None:
+                raise GameError("bad_token", "this token does not open any game", 403)
+            self._grants[key] = grant
+            while len(self._grants) > 10000:
+                self._grants.popitem(last=False)
+        if game_id is not None and grant.game_id != game_id:
+            raise GameError("bad_token", "this token does not open this game", 403)
+        if grant.role == "seat":
+            assert grant.seat is not None
+            return Access(grant.game_id, "seat", frozenset({grant.seat}))
+        if grant.role == "hotseat":
+            live = await self.get(grant.game_id)
+            return Access(grant.game_id, "hotseat", frozenset(live.person_seats()))
+        return Access(grant.game_id, "spectator", frozenset())
+
+    # -- reading -------------------------------------------------------------------------------
+    async def view(self, access: Access) -> dict[str, Any]:
+        live = await self.get(access.game_id)
+        return build_view(live, access, self._online.get(access.game_id, Counter()))
+
+    async def record(self, access: Access) -> str:
+        """The game as an ``azulejos-record/1`` JSON text (NOTATION.md)."""
+        live = await self.get(access.game_id)
+        created = datetime.fromtimestamp(live.created, UTC).isoformat(timespec="seconds")
+        rec = record_of(
+            live.state,
+            names=[s.name for s in live.seats],
+            bots={str(s.seat): s.level for s in live.seats if s.kind == "bot"},
+            game=live.game_id,
+            date=created,
+            generator="azulejos serve",
+        )
+        return dumps(rec)
+
+    async def summaries(self, tokens: list[Any]) -> list[dict[str, Any] | None]:
+        out: list[dict[str, Any] | None] = []
+        for t in tokens:
+            try:
+                acc = await self.access(t)
+                live = await self.get(acc.game_id)
+            except GameError:
+                out.append(None)
+                continue
+            out.append(summary_json(live, acc))
+        return out
+
+    # -- playing -------------------------------------------------------------------------------
+    async def play(self, access: Access, version: Any, move: Any) -> int:
+        """Play ``move`` (text) for the seat to move, if ``access`` controls it and the game is
+        at ``version``. Returns the new version. :class:`GameError` otherwise, nothing changed."""
+        if type(version) is not int:
+            raise GameError("malformed", "'version' must be the whole number of the view", 400)
+        if not isinstance(move, str) or len(move) > 10:
+            raise GameError("malformed", "'move' must be move text such as 3B2, CRF or 2@4", 400)
+        return await self._apply(access, version, move)
+
+    async def _apply(self, access: Access, version: int, text: str) -> int:
+        gid = access.game_id
+        async with self._lock(gid):
+            live = await self.get(gid)
+            if version != live.version:
+                raise GameError(
+                    "stale",
+                    f"the game is at version {live.version}, not {version}: reload the view",
+                    409,
+                    {"version": live.version},
+                )
+            st = live.state
+            if st.is_over:
+                raise GameError("game_over", "the game is over (R23)", 409)
+            if st.is_chance:  # never at rest: fills are dealt with the move that ends a round
+                raise GameError("busy", "the next round is being dealt, try again", 409)
+            mover = st.current_player
+            if not access.controls(mover):
+                if access.role == "spectator":
+                    raise GameError("spectator", "spectators cannot move", 403)
+                raise GameError(
+                    "not_your_turn",
+                    f"it is seat {mover + 1}'s turn, not yours (R10)",
+                    403,
+                    {"current": mover},
+                )
+            try:
+                parse_move(text)
+            except InvalidMoveError as e:
+                raise GameError("bad_move", str(e), 400) from None
+            trial = live.fork()
+            try:
+                events = trial.advance(text)
+            except IllegalMoveError as e:
+                raise GameError("illegal", str(e), 422, {"rule": e.rule}) from None
+            fills = any(e.kind == "fill" for e in events)
+            try:
+                await self._db(
+                    self.store.append, gid, live.version, events,
+                    trial.rng_state() if fills else None, trial.status,
+                )
+            except VersionConflict:
+                self._games.pop(gid, None)  # another process moved it on: reload next time
+                fresh = await self.get(gid)
+                self._broadcast(fresh)
+                raise GameError(
+                    "stale", "the game moved on meanwhile: reload the view", 409,
+                    {"version": fresh.version},
+                ) from None
+            self._games[gid] = trial
+            self.moves_accepted += 1
+        self._broadcast(trial)
+        self._kick_bots(trial)
+        return trial.version
+
+    async def rename(self, access: Access, name: Any, seat: Any = None) -> None:
+        if not isinstance(name, str) or len(name) > 200:
+            raise GameError("malformed", "'name' must be text", 400)
+        name = clean_name(name)
+        if not name:
+            raise GameError("malformed", "the name is empty", 400)
+        if seat is None and len(access.seats) == 1:
+            seat = next(iter(access.seats))
+        if type(seat) is not int or not access.controls(seat):
+            raise GameError("not_your_seat", "you can only name your own seat", 403)
+        async with self._lock(access.game_id):
+            live = await self.get(access.game_id)
+            await self._db(self.store.rename, access.game_id, seat, name)
+            s = live.seats[seat]
+            live.seats[seat] = SeatSpec(s.seat, s.kind, name, s.level, s.token_hash)
+        self._broadcast(live)
+
+    # -- viewers -------------------------------------------------------------------------------
+    def subscribe(self, sub: Subscriber) -> None:
+        gid = sub.access.game_id
+        self._subs.setdefault(gid, set()).add(sub)
+        self._online.setdefault(gid, Counter()).update(sub.access.seats)
+        live = self._games.get(gid)
+        if live is not None and sub.access.seats:
+            self._broadcast(live)
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        gid = sub.access.game_id
+        subs = self._subs.get(gid)
+        if subs is None or sub not in subs:
+            return
+        subs.discard(sub)
+        online = self._online.get(gid)
+        if online is not None:
+            online.subtract(sub.access.seats)
+            for k in [k for k, v in online.items() if v <= 0]:
+                del online[k]
+        if not subs:
+            self._subs.pop(gid, None)
+            self._online.pop(gid, None)
+        live = self._games.get(gid)
+        if live is not None and sub.access.seats and subs:
+            self._broadcast(live)
+
+    def _broadcast(self, live: Live) -> None:
+        subs = self._subs.get(live.game_id)
+        if not subs:
+            return
+        online = self._online.get(live.game_id, Counter())
+        cache: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
+        for sub in list(subs):
+            key = (sub.access.role, sub.access.seats)
+            view = cache.get(key)
+            if view is None:
+                view = cache[key] = build_view(live, sub.access, online)
+            sub.send_view(view)
+
+    # -- bots ----------------------------------------------------------------------------------
+    def _bot_to_move(self, live: Live) -> SeatSpec | None:
+        st = live.state
+        if st.phase not in ("draft", "place"):
+            return None
+        seat = live.seats[st.current_player]
+        return seat if seat.kind == "bot" else None
+
+    def _kick_bots(self, live: Live) -> None:
+        gid = live.game_id
+        if self._bot_to_move(live) is None or gid in self._bots:
+            return
+        task = asyncio.get_running_loop().create_task(self._bot_loop(gid))
+        self._bots[gid] = task
+        task.add_done_callback(lambda _t: self._bots.pop(gid, None))
+
+    async def _bot_loop(self, gid: str) -> None:
+        try:
+            while True:
+                live = await self.get(gid)
+                seat = self._bot_to_move(live)
+                if seat is None:
+                    return
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                version = live.version
+                # The bot's seed: secret (derived from the generator state, one-way) and the same
+                # after a restart, so a resumed game gets the same bot moves.
+                seed = int.from_bytes(
+                    hashlib.sha256(
+                        f"{live.rng_state()}:{seat.seat}:{version}".encode()
+                    ).digest()[:8],
+                    "big",
+                )
+                board = live.state.copy()
+                loop = asyncio.get_running_loop()
+                try:
+                    move = await loop.run_in_executor(
+                        self._bot_pool, _bot_choose, seat.level or "random", seed, board,
+                        self.bot_seconds,
+                    )
+                    text = move.text()
+                except Exception:  # a broken bot must not stall the game
+                    log.exception("bot %s failed in game %s; playing a random move", seat.level, gid)
+                    legal = live.state.legal_moves()
+                    text = legal[random.Random(seed).randrange(len(legal))].text()
+                bot_access = Access(gid, "bot", frozenset({seat.seat}))
+                try:
+                    await self._apply(bot_access, version, text)
+                except GameError as e:
+                    if e.code == "illegal":
+                        log.error("bot %s chose an illegal move %s in game %s: %s",
+                                  seat.level, text, gid, e.message)
+                        legal = live.state.legal_moves()
+                        text = legal[random.Random(seed).randrange(len(legal))].text()
+                        await self._apply(bot_access, version, text)
+                    elif e.code != "stale":
+                        raise
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bot loop of game %s stopped", gid)
+
+    # -- several processes on one database -----------------------------------------------------
+    async def _sync_loop(self) -> None:
+        """Pick up moves that other server processes stored, for games someone watches here."""
+        while True:
+            await asyncio.sleep(self.sync_interval)
+            try:
+                await self.sync_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("sync with the database failed")
+
+    async def sync_once(self) -> None:
+        ids = [g for g in self._subs if g in self._games]
+        if not ids:
+            return
+        versions = await self._db(self.store.versions, ids)
+        for gid, v in versions.items():
+            live = self._games.get(gid)
+            if live is None:
+                continue
+            if v != live.version and not self._lock(gid).locked():
+                async with self._lock(gid):
+                    self._games.pop(gid, None)
+                    live = await self.get(gid)
+                self._broadcast(live)
+                self._stalled.pop(gid, None)
+            elif self._bot_to_move(live) is not None and gid not in self._bots:
+                # A bot's turn that no process here plays: take it over after two quiet ticks.
+                n = self._stalled.get(gid, 0) + 1
+                self._stalled[gid] = n
+                if n >= 2:
+                    self._stalled.pop(gid, None)
+                    self._kick_bots(live)

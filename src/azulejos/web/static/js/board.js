@@ -1,0 +1,206 @@
+// Drawing the table from a view: factories, centre, and each player's board (SVG).
+import { app, cap, el, t, tileName, word } from "./core.js";
+import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
+
+const PEN = [-1, -1, -2, -2, -2, -3, -3];
+const T = 32;   // tile size on a board
+const G = 4;    // gap
+
+// The colour of coloured-wall space (row, col): R6, as shown by the server's walls.
+const wallLetter = (row, col) => LETTERS[(col - row + 5) % 5];
+
+function countLetters(text) {
+  const c = {};
+  for (const ch of text) c[ch] = (c[ch] || 0) + 1;
+  return c;
+}
+
+// ui: {selectable(source, colour) -> bool, picked: {source, colour}|null, pick(source, colour)}
+export function factoryView(view, index, ui) {
+  const text = view.factories[index];
+  const source = index + 1;
+  const size = 28;
+  const pos = [[20, 20], [52, 20], [20, 52], [52, 52]];
+  const title = `${cap(word("factory"))} ${source}`;
+  const box = svg(100, 100, { class: `factory${text ? "" : " empty"}`, role: "group", "aria-label": title });
+  box.append(s("circle", { cx: 50, cy: 50, r: 47, class: "factory-disc" }));
+  [...text].forEach((letter, i) => {
+    const picked = ui.picked && ui.picked.source === source && ui.picked.colour === letter;
+    const can = ui.selectable(source, letter);
+    const g = tile(letter, pos[i][0], pos[i][1], size, {
+      cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
+      label: `${title}: ${tileName(letter)}`,
+    });
+    if (can) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.addEventListener("click", () => ui.pick(source, letter));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ui.pick(source, letter); });
+    }
+    box.append(g);
+  });
+  const wrap = el("figure", { class: "source", "data-source": String(source) }, box,
+    el("figcaption", { text: String(source) }));
+  return wrap;
+}
+
+export function centreView(view, ui) {
+  const counts = countLetters(view.centre);
+  const groups = LETTERS.split("").filter((k) => counts[k]);
+  const items = (view.marker_in_centre ? 1 : 0) + groups.length;
+  const w = Math.max(1, items) * 46 + 8;
+  const box = svg(w, 56, { class: "centre-svg", role: "group", "aria-label": cap(word("centre")) });
+  let x = 8;
+  if (view.marker_in_centre) {
+    box.append(marker(x, 11, 34));
+    x += 46;
+  }
+  for (const k of groups) {
+    const picked = ui.picked && ui.picked.source === "C" && ui.picked.colour === k;
+    const can = ui.selectable("C", k);
+    const g = tile(k, x, 11, 34, {
+      cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
+      label: `${cap(word("centre"))}: ${counts[k]} × ${tileName(k)}`,
+    });
+    if (can) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.addEventListener("click", () => ui.pick("C", k));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ui.pick("C", k); });
+    }
+    box.append(g);
+    if (counts[k] > 1) {
+      box.append(s("circle", { cx: x + 34, cy: 13, r: 9, class: "count-badge" }));
+      box.append(s("text", { x: x + 34, y: 17, "text-anchor": "middle", class: "count-text", text: String(counts[k]) }));
+    }
+    x += 46;
+  }
+  return el("figure", { class: "source centre", "data-source": "C" }, box,
+    el("figcaption", { text: cap(word("centre")) }));
+}
+
+// opts: {targets: {lines:Set, floor:bool, columns:Set}, onTarget(dest), preview, tiling: [...events]}
+export function boardView(view, seat, opts = {}) {
+  const b = view.boards[seat];
+  const grey = view.variant === "grey";
+  const W = 5 * (T + G) * 2 + 40;
+  const H = 5 * (T + G) + 78;
+  const box = svg(W, H, { class: "board-svg" });
+  const lx = (i, j) => 5 * (T + G) - (j + 1) * (T + G) + 6;  // pattern slot j of line i (from the right)
+  const wx = (c) => 5 * (T + G) + 34 + c * (T + G);
+  const ry = (r) => 6 + r * (T + G);
+  const targets = opts.targets || {};
+  const pv = opts.preview || null;
+  const hits = []; // click targets go on top of the tiles
+
+  // pattern lines
+  for (let i = 0; i < 5; i++) {
+    const line = b.lines[i];
+    const isTarget = targets.lines?.has(i + 1);
+    if (isTarget) {
+      const hit = s("rect", {
+        class: `target line-target${opts.chosen === i + 1 ? " chosen" : ""}`, x: lx(i, i) - 3, y: ry(i) - 3,
+        width: (i + 1) * (T + G) + 2, height: T + 6, rx: 6, tabindex: 0, role: "button",
+        "data-line": i + 1, "aria-label": `${cap(word("pattern line"))} ${i + 1}`,
+      });
+      hit.addEventListener("click", () => opts.onTarget(i + 1));
+      hit.addEventListener("keydown", (e) => { if (e.key === "Enter") opts.onTarget(i + 1); });
+      hits.push(hit);
+    }
+    for (let j = 0; j <= i; j++) {
+      const x = lx(i, j), y = ry(i);
+      if (j < line.count) box.append(tile(line.colour, x, y, T, { label: tileName(line.colour) }));
+      else if (pv && pv.line === i + 1 && j < line.count + pv.toLine) box.append(tile(pv.colour, x, y, T, { ghost: true }));
+      else box.append(slot(x, y, T, isTarget ? "slot open" : "slot"));
+    }
+    box.append(s("text", { x: 5 * (T + G) + 17, y: ry(i) + T / 2 + 5, class: "arrow", "text-anchor": "middle", text: "›" }));
+  }
+  // wall
+  for (let r = 0; r < 5; r++) {
+    for (let c = 0; c < 5; c++) {
+      const x = wx(c), y = ry(r);
+      const k = b.wall[r][c];
+      if (k) box.append(tile(k, x, y, T, { label: tileName(k) }));
+      else if (grey) box.append(slot(x, y, T, "slot grey"));
+      else box.append(tile(wallLetter(r, c), x, y, T, { faint: true }));
+      if (targets.columns?.has(c + 1) && targets.row === r + 1) {
+        const hit = s("rect", {
+          class: `target col-target${opts.chosen === c + 1 ? " chosen" : ""}`, x: x - 3, y: y - 3,
+          width: T + 6, height: T + 6, rx: 6, tabindex: 0, role: "button", "data-column": c + 1,
+        });
+        hit.addEventListener("click", () => opts.onTarget(c + 1));
+        hit.addEventListener("keydown", (e) => { if (e.key === "Enter") opts.onTarget(c + 1); });
+        hits.push(hit);
+        if (pv && pv.column === c + 1) box.append(tile(pv.colour, x, y, T, { ghost: true }));
+      }
+      if (pv && pv.wallRow === r && pv.wallCol === c && pv.points != null) {
+        box.append(badge(x + T - 2, y + 2, `+${pv.points}`, "preview-badge"));
+      }
+    }
+  }
+  // floor
+  const fy = 5 * (T + G) + 18;
+  const fx = (j) => 6 + j * (T + G + 6);
+  const floorTarget = targets.floor;
+  if (floorTarget) {
+    const hit = s("rect", {
+      class: `target floor-target${opts.chosen === "F" ? " chosen" : ""}`, x: 2, y: fy - 4,
+      width: 7 * (T + G + 6) + 2, height: T + 8, rx: 6, tabindex: 0, role: "button",
+      "data-line": "F", "aria-label": cap(word("floor")),
+    });
+    hit.addEventListener("click", () => opts.onTarget("F"));
+    hit.addEventListener("keydown", (e) => { if (e.key === "Enter") opts.onTarget("F"); });
+    hits.push(hit);
+  }
+  let ghosts = pv ? pv.floor : [];
+  for (let j = 0; j < 7; j++) {
+    const x = fx(j);
+    const k = b.floor[j];
+    if (k === "M") box.append(marker(x, fy, T));
+    else if (k) box.append(tile(k, x, fy, T, { label: tileName(k) }));
+    else if (ghosts.length) {
+      const g = ghosts[0];
+      ghosts = ghosts.slice(1);
+      box.append(g === "M" ? marker(x, fy, T) : tile(g, x, fy, T, { ghost: true }));
+      if (g === "M") box.lastChild.classList.add("ghost");
+    } else box.append(slot(x, fy, T, floorTarget ? "slot open" : "slot"));
+    box.append(s("text", { x: x + T / 2, y: fy + T + 16, "text-anchor": "middle", class: "penalty", text: String(PEN[j]) }));
+  }
+  box.append(s("text", { x: W - 10, y: fy + T / 2 + 5, "text-anchor": "end", class: "floor-total",
+    text: b.floor_penalty ? String(b.floor_penalty) : "" }));
+  box.append(...hits);
+  // points of the latest wall-tiling
+  for (const ev of opts.tiling || []) {
+    if (ev.seat !== seat) continue;
+    if (ev.type === "placed") box.append(badge(wx(ev.column) + T - 2, ry(ev.row) + 2, `+${ev.points}`, "tiling-badge"));
+  }
+  return box;
+}
+
+function badge(x, y, text, cls) {
+  const g = s("g", { class: cls, transform: `translate(${x},${y})` });
+  g.append(s("circle", { r: 11 }));
+  g.append(s("text", { y: 4, "text-anchor": "middle", text }));
+  return g;
+}
+
+export function boardCard(view, seat, opts) {
+  const info = view.seats[seat];
+  const b = view.boards[seat];
+  const mine = view.you.seats.includes(seat);
+  const toMove = view.current === seat;
+  const tags = [];
+  if (mine && view.you.role === "seat") tags.push(el("span", { class: "tag you", text: t("game.you") }));
+  if (info.kind === "bot") tags.push(el("span", { class: "tag bot", text: `${t("game.bot")} · ${info.level}` }));
+  else if (!info.online) tags.push(el("span", { class: "tag offline", text: t("game.offline") }));
+  if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
+  const head = el("header", { class: "board-head" },
+    el("span", { class: `dot${toMove ? " live" : ""}` }),
+    el("strong", { class: "name", text: info.name }),
+    ...tags,
+    el("span", { class: "score", "aria-label": t("game.score") }, String(b.score)),
+  );
+  return el("section", {
+    class: `board${mine ? " mine" : ""}${toMove ? " to-move" : ""}`, "data-seat": String(seat),
+  }, head, boardView(view, seat, opts));
+}

@@ -1,0 +1,289 @@
+// A game: the table, my move (pick a colour, pick a line, see the preview, confirm), the log,
+// the wall-tiling points, the end summary. Every rule decision comes from the server's view.
+import {
+  app, cap, el, errorText, invitesFor, linkFor, rememberGame, t, tileName, toast, tokenFor, word,
+} from "./core.js";
+import { boardCard, centreView, factoryView } from "./board.js";
+import { GameSocket } from "./socket.js";
+import { ensureDefs } from "./tiles.js";
+import { logView, summaryDialog } from "./summary.js";
+
+export async function showGame(root, gameId, hashToken) {
+  ensureDefs();
+  let token = hashToken || tokenFor(gameId);
+  if (hashToken) {
+    history.replaceState(null, "", `/play/${gameId}`); // keep the token out of the address bar
+  }
+  if (!token) {
+    root.replaceChildren(el("div", { class: "card notice" }, el("p", { text: t("error.bad_token") }),
+      el("a", { href: "/", class: "button", text: t("nav.lobby") })));
+    return null;
+  }
+  let view = null;
+  let status = "connecting";
+  let picked = null;     // {source, colour}
+  let chosen = null;     // a legal move entry from view.legal
+  let passedTo = null;   // hot-seat: the seat the device was handed to
+  let summaryShown = false;
+  let sending = false;
+
+  const statusEl = el("span", { class: "conn" });
+  function renderStatus() {
+    const key = { connecting: "game.connecting", reconnecting: "game.reconnecting", connected: "game.connected", refused: "error.bad_token" }[status];
+    statusEl.textContent = t(key);
+    statusEl.className = `conn ${status}`;
+  }
+
+  const legalFrom = (source, colour) =>
+    (view?.legal || []).filter((m) => String(m.source) === String(source) && m.colour === colour);
+
+  function pick(source, colour) {
+    if (sending) return;
+    picked = picked && picked.source === source && picked.colour === colour ? null : { source, colour };
+    chosen = null;
+    render();
+  }
+
+  function target(dest) {
+    if (!view || sending) return;
+    if (view.phase === "place") {
+      chosen = view.legal.find((m) => m.column === dest) || null;
+    } else if (picked) {
+      chosen = legalFrom(picked.source, picked.colour).find((m) => String(m.destination) === String(dest)) || null;
+    }
+    render();
+  }
+
+  function confirm() {
+    if (!chosen || sending) return;
+    if (sock.send({ type: "move", version: view.version, move: chosen.move })) {
+      sending = true;
+      render();
+    } else toast(t("game.reconnecting"), "error");
+  }
+
+  function cancel() { picked = null; chosen = null; render(); }
+
+  function moverName() {
+    return view.current === null ? "" : view.seats[view.current].name;
+  }
+
+  function statusLine() {
+    if (view.phase === "over") return t("game.over");
+    const name = moverName();
+    if (view.phase === "place") {
+      return view.to_move ? t("game.your_column", { line: view.pending_line })
+        : t("game.choose_column", { name, line: view.pending_line });
+    }
+    return view.to_move ? t("game.your_move", { name }) : t("game.to_move", { name });
+  }
+
+  function previewText(m) {
+    if (m.line !== undefined && m.column !== undefined) {
+      const p = m.preview.wall_points;
+      return [t("preview.column", { line: m.line, column: m.column, points: p == null ? "" : `+${p}` })];
+    }
+    const p = m.preview;
+    const src = m.source === "C" ? t("preview.from_centre") : `${word("factory")} ${m.source}`;
+    const parts = [t("preview.take", { count: p.taken, tile: tileName(m.colour), source: src })];
+    if (p.to_line) parts.push(t("preview.to_line", { count: p.to_line, line: m.destination }));
+    if (p.to_floor) parts.push(t("preview.to_floor", { count: p.to_floor }));
+    if (p.to_lid) parts.push(t("preview.to_lid", { count: p.to_lid }));
+    if (p.to_centre) parts.push(t("preview.to_centre", { count: p.to_centre }));
+    if (p.marker) parts.push(t("preview.marker"));
+    if (p.floor_change) parts.push(t("preview.floor_change", { points: p.floor_change }));
+    if (p.completes_line) {
+      parts.push(p.wall_points != null ? t("preview.completes", { points: `+${p.wall_points}` }) : t("preview.completes_grey"));
+    }
+    return parts;
+  }
+
+  // Ghost tiles for the chosen move, drawn on the mover's board.
+  function boardPreview() {
+    if (!chosen) return null;
+    if (view.phase === "place") {
+      const line = view.boards[view.current].lines[view.pending_line - 1];
+      return { column: chosen.column, colour: line.colour, floor: [], wallRow: view.pending_line - 1,
+        wallCol: chosen.column - 1, points: chosen.preview.wall_points };
+    }
+    const p = chosen.preview;
+    const floor = [];
+    if (p.marker) floor.push("M");
+    for (let i = 0; i < p.to_floor; i++) floor.push(chosen.colour);
+    return {
+      line: chosen.destination === "F" ? null : chosen.destination, toLine: p.to_line, colour: chosen.colour,
+      floor, wallRow: p.completes_line ? chosen.destination - 1 : null, wallCol: p.wall_column ?? null,
+      points: p.wall_points,
+    };
+  }
+
+  function lastTiling() {
+    // The points of the latest wall-tiling stay on the walls during the next round's first go-round.
+    const log = view.log;
+    let i = log.length - 1;
+    let moves = 0;
+    while (i >= 0 && log[i].kind !== "tiling") { if (log[i].kind === "move") moves++; i--; }
+    if (i < 0) return [];
+    if (view.phase !== "over" && moves >= view.players) return [];
+    return log[i].events;
+  }
+
+  function table() {
+    const ui = {
+      picked,
+      selectable: (source, colour) => view.to_move && view.phase === "draft" && !sending && legalFrom(source, colour).length > 0,
+      pick,
+    };
+    const facs = view.factories.map((_, i) => factoryView(view, i, ui));
+    return el("section", { class: "table", "aria-label": cap(word("factories")) },
+      el("div", { class: "factories" }, ...facs),
+      centreView(view, ui),
+      el("div", { class: "supply" },
+        el("span", { title: cap(word("bag")) }, `${cap(word("bag"))}: ${Object.values(view.bag).reduce((a, b) => a + b, 0)}`),
+        el("span", { title: cap(word("lid")) }, `${cap(word("lid"))}: ${Object.values(view.lid).reduce((a, b) => a + b, 0)}`)));
+  }
+
+  function boards() {
+    const tiling = lastTiling();
+    const order = [...Array(view.players).keys()];
+    const mine = view.you.role === "seat" ? view.you.seats[0] : null;
+    if (mine !== null) order.sort((a, b) => (a === mine ? -1 : b === mine ? 1 : a - b));
+    return el("section", { class: "boards" }, ...order.map((seat) => {
+      const opts = { tiling };
+      if (view.to_move && seat === view.current) {
+        if (view.phase === "draft" && picked) {
+          const dests = legalFrom(picked.source, picked.colour);
+          opts.targets = {
+            lines: new Set(dests.filter((m) => m.destination !== "F").map((m) => m.destination)),
+            floor: dests.some((m) => m.destination === "F"),
+          };
+          opts.chosen = chosen ? chosen.destination : null;
+        } else if (view.phase === "place") {
+          opts.targets = { row: view.pending_line, columns: new Set(view.legal.map((m) => m.column)) };
+          opts.chosen = chosen ? chosen.column : null;
+        }
+        opts.onTarget = target;
+        opts.preview = boardPreview();
+      }
+      return boardCard(view, seat, opts);
+    }));
+  }
+
+  function actionBar() {
+    if (view.phase === "over") {
+      return el("div", { class: "action-bar" },
+        el("button", { type: "button", class: "primary", id: "show-summary", text: t("end.show"), onclick: () => { summaryShown = false; render(); } }),
+        downloadButton());
+    }
+    if (view.you.role === "spectator") return el("div", { class: "action-bar muted" }, t("game.spectating"));
+    if (!view.to_move) return el("div", { class: "action-bar muted" }, t("game.waiting", { name: moverName() }));
+    let hint;
+    if (view.phase === "place") hint = t("game.pick_column");
+    else hint = picked ? t("game.pick_line") : t("game.pick_tiles");
+    if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }));
+    const lines = previewText(chosen);
+    return el("div", { class: "action-bar preview", id: "preview" },
+      el("div", { class: "preview-text" }, el("strong", { text: lines[0] }), lines.length > 1 ? el("span", { text: lines.slice(1).join(" · ") }) : null),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "ghost", id: "cancel", text: t("game.cancel"), onclick: cancel }),
+        el("button", { type: "button", class: "primary", id: "confirm", disabled: sending, text: t("game.confirm"), onclick: confirm })));
+  }
+
+  function downloadButton() {
+    return el("button", {
+      type: "button", class: "ghost", id: "download", text: t("game.download"),
+      onclick: async () => {
+        try {
+          const res = await fetch(`/api/games/${gameId}/record`, { headers: { Authorization: `Bearer ${token}` } });
+          if (!res.ok) throw (await res.json()).error;
+          const blob = await res.blob();
+          const a = el("a", { href: URL.createObjectURL(blob), download: `azulejos-${gameId}.json` });
+          document.body.append(a);
+          a.click();
+          a.remove();
+        } catch (err) { toast(errorText(err), "error"); }
+      },
+    });
+  }
+
+  function invitePanel() {
+    const inv = invitesFor(gameId);
+    if (!inv || view.phase === "over") return null;
+    const rows = inv.seats.filter((s) => s.token).map((s) =>
+      el("li", {}, el("span", { text: view.seats[s.seat]?.name ?? s.name }), " ",
+        el("input", { type: "text", readonly: true, value: linkFor(gameId, s.token), class: "link-input", onfocus: (e) => e.target.select() })));
+    rows.push(el("li", {}, el("span", { text: t("lobby.link.spectator") }), " ",
+      el("input", { type: "text", readonly: true, value: linkFor(gameId, inv.spectator_token), class: "link-input", onfocus: (e) => e.target.select() })));
+    return el("details", { class: "card invite" }, el("summary", { text: t("game.invite") }), el("ul", {}, ...rows));
+  }
+
+  function passOverlay() {
+    // Hot-seat: between two people's turns, hide the table until the next one taps.
+    if (view.you.role !== "hotseat" || !view.to_move || view.current === null) return null;
+    if (passedTo === view.current) return null;
+    if (view.you.seats.length < 2) { passedTo = view.current; return null; }
+    const name = moverName();
+    return el("div", { class: "overlay pass", role: "dialog", "aria-modal": "true" },
+      el("div", { class: "card" }, el("h2", { text: t("game.pass_device", { name }) }),
+        el("button", { type: "button", class: "primary", id: "pass-ready", text: t("game.pass_ready", { name }),
+          onclick: () => { passedTo = view.current; render(); } })));
+  }
+
+  function render() {
+    if (!view) {
+      root.replaceChildren(el("p", { class: "loading" }, t("game.connecting")));
+      return;
+    }
+    renderStatus();
+    const head = el("div", { class: "game-head" },
+      el("span", { class: "round", text: t("game.round", { n: view.round }) }),
+      el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
+      statusEl);
+    const overlay = passOverlay();
+    let dialog = null;
+    if (view.phase === "over" && !summaryShown) {
+      dialog = summaryDialog(view, () => { summaryShown = true; render(); }, downloadButton());
+    }
+    root.replaceChildren(el("div", { class: `game phase-${view.phase}${overlay ? " hidden-table" : ""}`, "data-version": String(view.version) },
+      head,
+      el("div", { class: "game-grid" },
+        el("div", { class: "play-area" }, table(), actionBar(), boards()),
+        el("aside", { class: "side" }, invitePanel(), logView(view))),
+      overlay, dialog));
+  }
+
+  const sock = new GameSocket(gameId, token, {
+    onView(v) {
+      const first = view === null;
+      if (view && v.version !== view.version) { picked = null; chosen = null; sending = false; }
+      view = v;
+      if (first) {
+        const role = v.you.role;
+        rememberGame({ game: gameId, token, role, seat: v.you.seats[0] });
+      }
+      render();
+    },
+    onError(err) {
+      sending = false;
+      if (err.code === "bad_token" || err.code === "unknown_game") {
+        root.replaceChildren(el("div", { class: "card notice" }, el("p", { text: errorText(err) }),
+          el("a", { href: "/", class: "button", text: t("nav.lobby") })));
+        return;
+      }
+      toast(errorText(err), "error");
+      render();
+    },
+    onAccepted() { sending = false; },
+    onStatus(st) { status = st; renderStatus(); },
+  });
+
+  const onSettings = () => render();
+  app.onSettings.push(onSettings);
+  render();
+  return {
+    leave() {
+      sock.close();
+      app.onSettings.splice(app.onSettings.indexOf(onSettings), 1);
+    },
+  };
+}

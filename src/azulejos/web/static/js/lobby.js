@@ -1,0 +1,163 @@
+// The lobby: create a game (seats, wall side, bots, hot-seat), invitation links, my games.
+import {
+  api, app, el, errorText, forgetGame, linkFor, myGames, rememberGame, saveInvites, t, toast,
+} from "./core.js";
+import { ensureDefs, svg, tile } from "./tiles.js";
+
+export async function showLobby(root) {
+  ensureDefs();
+  const page = { leave() { app.onSettings.splice(app.onSettings.indexOf(render), 1); } };
+  const form = { players: 2, variant: "coloured", hotseat: false, seats: [] };
+  let created = null;
+  for (let i = 0; i < 4; i++) form.seats.push({ kind: i === 0 ? "person" : "person", name: "", level: "" });
+
+  function seatRow(i) {
+    const seat = form.seats[i];
+    const kind = el("select", { class: "seat-kind", "data-seat": i, "aria-label": t("lobby.seat", { n: i + 1 }) },
+      new Option(t("lobby.kind.person"), "person"),
+      ...app.meta.bot_levels.map((lv) => new Option(t("lobby.kind.bot", { level: lv }), `bot:${lv}`)));
+    kind.value = seat.kind === "bot" ? `bot:${seat.level}` : "person";
+    kind.addEventListener("change", () => {
+      const [k, lv] = kind.value.split(":");
+      seat.kind = k;
+      seat.level = lv || "";
+    });
+    const name = el("input", {
+      class: "seat-name", type: "text", maxlength: 40, value: seat.name, "data-seat": i,
+      placeholder: t("lobby.seat", { n: i + 1 }), "aria-label": t("lobby.name"),
+    });
+    name.addEventListener("input", () => { seat.name = name.value; });
+    return el("div", { class: "seat-row" }, el("span", { class: "seat-no", text: String(i + 1) }), name, kind);
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    const body = {
+      players: form.players,
+      variant: form.variant,
+      hotseat: form.hotseat,
+      seats: form.seats.slice(0, form.players).map((s) =>
+        s.kind === "bot" ? { kind: "bot", level: s.level, name: s.name || undefined } : { kind: "person", name: s.name || undefined }),
+    };
+    try {
+      created = await api("/api/games", { method: "POST", body });
+    } catch (err) {
+      toast(errorText(err), "error");
+      return;
+    }
+    saveInvites(created);
+    if (created.hotseat_token) {
+      rememberGame({ game: created.game, token: created.hotseat_token, role: "hotseat" });
+    } else {
+      const first = created.seats.find((s) => s.token);
+      if (first) rememberGame({ game: created.game, token: first.token, role: "seat", seat: first.seat });
+      else rememberGame({ game: created.game, token: created.spectator_token, role: "spectator" });
+    }
+    render();
+  }
+
+  function linkRow(label, url, cls) {
+    const input = el("input", { type: "text", readonly: true, value: url, class: "link-input" });
+    input.addEventListener("focus", () => input.select());
+    return el("div", { class: `link-row ${cls || ""}` },
+      el("span", { class: "link-label", text: label }), input,
+      el("button", {
+        type: "button", class: "ghost", text: t("lobby.copy"),
+        onclick: async (e) => {
+          try { await navigator.clipboard.writeText(url); } catch { input.select(); }
+          e.target.textContent = t("lobby.copied");
+        },
+      }),
+      el("a", { class: "button ghost", href: url.replace(location.origin, ""), target: "_self", text: t("lobby.open") }));
+  }
+
+  function createdCard() {
+    const rows = [];
+    if (created.hotseat_token) rows.push(linkRow(t("lobby.link.hotseat"), linkFor(created.game, created.hotseat_token), "hot"));
+    for (const s of created.seats) {
+      if (s.token) rows.push(linkRow(t("lobby.link.seat", { name: s.name }), linkFor(created.game, s.token), "seat"));
+    }
+    rows.push(linkRow(t("lobby.link.spectator"), linkFor(created.game, created.spectator_token), "spectator"));
+    const mine = created.hotseat_token || created.seats.find((s) => s.token)?.token || created.spectator_token;
+    return el("section", { class: "card created" },
+      el("h2", { text: t("lobby.created") }),
+      el("p", { class: "hint", text: t("lobby.invite") }),
+      ...rows,
+      el("p", {}, el("a", {
+        class: "button primary", id: "enter-game", href: `/play/${created.game}#${mine}`,
+        text: created.hotseat_token ? t("lobby.open") : t("lobby.play_here", { n: (created.seats.find((s) => s.token)?.seat ?? 0) + 1 }),
+      })));
+  }
+
+  function newGameCard() {
+    const players = el("div", { class: "segmented", role: "radiogroup", "aria-label": t("lobby.players") },
+      ...[2, 3, 4].map((n) => el("button", {
+        type: "button", class: form.players === n ? "on" : "", "data-players": n, text: String(n),
+        "aria-pressed": String(form.players === n),
+        onclick: () => { form.players = n; render(); },
+      })));
+    const variant = el("select", { id: "variant" },
+      new Option(t("lobby.wall.coloured"), "coloured"), new Option(t("lobby.wall.grey"), "grey"));
+    variant.value = form.variant;
+    variant.addEventListener("change", () => { form.variant = variant.value; });
+    const hot = el("input", { type: "checkbox", id: "hotseat", checked: form.hotseat });
+    hot.addEventListener("change", () => { form.hotseat = hot.checked; });
+    const demo = svg(5 * 30, 30, { class: "demo-tiles", "aria-hidden": "true" },
+      ..."BYRKW".split("").map((k, i) => tile(k, i * 30 + 2, 2, 26)));
+    return el("form", { class: "card new-game", onsubmit: create },
+      el("h2", {}, t("lobby.new"), demo),
+      el("div", { class: "field" }, el("label", { text: t("lobby.players") }), players),
+      el("div", { class: "field" }, el("label", { for: "variant", text: t("lobby.wall") }), variant),
+      el("div", { class: "seats" }, ...form.seats.slice(0, form.players).map((_, i) => seatRow(i))),
+      el("p", { class: "hint", text: t("lobby.bot_note") }),
+      el("label", { class: "check" }, hot, t("lobby.hotseat")),
+      el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
+  }
+
+  async function gamesCard() {
+    const list = myGames();
+    const card = el("section", { class: "card my-games" }, el("h2", { text: t("lobby.my_games") }));
+    if (!list.length) {
+      card.append(el("p", { class: "hint", text: t("lobby.no_games") }));
+      return card;
+    }
+    let sums = [];
+    try {
+      sums = (await api("/api/my-games", { method: "POST", body: { tokens: list.map((g) => g.token) } })).games;
+    } catch { sums = list.map(() => undefined); }
+    const ul = el("ul", { class: "games" });
+    list.forEach((g, i) => {
+      const sm = sums[i];
+      if (sm === null) return; // the server does not know this token any more
+      let status = "";
+      if (sm) {
+        if (sm.phase === "over") status = t("lobby.state.over");
+        else if (sm.role === "spectator") status = t("lobby.state.spectating");
+        else if (sm.to_move) status = t("lobby.state.your_turn");
+        else status = t("lobby.state.waiting", { name: sm.names[sm.current] ?? "" });
+      }
+      const names = sm ? sm.names.map((n, s) => `${n}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ") : g.game;
+      ul.append(el("li", { class: sm?.to_move ? "your-turn" : "" },
+        el("a", { href: `/play/${g.game}#${g.token}`, class: "game-link" },
+          el("strong", { text: names }),
+          el("span", { class: "meta", text: sm ? `${t("lobby.round", { n: sm.round })} · ${status}` : "" })),
+        el("button", {
+          type: "button", class: "ghost small", title: t("lobby.remove"), "aria-label": t("lobby.remove"), text: "✕",
+          onclick: () => { forgetGame(g.token); render(); },
+        })));
+    });
+    card.append(ul);
+    return card;
+  }
+
+  async function render() {
+    const games = await gamesCard();
+    root.replaceChildren(el("div", { class: "lobby" },
+      el("section", { class: "hero" }, el("h1", { text: t("app.title") }), el("p", { text: t("app.tagline") })),
+      el("div", { class: "lobby-grid" }, created ? createdCard() : newGameCard(), games)));
+  }
+
+  app.onSettings.push(render);
+  await render();
+  return page;
+}

@@ -1,0 +1,66 @@
+// The page's entry point: settings, then the lobby, a game or the rules, by the address.
+import { app, applySettings, loadSettings, saveSettings, t } from "./core.js";
+import { showLobby } from "./lobby.js";
+import { showGame } from "./game.js";
+import { showRules } from "./rules.js";
+
+let current = null; // the page object (has .leave())
+
+function fillSettings() {
+  const lang = document.getElementById("set-lang");
+  lang.replaceChildren(...app.meta.languages.map((l) => new Option(l.name, l.code)));
+  lang.value = app.settings.lang;
+  const theme = document.getElementById("set-theme");
+  theme.replaceChildren(...app.meta.themes.map((x) => new Option(x.title, x.key)));
+  theme.value = app.theme.key;
+  document.getElementById("set-patterns").checked = app.settings.patterns;
+  document.getElementById("lbl-lang").textContent = t("nav.language");
+  document.getElementById("lbl-theme").textContent = t("nav.theme");
+  document.getElementById("lbl-patterns").textContent = t("nav.patterns");
+  document.getElementById("nav-lobby").textContent = t("nav.lobby");
+  document.getElementById("nav-rules").textContent = t("nav.rules");
+  document.title = t("app.title");
+}
+
+async function route() {
+  if (current?.leave) current.leave();
+  current = null;
+  const root = document.getElementById("app");
+  const path = location.pathname;
+  const m = path.match(/^\/play\/([A-Za-z0-9_-]+)$/);
+  if (m) current = await showGame(root, m[1], location.hash.slice(1));
+  else if (path === "/rules") current = await showRules(root);
+  else current = await showLobby(root);
+}
+
+export function navigate(url) {
+  history.pushState(null, "", url);
+  route();
+}
+
+async function boot() {
+  app.navigate = navigate;
+  loadSettings();
+  app.onSettings.push(fillSettings);
+  await applySettings();
+  const change = async () => {
+    app.settings.lang = document.getElementById("set-lang").value;
+    app.settings.theme = document.getElementById("set-theme").value;
+    app.settings.patterns = document.getElementById("set-patterns").checked;
+    saveSettings();
+    await applySettings();
+  };
+  for (const id of ["set-lang", "set-theme", "set-patterns"]) {
+    document.getElementById(id).addEventListener("change", change);
+  }
+  document.addEventListener("click", (ev) => {
+    const a = ev.target.closest("a[href^='/']");
+    if (!a || a.target || ev.ctrlKey || ev.metaKey || ev.shiftKey || a.hasAttribute("download")) return;
+    ev.preventDefault();
+    navigate(a.getAttribute("href"));
+  });
+  window.addEventListener("popstate", route);
+  await route();
+}
+
+boot();

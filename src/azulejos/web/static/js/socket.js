@@ -1,0 +1,54 @@
+// The live connection to a game: hello with the token, views in, moves out, reconnection.
+
+export class GameSocket {
+  constructor(gameId, token, { onView, onError, onStatus, onAccepted }) {
+    this.gameId = gameId;
+    this.token = token;
+    this.handlers = { onView, onError, onStatus, onAccepted };
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.ref = 0;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.handlers.onStatus(this.retry ? "reconnecting" : "connecting");
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}`);
+    this.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token }));
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "welcome") { this.retry = 0; this.handlers.onStatus("connected"); }
+      else if (msg.type === "view") this.handlers.onView(msg.view);
+      else if (msg.type === "error") this.handlers.onError(msg.error, msg.ref);
+      else if (msg.type === "accepted") this.handlers.onAccepted?.(msg);
+    };
+    ws.onclose = (ev) => {
+      if (this.closed) return;
+      if (ev.code === 4403 || ev.code === 4404) {
+        this.handlers.onStatus("refused");
+        return;
+      }
+      this.retry += 1;
+      this.handlers.onStatus("reconnecting");
+      const wait = Math.min(8000, 400 * 2 ** Math.min(this.retry, 5));
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ref += 1;
+    this.ws.send(JSON.stringify({ ...msg, ref: this.ref }));
+    return this.ref;
+  }
+
+  close() {
+    this.closed = true;
+    this.ws?.close();
+  }
+}

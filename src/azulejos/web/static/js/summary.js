@@ -1,0 +1,75 @@
+// The game log (moves, fills, wall-tiling with points per tile) and the end summary.
+import { el, t, tileName } from "./core.js";
+import { svg, tile } from "./tiles.js";
+
+function chip(letter) {
+  return svg(16, 16, { class: "chip", "aria-label": tileName(letter) }, tile(letter, 1, 1, 14));
+}
+
+function tilingItems(view, events) {
+  const name = (s) => view.seats[s]?.name ?? `#${s + 1}`;
+  const out = [];
+  for (const ev of events) {
+    if (ev.type === "placed") {
+      out.push(el("li", { class: "tiling placed" }, chip(ev.colour), " ",
+        t("log.placed", { name: name(ev.seat), tile: tileName(ev.colour), row: ev.row + 1, points: `+${ev.points}` })));
+    } else if (ev.type === "discarded") {
+      out.push(el("li", { class: "tiling discarded" }, t("log.discarded", { name: name(ev.seat), row: ev.row + 1 })));
+    } else if (ev.type === "penalised" && ev.penalty) {
+      out.push(el("li", { class: "tiling penalised" }, t("log.penalised", { name: name(ev.seat), penalty: `-${ev.penalty}`, score: ev.score })));
+    } else if (ev.type === "bonus" && ev.points) {
+      out.push(el("li", { class: "tiling bonus" }, t("log.bonus", { name: name(ev.seat), points: `+${ev.points}` })));
+    }
+  }
+  return out;
+}
+
+export function logView(view) {
+  const items = [];
+  for (const e of view.log) {
+    if (e.kind === "fill") items.push(el("li", { class: "round-head", text: t("log.fill", { n: e.round }) }));
+    else if (e.kind === "move") {
+      items.push(el("li", { class: "move" },
+        el("span", { class: "who", text: view.seats[e.seat]?.name ?? "" }), " ",
+        el("code", { text: e.move })));
+    } else {
+      items.push(el("li", { class: "round-head", text: t("game.last_tiling", { n: e.round }) }));
+      items.push(...tilingItems(view, e.events));
+    }
+  }
+  const list = el("ol", { class: "log-list" }, ...items);
+  const box = el("details", { class: "card log", open: window.matchMedia("(min-width: 900px)").matches },
+    el("summary", { text: t("game.log") }), list);
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  return box;
+}
+
+export function summaryDialog(view, onClose, downloadButton) {
+  const r = view.result;
+  const name = (s) => view.seats[s].name;
+  const head = r.winners.length === 1
+    ? t("end.winner", { name: name(r.winners[0]) })
+    : t("end.shared", { names: r.winners.map(name).join(", ") });
+  const decided = { score: "end.by_score", rows: "end.by_rows", shared: "end.by_shared" }[r.decided_by];
+  const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
+  const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
+    el("tr", { class: r.winners.includes(p.seat) ? "winner" : "" },
+      el("th", { scope: "row" }, r.winners.includes(p.seat) ? "★ " : "", name(p.seat)),
+      el("td", { text: String(p.before_bonus) }),
+      el("td", { text: p.rows ? `${p.rows} (+${2 * p.rows})` : "0" }),
+      el("td", { text: p.columns ? `${p.columns} (+${7 * p.columns})` : "0" }),
+      el("td", { text: p.colours ? `${p.colours} (+${10 * p.colours})` : "0" }),
+      el("td", { class: "total", text: String(p.score) })));
+  return el("div", { class: "overlay", role: "dialog", "aria-modal": "true", id: "summary" },
+    el("div", { class: "card summary" },
+      el("h2", { text: t("end.title") }),
+      el("p", { class: "winner-line", text: head }),
+      el("table", {},
+        el("thead", {}, el("tr", {},
+          el("th", { text: t("end.player") }), el("th", { text: t("end.before") }), el("th", { text: t("end.rows") }),
+          el("th", { text: t("end.columns") }), el("th", { text: t("end.colours") }), el("th", { text: t("end.total") }))),
+        el("tbody", {}, ...rows)),
+      el("p", { class: "hint", text: `${t(decided)} ${ended ? t(ended) : ""}` }),
+      el("div", { class: "buttons" }, downloadButton,
+        el("button", { type: "button", class: "primary", id: "close-summary", text: t("end.close"), onclick: onClose }))));
+}

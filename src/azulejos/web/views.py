@@ -1,0 +1,280 @@
+"""What each viewer is sent: the public table, and the legal moves (with their consequences)
+to the one who may play them.
+
+Nothing here reads the random generator or the bag order: a view is a function of the public
+history only (the fills already dealt, the moves played), the seats and who is looking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from azulejos.core import Move, State
+from azulejos.core.colours import FLOOR_PENALTIES, LETTERS
+from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
+from azulejos.core.moves import CENTRE
+
+from .live import Live, LogEntry
+
+MARKER = "M"
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """Who is looking: a seat, every person seat of a hot-seat game, or a spectator."""
+
+    game_id: str
+    role: str  # "seat" | "hotseat" | "spectator"
+    seats: frozenset[int]
+
+    def controls(self, seat: int) -> bool:
+        return seat in self.seats
+
+
+def _letters(counts: list[int]) -> str:
+    return "".join(LETTERS[k] * counts[k] for k in range(5))
+
+
+def _floor_total(slots: int) -> int:
+    return sum(FLOOR_PENALTIES[: min(slots, 7)])
+
+
+def tiling_json(ev: TilingEvent) -> dict[str, Any]:
+    if isinstance(ev, Placed):
+        return {
+            "type": "placed", "seat": ev.seat, "row": ev.row, "column": ev.column,
+            "colour": LETTERS[ev.colour], "horizontal": ev.horizontal, "vertical": ev.vertical,
+            "points": ev.points,
+        }
+    if isinstance(ev, Discarded):
+        return {
+            "type": "discarded", "seat": ev.seat, "row": ev.row, "colour": LETTERS[ev.colour],
+            "tiles": ev.tiles,
+        }
+    if isinstance(ev, Penalised):
+        return {
+            "type": "penalised", "seat": ev.seat, "slots": ev.slots, "penalty": ev.penalty,
+            "score": ev.score,
+        }
+    assert isinstance(ev, Bonus)
+    return {
+        "type": "bonus", "seat": ev.seat, "rows": ev.rows, "columns": ev.columns,
+        "colours": ev.colours, "points": ev.points,
+    }
+
+
+def _wall_points(wall: tuple[tuple[int | None, ...], ...], row: int, col: int) -> int:
+    """R18: points of a tile put at (row, col) of ``wall`` now."""
+    h = 1
+    c = col - 1
+    while c >= 0 and wall[row][c] is not None:
+        h, c = h + 1, c - 1
+    c = col + 1
+    while c < 5 and wall[row][c] is not None:
+        h, c = h + 1, c + 1
+    v = 1
+    r = row - 1
+    while r >= 0 and wall[r][col] is not None:
+        v, r = v + 1, r - 1
+    r = row + 1
+    while r < 5 and wall[r][col] is not None:
+        v, r = v + 1, r + 1
+    if h == 1 and v == 1:
+        return 1
+    return (h if h > 1 else 0) + (v if v > 1 else 0)
+
+
+def draft_preview(state: State, m: Move) -> dict[str, Any]:
+    """What a drafting move would do to the mover's board (R11-R14), without playing it."""
+    seat = state.current_player
+    pv = state.player(seat)
+    src = state.centre if m.source == CENTRE else state.factories[m.source]
+    n = src[m.colour]
+    to_centre = 0 if m.source == CENTRE else sum(src) - n  # R11(a)
+    marker = m.source == CENTRE and state.marker_in_centre  # R12
+    floor = len(pv.floor)
+    marker_slot = 1 if marker and floor < 7 else 0  # R14 ruling: no slot on a full floor
+    to_line = 0
+    completes = False
+    if m.destination < 5:
+        line = pv.lines[m.destination]
+        to_line = min(n, line.capacity - line.count)  # R13: fill right to left, excess falls
+        completes = line.count + to_line == line.capacity
+    over = n - to_line
+    after = floor + marker_slot
+    to_floor = min(over, 7 - after)  # R14: the floor fills left to right
+    after += to_floor
+    out: dict[str, Any] = {
+        "taken": n,
+        "to_line": to_line,
+        "to_floor": to_floor,
+        "to_lid": over - to_floor,
+        "to_centre": to_centre,
+        "marker": marker,
+        "floor_change": -(_floor_total(after) - _floor_total(floor)),
+        "completes_line": completes,
+        "wall_points": None,
+    }
+    if completes and state.variant.value == "coloured":
+        row = m.destination
+        out["wall_column"] = (m.colour + row) % 5  # R6
+        out["wall_points"] = _wall_points(pv.wall, row, out["wall_column"])
+    return out
+
+
+def place_preview(state: State, m: Move) -> dict[str, Any]:
+    """Grey wall (R30): the points the chosen column scores now (R18)."""
+    seat = state.current_player
+    trial = state.copy(history=False)
+    trial.push(m)
+    pts = next(
+        (e.points for e in reversed(trial.tiling_log)
+         if isinstance(e, Placed) and e.seat == seat and e.row == m.line),
+        None,
+    )
+    return {"line": m.line, "column": m.column, "wall_points": pts}
+
+
+def legal_json(state: State) -> list[dict[str, Any]]:
+    out = []
+    for m in state.legal_moves():
+        if m.is_draft:
+            out.append({
+                "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
+                "colour": LETTERS[m.colour], "destination": "F" if m.is_floor else m.destination + 1,
+                "preview": draft_preview(state, m),
+            })
+        else:
+            out.append({
+                "move": m.text(), "line": m.line + 1, "column": m.column + 1,
+                "preview": place_preview(state, m),
+            })
+    return out
+
+
+def board_json(state: State, seat: int) -> dict[str, Any]:
+    pv = state.player(seat)
+    return {
+        "seat": seat,
+        "score": pv.score,
+        "lines": [
+            {"colour": None if ln.colour is None else LETTERS[ln.colour], "count": ln.count}
+            for ln in pv.lines
+        ],
+        "wall": [[None if k is None else LETTERS[k] for k in row] for row in pv.wall],
+        "floor": [MARKER if k == 5 else LETTERS[k] for k in pv.floor],
+        "floor_penalty": -pv.floor_penalty,
+        "has_marker": pv.has_marker,
+        "complete_rows": pv.complete_rows,
+    }
+
+
+def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for e in entries:
+        if e.kind == "fill":
+            out.append({"kind": "fill", "round": e.round, "factories": e.factories})
+        elif e.kind == "move":
+            out.append({"kind": "move", "round": e.round, "seat": e.seat, "move": e.text})
+        else:
+            out.append({
+                "kind": "tiling", "round": e.round,
+                "events": [tiling_json(t) for t in e.tiling or []],
+            })
+    return out
+
+
+def result_json(state: State) -> dict[str, Any] | None:
+    """The end summary: bonuses (R24), winners and how the tie-break went (R25)."""
+    if not state.is_over:
+        return None
+    scores = state.scores
+    bonuses = [state.bonus(p) for p in range(state.players)]
+    best = max(scores)
+    tied = [p for p in range(state.players) if scores[p] == best]
+    winners = state.winners()
+    if len(tied) == 1:
+        decided = "score"
+    elif len(winners) == 1:
+        decided = "rows"
+    else:
+        decided = "shared"
+    return {
+        "scores": scores,
+        "winners": winners,
+        "decided_by": decided,
+        "ended_by": state.ended_by,
+        "players": [
+            {
+                "seat": p,
+                "before_bonus": scores[p] - bonuses[p].points,
+                "rows": bonuses[p].rows,
+                "columns": bonuses[p].columns,
+                "colours": bonuses[p].colours,
+                "bonus": bonuses[p].points,
+                "score": scores[p],
+                "complete_rows": state.player(p).complete_rows,
+            }
+            for p in range(state.players)
+        ],
+    }
+
+
+def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, Any]:
+    """The whole view for one viewer (see docs/api.md, "The view")."""
+    st = live.state
+    phase = st.phase
+    mover = st.current_player if phase in ("draft", "place") else None
+    to_move = mover is not None and access.controls(mover)
+    return {
+        "game": live.game_id,
+        "version": live.version,
+        "players": live.players,
+        "variant": live.variant,
+        "phase": phase,
+        "round": st.round,
+        "current": mover,
+        "start_player": st.start_player,
+        "pending_line": None if st.pending_line is None else st.pending_line + 1,
+        "you": {"role": access.role, "seats": sorted(access.seats)},
+        "to_move": to_move,
+        "seats": [
+            {
+                "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+                "online": s.kind == "bot" or online.get(s.seat, 0) > 0,
+            }
+            for s in live.seats
+        ],
+        "factories": [_letters(f) for f in st.factories],
+        "centre": _letters(st.centre),
+        "marker_in_centre": st.marker_in_centre,
+        "bag": dict(zip(LETTERS, st.bag)),
+        "lid": dict(zip(LETTERS, st.lid)),
+        "boards": [board_json(st, p) for p in range(live.players)],
+        "legal": legal_json(st) if to_move else [],
+        "log": log_json(live.log),
+        "result": result_json(st),
+    }
+
+
+def summary_json(live: Live, access: Access) -> dict[str, Any]:
+    """One line of a "my games" list."""
+    st = live.state
+    mover = st.current_player if st.phase in ("draft", "place") else None
+    return {
+        "game": live.game_id,
+        "role": access.role,
+        "seats": sorted(access.seats),
+        "names": [s.name for s in live.seats],
+        "players": live.players,
+        "variant": live.variant,
+        "phase": st.phase,
+        "round": st.round,
+        "current": mover,
+        "to_move": mover is not None and access.controls(mover),
+        "scores": st.scores,
+        "winners": st.winners(),
+        "created": live.created,
+        "version": live.version,
+    }

@@ -1,0 +1,182 @@
+"""The websocket: live play and views (docs/api.md, "Websocket").
+
+A connection opens with ``{"type": "hello", "token": ...}`` (the token is never put in a URL),
+then gets a view at once and after every change. Every bad message gets an ``error`` reply and
+changes nothing; the connection stays open unless the client floods it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .protocol import MAX_MESSAGE, GameError, parse_json_object
+from .service import GameService
+from .views import Access
+
+log = logging.getLogger("azulejos.web")
+HELLO_TIMEOUT = 15.0
+#: Messages a client may send per second (averaged over a few seconds) before it is cut off.
+RATE = 30.0
+BURST = 60.0
+
+
+class Connection:
+    """One websocket viewer: replies and views go out through one sender task, in order; a
+    newer view replaces one not yet sent (a slow client never holds the game up)."""
+
+    def __init__(self, ws: WebSocket, access: Access) -> None:
+        self.ws = ws
+        self.access = access
+        self._queue: deque[dict[str, Any]] = deque()
+        self._view: dict[str, Any] | None = None
+        self._wake = asyncio.Event()
+        self.closed = False
+
+    def send_view(self, view: dict[str, Any]) -> None:
+        self._view = view
+        self._wake.set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if len(self._queue) > 100:  # the client is not reading
+            self.closed = True
+        self._queue.append(message)
+        self._wake.set()
+
+    async def run_sender(self) -> None:
+        while not self.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._queue or self._view is not None:
+                if self._queue:
+                    await self.ws.send_text(_dumps(self._queue.popleft()))
+                elif self._view is not None:
+                    view, self._view = self._view, None
+                    await self.ws.send_text(_dumps({"type": "view", "view": view}))
+
+
+def _dumps(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _error(e: GameError, ref: Any = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {"type": "error", "error": e.to_json()}
+    if ref is not None:
+        msg["ref"] = ref
+    return msg
+
+
+async def _receive_text(ws: WebSocket) -> str:
+    """The next text message; bytes are decoded as UTF-8 (or refused)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is not None:
+        return str(message["text"])
+    data = message.get("bytes") or b""
+    if len(data) > MAX_MESSAGE:
+        raise GameError("too_large", f"the message is longer than {MAX_MESSAGE} bytes", 413)
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameError("malformed", "binary messages must be UTF-8 JSON") from None
+
+
+async def game_socket(ws: WebSocket) -> None:
+    svc: GameService = ws.app.state.service
+    game_id = ws.path_params["game_id"]
+    await ws.accept()
+    access: Access | None = None
+    # -- hello ---------------------------------------------------------------------------------
+    while access is None:
+        try:
+            raw = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+            data = parse_json_object(raw.encode("utf-8", "surrogatepass"))
+            if data.get("type") != "hello":
+                raise GameError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
+            access = await svc.access(data.get("token"), game_id)
+        except TimeoutError:
+            await ws.close(code=1008, reason="no hello")
+            return
+        except WebSocketDisconnect:
+            return
+        except GameError as e:
+            await ws.send_text(_dumps(_error(e)))
+            if e.code in ("bad_token", "unknown_game"):
+                await ws.close(code=4403, reason=e.code)
+                return
+    conn = Connection(ws, access)
+    try:
+        live = await svc.get(game_id)
+    except GameError as e:
+        await ws.send_text(_dumps(_error(e)))
+        await ws.close(code=4404, reason=e.code)
+        return
+    del live
+    conn.send({"type": "welcome", "you": {"role": access.role, "seats": sorted(access.seats)}})
+    conn.send_view(await svc.view(access))
+    sender = asyncio.create_task(conn.run_sender())
+    svc.subscribe(conn)
+    allowance, last = BURST, time.monotonic()
+    try:
+        while not conn.closed and not sender.done():
+            try:
+                raw = await _receive_text(ws)
+            except GameError as e:
+                conn.send(_error(e))
+                continue
+            now = time.monotonic()
+            allowance = min(BURST, allowance + (now - last) * RATE) - 1
+            last = now
+            if allowance < 0:
+                await ws.close(code=1008, reason="too many messages")
+                break
+            await _handle(svc, conn, raw)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        svc.unsubscribe(conn)
+        conn.closed = True
+        conn._wake.set()
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
+    ref: Any = None
+    try:
+        data = parse_json_object(raw.encode("utf-8", "surrogatepass"))
+        ref = data.get("ref")
+        if ref is not None and not (isinstance(ref, (int, str)) and len(str(ref)) <= 40):
+            ref = None
+            raise GameError("malformed", "'ref' must be a short string or number")
+        kind = data.get("type")
+        if kind == "move":
+            version = await svc.play(conn.access, data.get("version"), data.get("move"))
+            reply: dict[str, Any] = {"type": "accepted", "version": version}
+        elif kind == "ping":
+            reply = {"type": "pong"}
+        elif kind == "view":
+            conn.send_view(await svc.view(conn.access))
+            return
+        elif kind == "name":
+            await svc.rename(conn.access, data.get("name"), data.get("seat"))
+            reply = {"type": "named"}
+        elif kind == "hello":
+            raise GameError("malformed", "already greeted")
+        else:
+            raise GameError("malformed", "unknown message type (move, view, name or ping)")
+    except GameError as e:
+        conn.send(_error(e, ref))
+        return
+    if ref is not None:
+        reply["ref"] = ref
+    conn.send(reply)

@@ -1,0 +1,73 @@
+"""Fixtures for the web tests: an app on a fresh SQLite file, clients, game helpers."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+# Starlette 1.x prefers httpx2 for its test client; httpx works the same for these tests.
+warnings.filterwarnings("ignore", message=".*httpx.*")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from azulejos.web.app import create_app  # noqa: E402
+from azulejos.web.storage import SqlStore  # noqa: E402
+
+PG_URL = os.environ.get("AZULEJOS_TEST_PG")
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db_path: Path) -> Iterator[TestClient]:
+    app = create_app(str(db_path), bot_delay=0, bot_seconds=0.05, sync_interval=0)
+    with TestClient(app) as c:
+        yield c
+
+
+def store_urls() -> list[object]:
+    """SQLite always; PostgreSQL when AZULEJOS_TEST_PG names a test database."""
+    pg = pytest.param(
+        "pg",
+        marks=[
+            pytest.mark.postgres,
+            pytest.mark.skipif(
+                not PG_URL,
+                reason="AZULEJOS_TEST_PG is not set (scripts/ci-web-setup.sh starts a "
+                "PostgreSQL server and sets it)",
+            ),
+        ],
+    )
+    return ["sqlite", pg]
+
+
+@pytest.fixture(params=store_urls())
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqlStore]:
+    if request.param == "sqlite":
+        st = SqlStore(f"sqlite:///{tmp_path / 'store.sqlite3'}")
+    else:
+        from azulejos.web.storage import database_url
+
+        st = SqlStore(database_url(PG_URL))
+        _wipe(st)
+    try:
+        yield st
+    finally:
+        st.close()
+
+
+def _wipe(st: SqlStore) -> None:
+    from azulejos.web.storage import events_t, games_t, seats_t
+
+    with st.engine.begin() as conn:
+        conn.execute(events_t.delete())
+        conn.execute(seats_t.delete())
+        conn.execute(games_t.delete())
