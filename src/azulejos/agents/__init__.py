@@ -1,6 +1,10 @@
-"""Agents (layer L2): the agent protocol and the bots."""
+"""Agents (layer L2): the agent protocol and the bots (see docs/bots.md)."""
 
-from .base import Agent, Budget, RandomAgent
-from .registry import agent_names, make_agent, register
+from .base import Agent, Budget, Deadline, RandomAgent
+from .hint import hint
+from .registry import LEVELS, agent_names, make_agent, parse_spec, register
 
-__all__ = ["Agent", "Budget", "RandomAgent", "agent_names", "make_agent", "register"]
+__all__ = [
+    "Agent", "Budget", "Deadline", "RandomAgent", "LEVELS", "agent_names", "hint", "make_agent",
+    "parse_spec", "register",
+]

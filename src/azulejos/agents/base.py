@@ -8,6 +8,7 @@ returns a legal move. Agents are deterministic under their seed.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -44,3 +45,32 @@ class RandomAgent:
         if not moves:
             raise ValueError("no legal move: the state awaits a fill or the game is over")
         return moves[self.rng.randrange(len(moves))]
+
+
+class Deadline:
+    """The stop rule of an any-time search: a time limit and/or an iteration count.
+
+    The bot's own settings (from its spec) and the runner's budget are combined: the shorter
+    time limit wins, the bot's own iteration count wins over the runner's; with neither,
+    ``default_seconds`` applies.
+    """
+
+    __slots__ = ("end", "iterations")
+
+    def __init__(
+        self, own: Budget | None, given: Budget | None, default_seconds: float = 1.0
+    ) -> None:
+        secs = [b.seconds for b in (own, given) if b is not None and b.seconds is not None]
+        its = next(
+            (b.iterations for b in (own, given) if b is not None and b.iterations is not None),
+            None,
+        )
+        seconds = min(secs) if secs else (None if its is not None else default_seconds)
+        self.end = None if seconds is None else time.perf_counter() + max(0.0, seconds)
+        self.iterations = its
+
+    def done(self, iteration: int) -> bool:
+        """True once ``iteration`` iterations are spent or the time is up."""
+        if self.iterations is not None and iteration >= self.iterations:
+            return True
+        return self.end is not None and time.perf_counter() >= self.end

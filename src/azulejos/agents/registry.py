@@ -1,13 +1,28 @@
-"""Agents by name: ``make_agent("random", seed=1)``."""
+"""Agents by spec: ``make_agent("mcts:time=0.5", seed=1)``.
+
+A spec is a bot name with optional options after a colon, separated by commas
+(``mcts:iterations=2000,c=1.5``), or ``cmd:COMMAND`` for an external bot speaking the stdio
+protocol (``docs/protocol.md``). Options of each bot are listed in ``docs/bots.md``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Agent, RandomAgent
+from .base import Agent, Budget, RandomAgent
 
+Options = dict[str, str]
 _FACTORIES: dict[str, Callable[[int | None], Agent]] = {
     "random": lambda seed: RandomAgent(seed),
+}
+_OPTION_FACTORIES: dict[str, Callable[[int | None, Options], Agent]] = {}
+
+#: Levels for people: each a bot with a budget (see docs/bots.md and docs/strength.md).
+LEVELS: dict[str, str] = {
+    "easy": "greedy:eps=0.5",
+    "medium": "greedy",
+    "hard": "mcts:iterations=200,time=0.5",
+    "expert": "mcts:iterations=2000,time=1.8",
 }
 
 
@@ -15,14 +30,114 @@ def register(name: str, factory: Callable[[int | None], Agent]) -> None:
     _FACTORIES[name] = factory
 
 
+def register_with_options(name: str, factory: Callable[[int | None, Options], Agent]) -> None:
+    """Register a bot whose spec may carry ``key=value`` options."""
+    _OPTION_FACTORIES[name] = factory
+
+
 def agent_names() -> list[str]:
-    return sorted(_FACTORIES)
+    return sorted({*_FACTORIES, *_OPTION_FACTORIES, *LEVELS})
+
+
+def parse_spec(spec: str) -> tuple[str, Options]:
+    """Split ``name:key=value,key=value`` into the name and its options (``ValueError`` if bad)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("a bot spec must be a non-empty name such as 'greedy' or 'mcts:time=0.5'")
+    name, _, rest = spec.strip().partition(":")
+    opts: Options = {}
+    if rest:
+        for part in rest.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip() or not value.strip():
+                raise ValueError(f"bot spec {spec!r}: option {part!r} must look like key=value")
+            opts[key.strip()] = value.strip()
+    return name, opts
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """The agent named ``spec``; ``ValueError`` naming the known agents if none."""
-    try:
-        factory = _FACTORIES[spec]
-    except KeyError:
-        raise ValueError(f"unknown bot {spec!r} (known: {', '.join(agent_names())})") from None
-    return factory(seed)
+    """The agent named by ``spec``; ``ValueError`` naming the known agents if none."""
+    if isinstance(spec, str) and spec.startswith("cmd:"):
+        from .external import ExternalAgent
+
+        return ExternalAgent(spec[4:], seed=seed)
+    name, opts = parse_spec(spec)
+    if name in LEVELS:
+        base_name, base_opts = parse_spec(LEVELS[name])
+        base_opts.update(opts)
+        agent = _OPTION_FACTORIES[base_name](seed, base_opts)
+        agent.name = name if not opts else spec
+        return agent
+    if name in _OPTION_FACTORIES:
+        return _OPTION_FACTORIES[name](seed, opts)
+    if name in _FACTORIES:
+        if opts:
+            raise ValueError(f"bot {name!r} takes no options (got {spec!r})")
+        return _FACTORIES[name](seed)
+    raise ValueError(f"unknown bot {spec!r} (known: {', '.join(agent_names())}, or cmd:COMMAND)")
+
+
+# -- option parsing for the built-in bots ------------------------------------------------------
+def _take(opts: Options, name: str, allowed: dict[str, type]) -> dict[str, float | int]:
+    out: dict[str, float | int] = {}
+    for key, text in opts.items():
+        if key not in allowed:
+            raise ValueError(
+                f"bot {name!r} has no option {key!r} (options: {', '.join(sorted(allowed))})"
+            )
+        kind = allowed[key]
+        try:
+            value = kind(text)
+        except ValueError:
+            raise ValueError(f"bot {name!r}: {key}={text!r} is not a {kind.__name__}") from None
+        if value < 0:
+            raise ValueError(f"bot {name!r}: {key} must not be negative")
+        out[key] = value
+    return out
+
+
+def _budget(o: dict[str, float | int]) -> Budget | None:
+    t = o.pop("time", None)
+    it = o.pop("iterations", None)
+    if t is None and it is None:
+        return None
+    if it is not None and it < 1:
+        raise ValueError("iterations must be at least 1")
+    return Budget(seconds=None if t is None else float(t), iterations=None if it is None else int(it))
+
+
+def _greedy(seed: int | None, opts: Options) -> Agent:
+    from .greedy import GreedyAgent
+
+    o = _take(opts, "greedy", {"eps": float})
+    eps = float(o.get("eps", 0.0))
+    if eps > 1:
+        raise ValueError("bot 'greedy': eps must be between 0 and 1")
+    return GreedyAgent(seed, eps=eps)
+
+
+def _flatmc(seed: int | None, opts: Options) -> Agent:
+    from .flatmc import FlatMCAgent
+
+    o = _take(opts, "flatmc", {"time": float, "iterations": int, "c": float})
+    b = _budget(o)
+    return FlatMCAgent(seed, b, c=float(o.get("c", 8.0)))
+
+
+def _mcts(seed: int | None, opts: Options) -> Agent:
+    from .mcts import MCTSAgent
+
+    o = _take(
+        opts,
+        "mcts",
+        {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
+         "rounds": int, "scale": float},
+    )
+    b = _budget(o)
+    if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
+        raise ValueError("bot 'mcts': temperature and scale must be positive")
+    return MCTSAgent(seed, b, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
+
+
+register_with_options("greedy", _greedy)
+register_with_options("flatmc", _flatmc)
+register_with_options("mcts", _mcts)

@@ -1,0 +1,197 @@
+"""Fast move scoring and position evaluation on the flat state layout.
+
+Bots read the flat ``list[int]`` of a state (:mod:`azulejos.core.layout`, the documented
+contract for accelerated paths) instead of the readable view, because these functions run
+thousands of times per move inside play-outs.
+
+* :func:`move_scores` rates every legal move of the player to move by its immediate effect:
+  points of a pattern line it completes (R17, R18), a share of those points for a line it only
+  advances, minus the extra floor penalty it causes (R5, R12, R14, R19).
+* :func:`evaluate` estimates each player's final score from a position reached at the end of a
+  round (or at the end of the game, where it is exact): the score so far, the expected value of
+  half-filled pattern lines carried into the next round, and the end bonuses (R24) weighted by how
+  reachable they still are in the rounds that can remain.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from azulejos.core import layout as L
+from azulejos.core.moves import PLACE_BASE
+
+#: Cumulative floor penalty of the first n slots (R5).
+PEN: Final = (0, 1, 2, 4, 6, 8, 11, 14)
+_RUN: Final = L.RUN
+_POP: Final = tuple(bin(m).count("1") for m in range(32))
+_SRC_FACTORY_CENTRE = 9
+
+
+def tile_points(ro: int, co: int, r: int, c: int) -> int:
+    """Points for a tile put at (r, c) of a wall with row mask ``ro`` and column mask ``co`` (R18)."""
+    h = _RUN[(ro | 1 << c) * 5 + c]
+    v = _RUN[(co | 1 << r) * 5 + r]
+    if h == 1 and v == 1:
+        return 1
+    return (h if h > 1 else 0) + (v if v > 1 else 0)
+
+
+def _line_points(s: list[int], b: int, grey: bool) -> list[list[int]]:
+    """pts[line][colour]: points a tile of that colour would earn in that wall row now.
+
+    On the grey wall (R30) the best free column whose colour is allowed is assumed; -1 marks
+    colours that cannot go in the row at all.
+    """
+    out: list[list[int]] = []
+    for r in range(5):
+        ro = s[b + L.ROW_OCC + r]
+        row: list[int] = []
+        for k in range(5):
+            if grey:
+                best = -1
+                for c in range(5):
+                    if not ro >> c & 1 and not s[b + L.COL_CLR + c] >> k & 1:
+                        p = tile_points(ro, s[b + L.COL_OCC + c], r, c)
+                        if p > best:
+                            best = p
+                row.append(best)
+            else:
+                c = (k + r) % 5  # R6
+                row.append(-1 if ro >> c & 1 else tile_points(ro, s[b + L.COL_OCC + c], r, c))
+        out.append(row)
+    return out
+
+
+def move_scores(
+    s: list[int], nfactories: int, grey: bool, partial: float = 0.5
+) -> tuple[list[int], list[float]]:
+    """Every legal action of the player to move with its immediate score (drafting phase only).
+
+    ``partial`` weighs the points of a line that the move advances but does not complete.
+    """
+    seat = s[L.TURN]
+    b = L.P0 + seat * L.STRIDE
+    fn = s[b + L.FLOOR_N]
+    marker = s[L.MARKER] < 0
+    pts = _line_points(s, b, grey)
+    lcol = s[b + L.L_COLOUR : b + L.L_COLOUR + 5]
+    lcnt = s[b + L.L_COUNT : b + L.L_COUNT + 5]
+    rclr = s[b + L.ROW_CLR : b + L.ROW_CLR + 5]
+    acts: list[int] = []
+    scores: list[float] = []
+    pen0 = PEN[fn]
+    for src in (*range(nfactories), _SRC_FACTORY_CENTRE):
+        base = src * 5
+        extra = 1 if (src == _SRC_FACTORY_CENTRE and marker) else 0
+        for k in range(5):
+            n = s[base + k]
+            if not n:
+                continue
+            a0 = src * 30 + k * 6
+            for d in range(5):
+                c = lcol[d]
+                if c < 0:
+                    if rclr[d] >> k & 1:
+                        continue
+                elif c != k or lcnt[d] > d:
+                    continue
+                room = d + 1 - lcnt[d]
+                fit = n if n < room else room
+                over = n - fit + extra + fn
+                pen = PEN[over if over < 7 else 7] - pen0
+                p = pts[d][k]
+                if p < 0:  # grey wall: no column can take it; it will be discarded (R31)
+                    gain = -float(d + 1)
+                elif fit == room:
+                    gain = float(p)
+                else:
+                    gain = partial * p * fit / (d + 1)
+                acts.append(a0 + d)
+                scores.append(gain - pen)
+            over = n + extra + fn
+            acts.append(a0 + 5)
+            scores.append(-(PEN[over if over < 7 else 7] - pen0) - 0.5)
+    return acts, scores
+
+
+def place_scores(s: list[int]) -> tuple[list[int], list[float]]:
+    """Grey wall column choices (R30, R33) with the points each earns now."""
+    seat = s[L.TURN]
+    b = L.P0 + seat * L.STRIDE
+    line = s[L.TQ_LINE]
+    k = s[b + L.L_COLOUR + line]
+    ro = s[b + L.ROW_OCC + line]
+    acts: list[int] = []
+    scores: list[float] = []
+    for c in range(5):
+        if ro >> c & 1 or s[b + L.COL_CLR + c] >> k & 1:
+            continue
+        acts.append(PLACE_BASE + line * 5 + c)
+        # Ties broken towards columns that keep other colours possible: fewer colours there.
+        scores.append(tile_points(ro, s[b + L.COL_OCC + c], line, c) - 0.01 * _POP[s[b + L.COL_CLR + c]])
+    return acts, scores
+
+
+def _reach(filled: int, rounds_left: int) -> float:
+    """Rough chance that a row/column/colour with ``filled`` of 5 tiles completes in time."""
+    if filled >= 5:
+        return 1.0
+    if 5 - filled > rounds_left:
+        return 0.0
+    f = filled / 5.0
+    return f * f
+
+
+def evaluate(s: list[int], players: int, grey: bool) -> list[float]:
+    """Estimated final score of every player (exact once the game is over, R23-R25)."""
+    scores = [float(s[L.P0 + p * L.STRIDE + L.SCORE]) for p in range(players)]
+    if s[L.PHASE] == L.OVER:
+        return scores
+    most = 0
+    for p in range(players):
+        b = L.P0 + p * L.STRIDE
+        for r in range(5):
+            f = _POP[s[b + L.ROW_OCC + r]]
+            if f > most:
+                most = f
+    rounds_left = 5 - most if most < 5 else 1
+    out: list[float] = []
+    for p in range(players):
+        b = L.P0 + p * L.STRIDE
+        v = scores[p]
+        pts: list[list[int]] | None = None
+        for i in range(5):
+            n = s[b + L.L_COUNT + i]
+            if n:
+                if pts is None:
+                    pts = _line_points(s, b, grey)
+                q = pts[i][s[b + L.L_COLOUR + i]]
+                if q > 0 and rounds_left > 0:
+                    v += 0.6 * q * n / (i + 1)
+        for r in range(5):
+            v += 2.0 * _reach(_POP[s[b + L.ROW_OCC + r]], rounds_left)
+        for c in range(5):
+            v += 7.0 * _reach(_POP[s[b + L.COL_OCC + c]], rounds_left)
+        per = [0] * 5
+        for j in range(25):
+            k = s[b + L.WALL + j]
+            if k >= 0:
+                per[k] += 1
+        for k in range(5):
+            v += 10.0 * _reach(per[k], rounds_left)
+        # Tiles already on the floor mid-round will cost their penalty (R19).
+        v -= PEN[s[b + L.FLOOR_N]]
+        out.append(v)
+    return out
+
+
+def margins(values: list[float]) -> list[float]:
+    """For each player: own value minus the best other player's value."""
+    if len(values) == 2:
+        a, b = values
+        return [a - b, b - a]
+    out = []
+    for p, v in enumerate(values):
+        best = max(values[q] for q in range(len(values)) if q != p)
+        out.append(v - best)
+    return out

@@ -1,0 +1,69 @@
+"""``flatmc``: flat Monte Carlo, the method of the 2-player university league's winner.
+
+UCB1 chooses which root move to sample next; each sample plays the round out with uniformly
+random legal moves (:func:`azulejos.fast.random_playout`, cut at the end of the round) and
+scores the result with the heuristic :func:`azulejos.agents.features.evaluate` (own estimated
+final score minus the best opponent's). The round being played has no hidden information -
+the factories are public - and nothing beyond its end is simulated, so no fill is ever guessed.
+The move sampled most often is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from azulejos import fast
+from azulejos.core import MOVES, Move, State
+
+from .base import Budget, Deadline
+from .features import evaluate, margins
+from .policy import apply_action
+
+
+class FlatMCAgent:
+    name = "flatmc"
+
+    def __init__(
+        self, seed: int | None = None, budget: Budget | None = None, c: float = 8.0
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.own = budget
+        self.c = c
+
+    def choose(self, state: State, budget: Budget | None = None) -> Move:
+        acts = state.legal_actions()
+        if not acts:
+            raise ValueError("no legal move: the state awaits a fill or the game is over")
+        if len(acts) == 1:
+            return MOVES[acts[0]]
+        root = state.copy(history=False)
+        me = root.current_player
+        grey = root.variant.value == "grey"
+        n = len(acts)
+        visits = [0] * n
+        total = [0.0] * n
+        order = list(range(n))
+        self.rng.shuffle(order)
+        deadline = Deadline(self.own, budget)
+        it = 0
+        rng = self.rng
+        while not deadline.done(it) or it < n and it < 1:
+            if it < n:
+                i = order[it]
+            else:
+                logn = math.log(it)
+                c = self.c
+                i = max(
+                    range(n),
+                    key=lambda j: total[j] / visits[j] + c * math.sqrt(2.0 * logn / visits[j]),
+                )
+            st = root.copy(history=False)
+            apply_action(st, acts[i])
+            fast.random_playout(st, rng, until_round_end=True)
+            r = margins(evaluate(st._s, st.players, grey))[me]
+            visits[i] += 1
+            total[i] += r
+            it += 1
+        best = max(range(n), key=lambda j: (visits[j], total[j] / visits[j] if visits[j] else -1e9))
+        return MOVES[acts[best]]

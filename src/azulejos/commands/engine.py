@@ -1,0 +1,20 @@
+"""azulejos engine: one of our bots behind the stdio protocol of docs/protocol.md."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "run a bot that speaks the external-bot protocol on stdin/stdout (docs/protocol.md)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bot", default="mcts", metavar="SPEC", help="bot spec, e.g. mcts or hard (default mcts)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the bot's generator")
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from azulejos.agents.engine import serve
+
+    return serve(args.bot, args.seed, sys.stdin, sys.stdout)

@@ -1,0 +1,138 @@
+"""azulejos tournament: bots against each other, paired deals, seats rotated."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ._common import add_game_options, non_negative_int, positive_int
+
+HELP = "play a tournament between bots (paired deals, seats rotated) and rate them"
+
+
+def split_bots(text: str) -> list[str]:
+    """Split ``A,B,...`` into specs; a piece ``key=value`` belongs to the spec before it, so
+    ``mcts:time=0.5,iterations=900,greedy`` is two bots."""
+    out: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if out and "=" in piece and ":" not in piece.split("=", 1)[0] and not out[-1].startswith("cmd:"):
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def positive_float(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = -1.0
+    if not x > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
+    return x
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bots", default="", help="comma-separated bot specs, e.g. greedy,flatmc,mcts:time=0.5 or cmd:python bot.py")
+    p.add_argument("--bot", action="append", default=[], metavar="SPEC", help="one more bot (repeatable; for specs with commas)")
+    add_game_options(p)
+    p.add_argument("--games", type=positive_int, default=20, help="games per lineup, rounded up to a multiple of the player count (default 20)")
+    p.add_argument("--time", type=positive_float, default=1.0, metavar="T", help="seconds per move for every bot (default 1); a bot's own time= option may be shorter")
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="games played in parallel processes (default 1)")
+    p.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals (default 0)")
+    p.add_argument("--out", metavar="DIR", help="write every game record and summary.json here")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes (default) or a Ray cluster")
+    p.add_argument("--address", metavar="ADDR", help="Ray cluster address (with --backend ray), e.g. 127.0.0.1:6379 or auto")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import shlex
+    import time
+    from pathlib import Path
+
+    from azulejos.agents import make_agent
+    from azulejos.tools.progress import ProgressBar
+    from azulejos.tools.tournament import GameResult, run_local, run_ray, schedule
+    from azulejos.tools.tournament_stats import summarise, table
+
+    prog = "azulejos tournament"
+    bots = split_bots(args.bots) + list(args.bot)
+    if len(bots) < 2:
+        print(f"{prog}: name at least 2 bots with --bots A,B (known: random, greedy, flatmc, mcts, easy, medium, hard, expert, cmd:COMMAND)", file=sys.stderr)
+        return 2
+    for spec in bots:
+        if spec.startswith("cmd:"):
+            if not spec[4:].strip():
+                print(f"{prog}: {spec!r}: cmd: needs a command", file=sys.stderr)
+                return 2
+            continue
+        try:
+            make_agent(spec, 0)
+        except ValueError as e:
+            print(f"{prog}: {e}", file=sys.stderr)
+            return 2
+    if args.backend == "ray" and not args.address:
+        print(f"{prog}: --backend ray needs --address (e.g. 127.0.0.1:6379 or auto)", file=sys.stderr)
+        return 2
+    try:
+        jobs = schedule(bots, args.players, args.games, args.seed, args.variant, args.time)
+    except ValueError as e:
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            print(f"{prog}: cannot create {out}: {e.strerror}", file=sys.stderr)
+            return 2
+    bar = None if args.quiet else ProgressBar(len(jobs))
+    failures = 0
+
+    def progress(r: GameResult) -> None:
+        nonlocal failures
+        if out is not None:
+            (out / f"game-{r.index:05d}.json").write_text(r.record, encoding="utf-8")
+        if r.forfeit:
+            failures += 1
+        if bar is not None:
+            bar.step(f"{failures} forfeits" if failures else "")
+
+    started = time.monotonic()
+    if args.backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            print(f"{prog}: the ray backend needs the 'ray' package (pip install ray)", file=sys.stderr)
+            return 2
+        try:
+            results = run_ray(jobs, args.address, progress)
+        except ConnectionError as e:
+            print(f"{prog}: cannot reach the Ray cluster at {args.address}: {e}", file=sys.stderr)
+            return 2
+    else:
+        results = run_local(jobs, args.jobs, progress)
+    summary = summarise(results)
+    summary = {
+        "format": "azulejos-tournament/1",
+        "command": "azulejos tournament " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+        if len(sys.argv) > 1 and sys.argv[1] == "tournament" else None,
+        "players": args.players, "variant": args.variant, "games": len(jobs),
+        "games_per_lineup": -(-args.games // args.players) * args.players,
+        "seconds_per_move": args.time, "seed": args.seed, "backend": args.backend,
+        "elapsed_seconds": round(time.monotonic() - started, 1),
+        **summary,
+    }
+    if out is not None:
+        (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(table(summary))
+    return 0

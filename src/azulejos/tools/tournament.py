@@ -1,0 +1,225 @@
+"""Tournaments between bots: paired deals, seats rotated, games in parallel processes or on Ray.
+
+* **Lineups.** With as many bots as players, every game seats all of them; with more, every
+  combination of ``players`` bots meets; with fewer, the bots are repeated in turn to fill the
+  seats (``A,B`` at 3 players seats ``A,B,A``).
+* **Paired deals.** A deal is one seeded chance generator. Each lineup plays every deal once per
+  rotation of the seats, so every bot sits in every seat with the same chance draws. Fills are
+  drawn from the bag counts (R21), so they are identical across the rotations until the bag
+  first runs empty and the box lid - which depends on play - refills it (R22).
+* **Failures.** A bot that crashes, hangs, times out, answers garbage or an illegal move, or
+  raises, loses that game: the game stops, the other seats share the victory, and the failure is
+  reported with its kind and message. The tournament goes on.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from azulejos.agents import Budget, make_agent
+from azulejos.agents.external import BotFailure
+from azulejos.core import State
+from azulejos.core.errors import AzulejosError
+from azulejos.notation import dumps, record_of
+
+
+@dataclass(frozen=True)
+class GameJob:
+    index: int
+    deal: int
+    lineup: tuple[str, ...]  # bot spec per seat
+    players: int
+    variant: str
+    seconds: float | None
+    seed: int
+
+
+@dataclass
+class GameResult:
+    index: int
+    deal: int
+    lineup: list[str]
+    scores: list[int]
+    winners: list[int]
+    ranks: list[int]  # 1 = best; ties share the better rank
+    rounds: int
+    moves: int
+    think: list[float]  # mean seconds per move of each seat
+    think_max: list[float]
+    forfeit: dict[str, Any] | None = None
+    record: str = field(default="", repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("record")
+        return d
+
+
+def schedule(
+    bots: list[str], players: int, games: int, seed: int = 0, variant: str = "coloured",
+    seconds: float | None = None,
+) -> list[GameJob]:
+    """Every game of the tournament. ``games`` is per lineup, rounded up to a multiple of
+    ``players`` so that each deal is played in every seat rotation."""
+    if len(bots) < 2:
+        raise ValueError("a tournament needs at least 2 bots")
+    if len(set(bots)) != len(bots):
+        raise ValueError("each bot may be named once (give options to tell copies apart)")
+    if len(bots) <= players:
+        groups = [tuple(bots[i % len(bots)] for i in range(players))]
+    else:
+        groups = list(itertools.combinations(bots, players))
+    deals = math.ceil(games / players)
+    jobs: list[GameJob] = []
+    for group in groups:
+        for d in range(deals):
+            for r in range(players):
+                lineup = tuple(group[(s + r) % players] for s in range(players))
+                jobs.append(GameJob(len(jobs), d, lineup, players, variant, seconds, seed))
+    return jobs
+
+
+def _seed_of(job: GameJob, seat: int) -> int:
+    return zlib.crc32(f"{job.seed}:{job.deal}:{job.index}:{seat}".encode())
+
+
+def _ranks(keys: list[tuple[int, int]]) -> list[int]:
+    return [1 + sum(1 for o in keys if o > k) for k in keys]
+
+
+def warm_up() -> None:
+    """Get the accelerated engine path ready (JIT compile or cache load) before any clock runs.
+    Idempotent; does nothing on the reference path."""
+    from azulejos import fast
+
+    warm = getattr(fast, "warmup", None)
+    if callable(warm):
+        warm()
+
+
+def play_game(job: GameJob) -> GameResult:
+    """Play one game; a failing bot loses it (never raises for a bot's fault)."""
+    warm_up()
+    chance = random.Random(f"azulejos-tournament:{job.seed}:{job.deal}")
+    n = job.players
+    think = [0.0] * n
+    think_max = [0.0] * n
+    count = [0] * n
+    agents: list[Any] = [None] * n
+    forfeit: dict[str, Any] | None = None
+    state = State.new(n, job.variant, 0)
+    budget = Budget(seconds=job.seconds) if job.seconds is not None else None
+    try:
+        for seat, spec in enumerate(job.lineup):
+            try:
+                agents[seat] = make_agent(spec, _seed_of(job, seat))
+            except ValueError as e:
+                forfeit = {"seat": seat, "bot": spec, "kind": "start", "message": str(e)}
+                break
+        while forfeit is None and not state.is_over:
+            if state.is_chance:
+                state.deal(chance)
+                continue
+            seat = state.current_player
+            t0 = time.perf_counter()
+            try:
+                move = agents[seat].choose(state.copy(), budget)
+                state.push(move)
+            except BotFailure as e:
+                forfeit = {"seat": seat, "bot": job.lineup[seat], "kind": e.kind, "message": e.message}
+            except (AzulejosError, ValueError, TypeError, AttributeError) as e:
+                kind = "illegal" if isinstance(e, AzulejosError) else "error"
+                forfeit = {"seat": seat, "bot": job.lineup[seat], "kind": kind, "message": str(e)}
+            except Exception as e:  # a bot's own bug must not stop the tournament
+                forfeit = {"seat": seat, "bot": job.lineup[seat], "kind": "error", "message": repr(e)}
+            dt = time.perf_counter() - t0
+            think[seat] += dt
+            think_max[seat] = max(think_max[seat], dt)
+            count[seat] += 1
+    finally:
+        for a in agents:
+            close = getattr(a, "close", None)
+            if callable(close):
+                close()
+    scores = state.scores
+    if forfeit is not None:
+        loser = forfeit["seat"]
+        winners = [s for s in range(n) if s != loser]
+        ranks = [n if s == loser else 1 for s in range(n)]
+        forfeit["round"] = state.round
+    else:
+        winners = state.winners()
+        keys = [(scores[p], state.player(p).complete_rows) for p in range(n)]
+        ranks = _ranks(keys)
+    extra: dict[str, Any] = {
+        "event": "azulejos tournament", "bots": list(job.lineup), "seed": job.seed,
+        "deal": job.deal, "game": job.index, "seconds_per_move": job.seconds,
+    }
+    if forfeit is not None:
+        extra["forfeit"] = forfeit
+    record = dumps(record_of(state, **extra))
+    return GameResult(
+        job.index, job.deal, list(job.lineup), scores, winners, ranks, state.round,
+        sum(count), [t / c if c else 0.0 for t, c in zip(think, count)], think_max, forfeit,
+        record,
+    )
+
+
+Progress = Callable[[GameResult], None]
+
+
+def run_local(jobs: list[GameJob], workers: int = 1, progress: Progress | None = None) -> list[GameResult]:
+    """Play the games in this process (``workers`` = 1) or in a pool of processes."""
+    results: list[GameResult] = []
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            r = play_game(job)
+            results.append(r)
+            if progress:
+                progress(r)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_game, job) for job in jobs]
+            for fut in as_completed(futures):
+                r = fut.result()
+                results.append(r)
+                if progress:
+                    progress(r)
+    return sorted(results, key=lambda r: r.index)
+
+
+def run_ray(jobs: list[GameJob], address: str, progress: Progress | None = None) -> list[GameResult]:
+    """Play the games as tasks on the Ray cluster at ``address`` (records come back to us)."""
+    import ray
+
+    ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    try:
+        task = ray.remote(num_cpus=1)(play_game)
+        pending = [task.remote(job) for job in jobs]
+        results: list[GameResult] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            r = ray.get(done[0])
+            results.append(r)
+            if progress:
+                progress(r)
+    finally:
+        ray.shutdown()
+    return sorted(results, key=lambda r: r.index)
+
+
+def bots_in(results: Iterable[GameResult]) -> list[str]:
+    seen: dict[str, None] = {}
+    for r in results:
+        for b in r.lineup:
+            seen.setdefault(b, None)
+    return list(seen)

@@ -1,0 +1,155 @@
+"""Tournament results: win counts with Wilson intervals, score statistics, head-to-head pairs
+and an openskill (Plackett-Luce) rating."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from .tournament import GameResult, bots_in
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a win rate (shared victories count as fractions)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    d = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / d
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _ratings(results: list[GameResult], bots: list[str]) -> dict[str, dict[str, float]]:
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:  # the 'bots' extra is not installed
+        return {}
+    model = PlackettLuce()
+    ratings = {b: model.rating(name=b) for b in bots}
+    for r in results:
+        if len(set(r.lineup)) != len(r.lineup):
+            continue  # a bot playing itself says nothing about its rating
+        teams = [[ratings[b]] for b in r.lineup]
+        new = model.rate(teams, ranks=[float(x) for x in r.ranks])
+        for b, team in zip(r.lineup, new):
+            ratings[b] = team[0]
+    return {
+        b: {"mu": round(x.mu, 3), "sigma": round(x.sigma, 3), "ordinal": round(x.ordinal(), 3)}
+        for b, x in ratings.items()
+    }
+
+
+def summarise(results: list[GameResult]) -> dict[str, Any]:
+    """Per-bot statistics and head-to-head results (see docs/bots.md for the definitions)."""
+    bots = bots_in(results)
+    per: dict[str, dict[str, Any]] = {
+        b: {"games": 0, "wins": 0.0, "scores": [], "diffs": [], "ranks": [], "forfeits": Counter(),
+            "think": [], "think_max": 0.0}
+        for b in bots
+    }
+    pairs: dict[tuple[str, str], list[float]] = {}
+    for r in results:
+        n = len(r.lineup)
+        for seat, b in enumerate(r.lineup):
+            d = per[b]
+            d["games"] += 1
+            if seat in r.winners:
+                d["wins"] += 1.0 / len(r.winners)
+            d["ranks"].append(r.ranks[seat])
+            d["think"].append(r.think[seat])
+            d["think_max"] = max(d["think_max"], r.think_max[seat])
+            if r.forfeit is not None:
+                if r.forfeit["seat"] == seat:
+                    d["forfeits"][r.forfeit["kind"]] += 1
+                continue
+            d["scores"].append(r.scores[seat])
+            others = [r.scores[q] for q in range(n) if q != seat]
+            d["diffs"].append(r.scores[seat] - sum(others) / len(others))
+        for i, j in ((x, y) for x in range(n) for y in range(n) if x < y):
+            ba, bb = r.lineup[i], r.lineup[j]
+            if ba == bb:
+                continue
+            key = (ba, bb) if ba < bb else (bb, ba)
+            first = i if key[0] == ba else j
+            second = j if first == i else i
+            ra, rb = r.ranks[first], r.ranks[second]
+            rec = pairs.setdefault(key, [0, 0.0, 0.0, 0.0])
+            rec[0] += 1
+            rec[1] += 1.0 if ra < rb else 0.5 if ra == rb else 0.0
+            if r.forfeit is None:
+                rec[2] += r.scores[first]
+                rec[3] += r.scores[second]
+    ratings = _ratings(results, bots)
+    out: dict[str, Any] = {}
+    for b, d in per.items():
+        g = d["games"]
+        lo, hi = wilson(d["wins"], g)
+        sc = d["scores"]
+        out[b] = {
+            "games": g,
+            "wins": round(d["wins"], 3),
+            "win_rate": round(d["wins"] / g, 4) if g else 0.0,
+            "wilson95": [round(lo, 4), round(hi, 4)],
+            "mean_score": round(sum(sc) / len(sc), 2) if sc else None,
+            "mean_score_diff": round(sum(d["diffs"]) / len(d["diffs"]), 2) if d["diffs"] else None,
+            "mean_rank": round(sum(d["ranks"]) / g, 3) if g else None,
+            "forfeits": dict(d["forfeits"]),
+            "mean_seconds_per_move": round(sum(d["think"]) / g, 4) if g else 0.0,
+            "max_seconds_per_move": round(d["think_max"], 3),
+        }
+        if b in ratings:
+            out[b]["rating"] = ratings[b]
+    h2h = []
+    for (pa, pb), (g, wa, sa, sb) in sorted(pairs.items()):
+        scored = sum(
+            1 for r in results if r.forfeit is None and pa in r.lineup and pb in r.lineup
+        )
+        lo, hi = wilson(wa, int(g))
+        h2h.append({
+            "bots": [pa, pb], "games": int(g), "wins": [round(wa, 3), round(g - wa, 3)],
+            "win_rate": round(wa / g, 4), "wilson95": [round(lo, 4), round(hi, 4)],
+            "mean_scores": [round(sa / scored, 2), round(sb / scored, 2)] if scored else None,
+        })
+    return {"bots": out, "head_to_head": h2h,
+            "forfeits": [r.forfeit | {"game": r.index} for r in results if r.forfeit]}
+
+
+def table(summary: dict[str, Any]) -> str:
+    """The results as a plain text table, best rated first."""
+    bots = summary["bots"]
+    order = sorted(bots, key=lambda b: (-bots[b].get("rating", {}).get("ordinal", 0.0), -bots[b]["wins"]))
+    head = f"{'bot':<28} {'games':>5} {'wins':>7} {'win%':>6} {'95% CI':>13} {'score':>6} {'diff':>6} {'rank':>5} {'rating':>13} {'s/move':>7} {'forfeits':>8}"
+    lines = [head, "-" * len(head)]
+    for b in order:
+        d = bots[b]
+        lo, hi = d["wilson95"]
+        rt = d.get("rating")
+        rating = f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else "-"
+        ms = "-" if d["mean_score"] is None else f"{d['mean_score']:.1f}"
+        md = "-" if d["mean_score_diff"] is None else f"{d['mean_score_diff']:+.1f}"
+        lines.append(
+            f"{b[:28]:<28} {d['games']:>5} {d['wins']:>7g} {100 * d['win_rate']:>5.1f}% "
+            f"{f'{100 * lo:.0f}-{100 * hi:.0f}%':>13} {ms:>6} {md:>6} {d['mean_rank']:>5.2f} "
+            f"{rating:>13} {d['mean_seconds_per_move']:>7.3f} {sum(d['forfeits'].values()):>8}"
+        )
+    if len(summary["head_to_head"]) > 1:
+        lines.append("")
+        lines.append("head to head (first bot's wins):")
+        for h in summary["head_to_head"]:
+            a, b = h["bots"]
+            lo, hi = h["wilson95"]
+            ms = h["mean_scores"]
+            mtxt = f"  scores {ms[0]:.1f} - {ms[1]:.1f}" if ms else ""
+            lines.append(
+                f"  {a} vs {b}: {h['wins'][0]:g}/{h['games']} ({100 * h['win_rate']:.1f}%, "
+                f"{100 * lo:.0f}-{100 * hi:.0f}%){mtxt}"
+            )
+    for f in summary["forfeits"][:20]:
+        lines.append(f"forfeit: game {f['game']}, {f['bot']} (seat {f['seat'] + 1}): {f['kind']} - {f['message']}")
+    if len(summary["forfeits"]) > 20:
+        lines.append(f"... and {len(summary['forfeits']) - 20} more forfeits (see --json)")
+    return "\n".join(lines)

@@ -1,0 +1,182 @@
+"""External bots over the stdio protocol (docs/protocol.md): a well-behaved bot plays, and every
+way of failing - crash, hang, timeout, illegal move, garbage, no start - is a clean BotFailure."""
+
+from __future__ import annotations
+
+import io
+import random
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from azulejos.agents import Budget
+from azulejos.agents.engine import serve
+from azulejos.agents.external import BotFailure, ExternalAgent
+from azulejos.agents.protocol import ProtocolError, parse_position, position_line
+from azulejos.core import State
+
+# One script, many behaviours: the mode is its first argument.
+BOT = r'''
+import sys, time, random
+mode = sys.argv[1]
+rng = random.Random(0)
+def say(s):
+    sys.stdout.write(s + "\n"); sys.stdout.flush()
+if mode == "badgreet":
+    say("HELLO I AM NOT A BOT")
+sys.path.insert(0, sys.argv[2])
+from azulejos.agents.protocol import parse_position
+state = None
+for line in sys.stdin:
+    cmd = line.split()
+    if not cmd:
+        continue
+    if cmd[0] == "azulejos":
+        say("id name test-" + mode); say("azulejosok")
+    elif cmd[0] == "isready":
+        say("readyok")
+    elif cmd[0] == "position":
+        state = parse_position(line)
+    elif cmd[0] == "go":
+        if mode == "crash":
+            print("boom", file=sys.stderr); sys.exit(3)
+        if mode == "hang":
+            time.sleep(3600)
+        if mode == "slow":
+            time.sleep(int(cmd[2]) / 1000 + 1.5)
+        if mode == "garbage":
+            say("info thinking"); say("the answer is 42"); continue
+        if mode == "nonsense":
+            say("bestmove XYZ"); continue
+        if mode == "binary":
+            sys.stdout.buffer.write(b"\xff\xfe bestmove\n"); sys.stdout.flush(); continue
+        if mode == "illegal":
+            say("bestmove 9B1"); continue
+        moves = state.legal_moves()
+        say("info depth 1")
+        say("bestmove " + moves[rng.randrange(len(moves))].text())
+    elif cmd[0] == "quit":
+        break
+'''
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+@pytest.fixture
+def bot_cmd(tmp_path: Path):
+    script = tmp_path / "bot.py"
+    script.write_text(BOT)
+
+    def cmd(mode: str) -> str:
+        return " ".join(shlex.quote(x) for x in (sys.executable, str(script), mode, SRC))
+
+    return cmd
+
+
+def _state(moves: int = 3) -> State:
+    st = State.new(2)
+    st.deal(random.Random(2))
+    for _ in range(moves):
+        st.push(st.legal_moves()[-1])
+    return st
+
+
+def test_position_line_round_trips_with_fills_and_moves() -> None:
+    rng = random.Random(5)
+    st = State.new(3, "grey")
+    while st.round < 3 or st.is_chance:
+        if st.is_chance:
+            st.deal(rng)
+        else:
+            st.push(st.legal_moves()[rng.randrange(len(st.legal_moves()))])
+    line = position_line(st)
+    assert line.count(" fill ") == 3
+    assert parse_position(line) == st
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["", "position", "position players 5 variant coloured start 0",
+     "position players 2 variant blue start 0", "position players 2 variant coloured start x",
+     "position players 2 variant coloured start 0 fill BBBB",
+     "position players 2 variant coloured start 0 fill BBBB BBBB BBBB BBBB BBBBB",
+     "position players 2 variant coloured start 0 fill BBYR KKWW BYRK WWWW RRYY moves 9B1",
+     "position players 2 variant coloured start 0 fill BBYR KKWW BYRK WWWW RRYY moves hello",
+     "position players 2 variant coloured start 0 banana"],
+)
+def test_bad_position_lines_are_protocol_errors(line: str) -> None:
+    with pytest.raises(ProtocolError):
+        parse_position(line)
+
+
+def test_good_external_bot_plays_legal_moves(bot_cmd) -> None:
+    agent = ExternalAgent(bot_cmd("good"), seed=1)
+    try:
+        st = _state()
+        for _ in range(4):
+            move = agent.choose(st.copy(), Budget(seconds=1.0))
+            st.push(move)
+        assert agent.bot_name == "test-good"
+    finally:
+        agent.close()
+
+
+@pytest.mark.parametrize(
+    "mode, kind",
+    [("crash", "crash"), ("hang", "timeout"), ("slow", "timeout"), ("garbage", "garbage"),
+     ("nonsense", "garbage"), ("illegal", "illegal"), ("badgreet", "garbage"),
+     ("binary", "garbage")],
+)
+def test_failing_bot_raises_bot_failure(bot_cmd, mode: str, kind: str) -> None:
+    agent = ExternalAgent(bot_cmd(mode), grace=0.3)
+    with pytest.raises(BotFailure) as e:
+        agent.choose(_state(), Budget(seconds=0.2))
+    assert e.value.kind == kind
+    assert agent._proc is None  # the process is stopped
+    if mode == "crash":
+        assert "exit code 3" in e.value.message and "boom" in e.value.message
+
+
+def test_missing_program_is_a_start_failure() -> None:
+    agent = ExternalAgent("/nonexistent/bot --flag")
+    with pytest.raises(BotFailure) as e:
+        agent.choose(_state(), Budget(seconds=0.2))
+    assert e.value.kind == "start"
+
+
+def test_engine_serves_protocol_and_rejects_bad_input() -> None:
+    st = _state(2)
+    script = "\n".join([
+        "azulejos 1", "isready", "go movetime 50", "position players 2 nonsense",
+        "go movetime 50", "frobnicate", position_line(st), "go movetime 100", "go movetime abc",
+        "quit", "isready",
+    ]) + "\n"
+    out = io.StringIO()
+    assert serve("mcts", 1, io.StringIO(script), out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[:4] == ["id name azulejos mcts", "id protocol 1", "azulejosok", "readyok"]
+    best = [ln for ln in lines if ln.startswith("bestmove")]
+    assert best[0] == "bestmove none" and best[1] == "bestmove none"
+    assert st.is_legal(best[2].split()[1]) and st.is_legal(best[3].split()[1])
+    assert sum(ln.startswith("info error") for ln in lines) == 5
+    assert lines[-1].startswith("bestmove")  # nothing after quit
+
+
+def test_engine_unknown_bot() -> None:
+    out = io.StringIO()
+    assert serve("nobot", None, io.StringIO(""), out) == 2
+    assert out.getvalue().startswith("info error unknown bot")
+
+
+def test_engine_command_through_the_cli_as_external_bot() -> None:
+    cmd = f"{shlex.quote(sys.executable)} -m azulejos engine --bot greedy"
+    agent = ExternalAgent(cmd, seed=3, startup=30.0)
+    try:
+        st = _state()
+        move = agent.choose(st.copy(), Budget(seconds=1.0))
+        assert st.is_legal(move)
+        assert agent.bot_name == "azulejos greedy"
+    finally:
+        agent.close()

@@ -1,0 +1,118 @@
+"""Tournaments: paired deals with seats rotated, statistics, records, failures, the CLI."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from azulejos.commands import main
+from azulejos.commands.tournament import split_bots
+from azulejos.notation import load_record, parse_record, replay
+from azulejos.tools.tournament import play_game, run_local, schedule
+from azulejos.tools.tournament_stats import summarise, table, wilson
+
+
+def test_schedule_rotates_seats_over_paired_deals() -> None:
+    jobs = schedule(["a", "b", "c"], 3, 5, seed=1)
+    assert len(jobs) == 6  # 5 rounded up to a multiple of 3
+    assert [j.lineup for j in jobs[:3]] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    assert {j.deal for j in jobs[:3]} == {0}
+    assert len(schedule(["a", "b", "c"], 2, 2)) == 6  # every pair meets
+    assert schedule(["a", "b"], 3, 3)[0].lineup == ("a", "b", "a")
+    with pytest.raises(ValueError):
+        schedule(["a"], 2, 2)
+    with pytest.raises(ValueError):
+        schedule(["a", "a"], 2, 2)
+
+
+def test_paired_deals_share_the_first_fill_R21() -> None:
+    jobs = schedule(["random", "greedy"], 2, 2, seed=7)
+    a, b = (play_game(j) for j in jobs)
+    ra = json.loads(a.record)
+    rb = json.loads(b.record)
+    assert ra["rounds"][0]["factories"] == rb["rounds"][0]["factories"]
+    assert ra["bots"] == ["random", "greedy"] and rb["bots"] == ["greedy", "random"]
+
+
+def test_results_and_records_replay() -> None:
+    results = run_local(schedule(["random", "greedy"], 2, 2, seed=3))
+    for r in results:
+        assert r.forfeit is None
+        st = replay(parse_record(r.record))
+        assert st.scores == r.scores
+        assert sorted(r.winners) == st.winners()
+    s = summarise(results)
+    assert s["bots"]["greedy"]["games"] == 2
+    assert s["bots"]["greedy"]["wins"] == 2.0
+    assert "rating" in s["bots"]["greedy"]
+    assert "greedy" in table(s)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_shared_victories_count_as_fractions() -> None:
+    from azulejos.tools.tournament import GameResult
+
+    r = GameResult(0, 0, ["a", "b"], [10, 10], [0, 1], [1, 1], 5, 40, [0, 0], [0, 0])
+    s = summarise([r])
+    assert s["bots"]["a"]["wins"] == 0.5 and s["bots"]["b"]["wins"] == 0.5
+
+
+def test_split_bots_keeps_options_together() -> None:
+    assert split_bots("mcts:time=0.5,iterations=900,greedy") == ["mcts:time=0.5,iterations=900", "greedy"]
+    assert split_bots("a, b,,c") == ["a", "b", "c"]
+
+
+CRASHER = "import sys\nfor line in sys.stdin:\n    if line.startswith('go'):\n        sys.exit(1)\n    if line.startswith('isready'):\n        print('readyok', flush=True)\n"
+
+
+def test_crashing_external_bot_loses_and_tournament_goes_on(tmp_path: Path) -> None:
+    bot = tmp_path / "crash.py"
+    bot.write_text(CRASHER)
+    spec = f"cmd:{sys.executable} {bot}"
+    results = run_local(schedule(["greedy", spec], 2, 2, seed=1, seconds=0.5))
+    assert all(r.forfeit and r.forfeit["kind"] == "crash" for r in results)
+    s = summarise(results)
+    assert s["bots"]["greedy"]["wins"] == 2.0
+    assert s["bots"][spec]["forfeits"] == {"crash": 2}
+    assert "forfeit" in table(s)
+    rec = json.loads(results[0].record)
+    assert rec["forfeit"]["kind"] == "crash" and "final_scores" not in rec
+
+
+def test_tournament_cli_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "t"
+    code = main([
+        "tournament", "--bots", "random,greedy,mcts:iterations=30", "--games", "2", "--jobs", "2",
+        "--time", "0.2", "--seed", "5", "--out", str(out), "--json",
+    ])
+    assert code == 0
+    cap = capsys.readouterr()
+    summary = json.loads(cap.out)
+    assert set(summary["bots"]) == {"random", "greedy", "mcts:iterations=30"}
+    for d in summary["bots"].values():
+        assert d["games"] == 4 and {"wins", "mean_score"} <= set(d)
+    assert sum(d["wins"] for d in summary["bots"].values()) == pytest.approx(6)
+    files = sorted(out.glob("game-*.json"))
+    assert len(files) == 6
+    replay(load_record(files[0]))
+    assert json.loads((out / "summary.json").read_text())["games"] == 6
+    assert "6/6 games" in cap.err  # the progress bar
+
+
+@pytest.mark.parametrize(
+    "argv, text",
+    [(["--bots", "greedy"], "at least 2 bots"), (["--bots", "greedy,nobot"], "unknown bot"),
+     (["--bots", "greedy,random", "--backend", "ray"], "needs --address"),
+     (["--bots", "greedy,greedy"], "once")],
+)
+def test_tournament_cli_errors(argv: list[str], text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *argv]) == 2
+    assert text in capsys.readouterr().err

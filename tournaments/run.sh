@@ -1,0 +1,28 @@
+#!/bin/sh
+# Re-run the tournaments behind docs/strength.md. Each run writes its summary (the --json output,
+# which holds the exact command) to tournaments/<name>/summary.json and its game records to
+# $RECORDS/<name>/.
+#   sh tournaments/run.sh          the game counts of the recorded runs
+#   sh tournaments/run.sh 400      400 games for every table (the full tables)
+# JOBS=4 sets the number of processes (default 2).
+set -e
+N=${1:-}
+JOBS=${JOBS:-2}
+RECORDS=${RECORDS:-/tmp/azulejos-tournaments}
+here=$(dirname "$0")
+run() {
+  name=$1; games=${N:-$2}; shift 2
+  mkdir -p "$here/$name"
+  azulejos tournament "$@" --games "$games" --jobs "$JOBS" --out "$RECORDS/$name" --json \
+    > "$here/$name/summary.json.tmp"
+  mv "$here/$name/summary.json.tmp" "$here/$name/summary.json"
+}
+run 2p-mcts-greedy 400 --bots mcts,greedy --players 2 --time 0.05 --seed 1
+run 2p-mcts-flatmc 400 --bots mcts,flatmc --players 2 --time 0.05 --seed 2
+run 2p-easy-medium 400 --bots easy,medium --players 2 --time 1 --seed 3
+run 2p-medium-hard 400 --bots medium,hard --players 2 --time 1 --seed 4
+run 3p-greedy-flatmc-mcts 120 --bots greedy,flatmc,mcts --players 3 --time 0.05 --seed 6
+run 4p-random-greedy-flatmc-mcts 80 --bots random,greedy,flatmc,mcts --players 4 --time 0.05 --seed 7
+run 2p-hard-expert-100 100 --bots hard,expert --players 2 --time 2 --seed 5
+run 2p-hard-expert 400 --bots hard,expert --players 2 --time 2 --seed 5
+run 2p-mcts-flatmc-1s 10 --bots mcts,flatmc --players 2 --time 1 --seed 8
