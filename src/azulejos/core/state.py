@@ -737,17 +737,28 @@ class State:
         """
         s = self._s
         n = self.players
-        supply = [s[L.BAG + k] + s[L.LID + k] for k in range(5)]
-        for src in range(10):
-            for k in range(5):
-                supply[k] += s[src * 5 + k]
-        pending: list[tuple[int, int, int, int]] = []  # (seat, line, colour, count)
+        supply = [s[L.BAG + k] + s[L.LID + k] + sum(s[k : L.BAG : 5]) for k in range(5)]
         for p in range(n):
             b = L.P0 + p * L.STRIDE
             for j in range(s[b + L.FLOOR_N]):
                 k = s[b + L.FLOOR_SLOT + j]
                 if k < 5:
                     supply[k] += 1
+        grey = self.variant is Variant.GREY
+        # Quick answer (the usual case): a row with an empty pattern line whose missing
+        # colours all circulate in numbers already; the fixpoint below only adds supply.
+        for p in range(n):
+            b = L.P0 + p * L.STRIDE
+            for r in range(5):
+                if s[b + L.L_COUNT + r] == 0 and s[b + L.ROW_OCC + r] != 31:
+                    rc = s[b + L.ROW_CLR + r]
+                    if all(supply[k] > r for k in range(5) if not rc >> k & 1) and (
+                        not grey or self.row_completable(p, r)
+                    ):
+                        return True
+        pending: list[tuple[int, int, int, int]] = []  # (seat, line, colour, count)
+        for p in range(n):
+            b = L.P0 + p * L.STRIDE
             for i in range(5):
                 if s[b + L.L_COUNT + i]:
                     pending.append((p, i, s[b + L.L_COLOUR + i], s[b + L.L_COUNT + i]))
@@ -760,7 +771,6 @@ class State:
                     free.add((p, i))
                     supply[k] += c - 1
                     changed = True
-        grey = self.variant is Variant.GREY
         for p in range(n):
             b = L.P0 + p * L.STRIDE
             for r in range(5):

@@ -50,7 +50,7 @@ NUM_ACTIONS = 325
 #: A game can deadlock (mostly with 3-4 players): every row that could still be completed
 #: needs a colour whose tiles all sit in pattern lines that can never be completed, so no
 #: rule (R23, R34) ends it and the reference engine plays it for ever. The longest finished
-#: random game seen lasted 68 rounds (docs/performance-engine.md).
+#: random game seen lasted 68 rounds (docs/performance.md).
 ROUND_LIMIT = 200
 
 #: Log entry that starts a recorded fill; ``4 * factories`` colour slots follow (-1 = none).
