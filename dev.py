@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
         ensure_venv("dev")
         status = 0
         for cmd in (
-            (BIN / "ruff", "check", "src", "tests", "benchmarks"),
+            (BIN / "ruff", "check", "src", "tests", "benchmarks", "examples", "dev.py"),
             (BIN / "mypy"),
             (BIN / "lint-imports",),
         ):

@@ -13,7 +13,7 @@ import pytest
 
 from azulejos import fast
 from azulejos.core import State
-from azulejos.fast import GameStalledError, status
+from azulejos.fast import status
 
 
 def _dealt(players: int = 2, variant: str = "coloured", seed: int = 0) -> State:
