@@ -180,3 +180,19 @@ def test_engine_command_through_the_cli_as_external_bot() -> None:
         assert agent.bot_name == "azulejos greedy"
     finally:
         agent.close()
+
+
+@pytest.mark.parametrize(
+    "cmd, kind",
+    [("sh -c 'sleep 30 & sleep 30'", "timeout"), ("sh -c 'echo hello; sleep 30'", "garbage")],
+)
+def test_wrapper_bot_with_children_fails_fast(cmd: str, kind: str) -> None:
+    """A bot whose children keep the output pipe open must not stall the runner."""
+    import time
+
+    agent = ExternalAgent(cmd, startup=1.0)
+    start = time.monotonic()
+    with pytest.raises(BotFailure) as e:
+        agent.choose(_state(), Budget(seconds=0.2))
+    assert e.value.kind == kind
+    assert time.monotonic() - start < 8

@@ -116,3 +116,12 @@ def test_tournament_cli_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_tournament_cli_errors(argv: list[str], text: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", *argv]) == 2
     assert text in capsys.readouterr().err
+
+
+def test_deal_secret_changes_the_fills_but_keeps_deals_paired() -> None:
+    """With a secret the fills cannot be predicted from the seed; seats still share them."""
+    plain = schedule(["random", "greedy"], 2, 2, seed=7)
+    hidden = schedule(["random", "greedy"], 2, 2, seed=7, secret="s3cret")
+    fill = lambda job: json.loads(play_game(job).record)["rounds"][0]["factories"]  # noqa: E731
+    assert fill(hidden[0]) == fill(hidden[1])
+    assert fill(hidden[0]) != fill(plain[0])

@@ -145,3 +145,36 @@ def test_flooding_client_is_disconnected(client: TestClient) -> None:
         except WebSocketDisconnect as e:
             closed = e.code == 1008
         assert closed
+
+
+def _closed_with_1008(ws: Any, replies: int) -> bool:
+    from starlette.websockets import WebSocketDisconnect
+
+    try:
+        for _ in range(replies):
+            ws.receive_json()
+    except WebSocketDisconnect as e:
+        return e.code == 1008
+    return False
+
+
+def test_flood_of_bad_frames_is_disconnected_too(client: TestClient) -> None:
+    """Undecodable and oversized frames count against the flood limit like any other."""
+    c = create(client)
+    g, t0 = c["game"], c["seats"][0]["token"]
+    before = fingerprint(view(client, g, t0))
+    with client.websocket_connect(f"/ws/games/{g}") as ws:
+        ws.send_json({"type": "hello", "token": t0})
+        for _ in range(200):
+            ws.send_bytes(b"\xff\xfe" * 10)
+        assert _closed_with_1008(ws, 200)  # at most one reply per frame: never blocks
+    assert fingerprint(view(client, g, t0)) == before
+
+
+def test_messages_before_hello_are_limited(client: TestClient) -> None:
+    c = create(client)
+    g = c["game"]
+    with client.websocket_connect(f"/ws/games/{g}") as ws:
+        for _ in range(50):
+            ws.send_json({"type": "ping"})
+        assert _closed_with_1008(ws, 50)

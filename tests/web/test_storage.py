@@ -130,6 +130,32 @@ def test_two_services_on_one_store_refuse_the_second_writer(store: SqlStore) -> 
     asyncio.run(scenario())
 
 
+def test_http_only_clients_see_moves_made_through_another_process(store: SqlStore) -> None:
+    """Two server processes on one database, clients that only use HTTP and no sticky
+    routing: each process shows the other's moves and accepts the next move."""
+
+    async def scenario() -> None:
+        a = GameService(store, sync_interval=0)
+        b = GameService(store, sync_interval=0)
+        created = await a.create(CreateRequest(
+            2, "coloured", (SeatRequest("person", "", None), SeatRequest("person", "", None)),
+            False, 0))
+        gid = created["game"]
+        t0, t1 = created["seats"][0]["token"], created["seats"][1]["token"]
+        s0, s1 = await a.access(t0, gid), await b.access(t1, gid)
+        v0 = await a.view(s0)
+        await b.view(s1)  # b caches version 1
+        await a.play(s0, v0["version"], v0["legal"][0]["move"])  # seat 1 moves through a
+        v1 = await b.view(s1)  # b must see it
+        assert v1["version"] == v0["version"] + 1 and v1["legal"]
+        await b.play(s1, v1["version"], v1["legal"][0]["move"])  # and accept seat 2's move
+        assert (await a.view(s0))["version"] == v0["version"] + 2
+        await a.stop()
+        await b.stop()
+
+    asyncio.run(scenario())
+
+
 def test_views_do_not_depend_on_the_hidden_generator() -> None:
     """Two games with the same public history and different generator states look the same:
     no view carries the bag order, the seed or a future fill."""

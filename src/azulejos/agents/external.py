@@ -13,6 +13,7 @@ import collections
 import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -76,6 +77,7 @@ class ExternalAgent:
                 errors="replace",
                 bufsize=1,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                start_new_session=True,  # its own process group: close() kills any children too
             )
         except OSError as e:
             raise BotFailure("start", f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
@@ -153,14 +155,24 @@ class ExternalAgent:
         try:
             proc.wait(timeout=0.3)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        for f in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                if f is not None:
-                    f.close()
-            except OSError:
-                pass
+            pass
+        # Kill the whole process group: a wrapper's children (``sh -c``, ``npm run``) may hold
+        # the output pipe open, and the reader threads would wait on them for ever.
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+        except (OSError, ValueError):
+            pass
+        # stdout/stderr are closed by their daemon reader threads at end of file; closing
+        # them here could block behind a read in progress.
         self._lines = queue.Queue()
 
     def __del__(self) -> None:

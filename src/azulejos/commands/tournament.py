@@ -43,6 +43,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--time", type=positive_float, default=1.0, metavar="T", help="seconds per move for every bot (default 1); a bot's own time= option may be shorter")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="games played in parallel processes (default 1)")
     p.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals (default 0)")
+    p.add_argument(
+        "--deal-secret", metavar="TEXT",
+        help="mixed into the deals with the seed; drawn at random when an external (cmd:) bot "
+        "plays, so it cannot predict the fills, and published in the summary afterwards",
+    )
     p.add_argument("--out", metavar="DIR", help="write every game record and summary.json here")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes (default) or a Ray cluster")
@@ -81,7 +86,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"{prog}: --backend ray needs --address (e.g. 127.0.0.1:6379 or auto)", file=sys.stderr)
         return 2
     try:
-        jobs = schedule(bots, args.players, args.games, args.seed, args.variant, args.time)
+        secret = args.deal_secret
+        if secret is None and any(b.startswith("cmd:") for b in bots):
+            import secrets as _secrets
+
+            secret = _secrets.token_hex(16)
+        jobs = schedule(
+            bots, args.players, args.games, args.seed, args.variant, args.time, secret or ""
+        )
     except ValueError as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
@@ -125,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
         if len(sys.argv) > 1 and sys.argv[1] == "tournament" else None,
         "players": args.players, "variant": args.variant, "games": len(jobs),
         "games_per_lineup": -(-args.games // args.players) * args.players,
-        "seconds_per_move": args.time, "seed": args.seed, "backend": args.backend,
+        "seconds_per_move": args.time, "seed": args.seed, "deal_secret": secret,
+        "backend": args.backend,
         "elapsed_seconds": round(time.monotonic() - started, 1),
         **summary,
     }

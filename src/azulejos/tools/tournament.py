@@ -39,6 +39,7 @@ class GameJob:
     variant: str
     seconds: float | None
     seed: int
+    secret: str = ""  # mixed into the deals; kept from the bots until the tournament ends
 
 
 @dataclass
@@ -64,10 +65,11 @@ class GameResult:
 
 def schedule(
     bots: list[str], players: int, games: int, seed: int = 0, variant: str = "coloured",
-    seconds: float | None = None,
+    seconds: float | None = None, secret: str = "",
 ) -> list[GameJob]:
     """Every game of the tournament. ``games`` is per lineup, rounded up to a multiple of
-    ``players`` so that each deal is played in every seat rotation."""
+    ``players`` so that each deal is played in every seat rotation. A non-empty ``secret`` is
+    mixed into every deal, so that a bot that knows the seed cannot predict the fills."""
     if len(bots) < 2:
         raise ValueError("a tournament needs at least 2 bots")
     if len(set(bots)) != len(bots):
@@ -82,7 +84,7 @@ def schedule(
         for d in range(deals):
             for r in range(players):
                 lineup = tuple(group[(s + r) % players] for s in range(players))
-                jobs.append(GameJob(len(jobs), d, lineup, players, variant, seconds, seed))
+                jobs.append(GameJob(len(jobs), d, lineup, players, variant, seconds, seed, secret))
     return jobs
 
 
@@ -107,7 +109,8 @@ def warm_up() -> None:
 def play_game(job: GameJob) -> GameResult:
     """Play one game; a failing bot loses it (never raises for a bot's fault)."""
     warm_up()
-    chance = random.Random(f"azulejos-tournament:{job.seed}:{job.deal}")
+    key = f"{job.seed}:{job.secret}" if job.secret else f"{job.seed}"
+    chance = random.Random(f"azulejos-tournament:{key}:{job.deal}")
     n = job.players
     think = [0.0] * n
     think_max = [0.0] * n

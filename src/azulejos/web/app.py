@@ -44,7 +44,9 @@ def error_response(e: GameError) -> JSONResponse:
 async def read_body(request: Request) -> dict[str, Any]:
     """The JSON object of a request body, read no further than :data:`MAX_MESSAGE` bytes."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
+    if length is not None and (
+        not (length.isascii() and length.isdigit()) or int(length) > MAX_MESSAGE
+    ):
         raise GameError("too_large", f"the body is longer than {MAX_MESSAGE} bytes", 413)
     body = bytearray()
     async for chunk in request.stream():

@@ -194,6 +194,17 @@ class GameService:
             return live
         return await self._load(game_id)
 
+    async def _fresh(self, game_id: str) -> Live:
+        """The game, reloaded first if another server process stored a move that this one
+        has not seen: games watched here by websocket are kept fresh by the sync loop, games
+        read only over HTTP are checked against the stored version (one small query)."""
+        live = self._games.get(game_id)
+        if live is not None and not self._subs.get(game_id):
+            stored = await self._db(self.store.versions, [game_id])
+            if stored.get(game_id, live.version) != live.version:
+                self._games.pop(game_id, None)
+        return await self.get(game_id)
+
     async def _load(self, game_id: str) -> Live:
         stored = await self._db(self.store.load, game_id)
         if stored is None:
@@ -228,12 +239,12 @@ class GameService:
 
     # -- reading -------------------------------------------------------------------------------
     async def view(self, access: Access) -> dict[str, Any]:
-        live = await self.get(access.game_id)
+        live = await self._fresh(access.game_id)
         return build_view(live, access, self._online.get(access.game_id, Counter()))
 
     async def record(self, access: Access) -> str:
         """The game as an ``azulejos-record/1`` JSON text (NOTATION.md)."""
-        live = await self.get(access.game_id)
+        live = await self._fresh(access.game_id)
         created = datetime.fromtimestamp(live.created, UTC).isoformat(timespec="seconds")
         rec = record_of(
             live.state,
@@ -250,7 +261,7 @@ class GameService:
         for t in tokens:
             try:
                 acc = await self.access(t)
-                live = await self.get(acc.game_id)
+                live = await self._fresh(acc.game_id)
             except GameError:
                 out.append(None)
                 continue
@@ -271,6 +282,10 @@ class GameService:
         gid = access.game_id
         async with self._lock(gid):
             live = await self.get(gid)
+            if version > live.version:
+                # Another server process may have moved the game on: reload before refusing.
+                self._games.pop(gid, None)
+                live = await self.get(gid)
             if version != live.version:
                 raise GameError(
                     "stale",

@@ -89,15 +89,27 @@ async def _receive_text(ws: WebSocket) -> str:
         raise GameError("malformed", "binary messages must be UTF-8 JSON") from None
 
 
+#: Messages a client may send before a valid hello (each gets an error reply).
+HELLO_ATTEMPTS = 10
+
+
 async def game_socket(ws: WebSocket) -> None:
     svc: GameService = ws.app.state.service
     game_id = ws.path_params["game_id"]
     await ws.accept()
     access: Access | None = None
-    # -- hello ---------------------------------------------------------------------------------
+    # -- hello: a few attempts within HELLO_TIMEOUT in all ------------------------------------
+    deadline = time.monotonic() + HELLO_TIMEOUT
+    attempts = 0
     while access is None:
+        attempts += 1
+        if attempts > HELLO_ATTEMPTS:
+            await ws.close(code=1008, reason="too many messages before hello")
+            return
         try:
-            raw = await asyncio.wait_for(_receive_text(ws), HELLO_TIMEOUT)
+            raw = await asyncio.wait_for(
+                _receive_text(ws), max(0.0, deadline - time.monotonic())
+            )
             data = parse_json_object(raw.encode("utf-8", "surrogatepass"))
             if data.get("type") != "hello":
                 raise GameError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
@@ -127,17 +139,21 @@ async def game_socket(ws: WebSocket) -> None:
     allowance, last = BURST, time.monotonic()
     try:
         while not conn.closed and not sender.done():
+            bad: GameError | None = None
             try:
                 raw = await _receive_text(ws)
             except GameError as e:
-                conn.send(_error(e))
-                continue
+                bad = e
+            # Every frame counts against the allowance, well-formed or not.
             now = time.monotonic()
             allowance = min(BURST, allowance + (now - last) * RATE) - 1
             last = now
             if allowance < 0:
                 await ws.close(code=1008, reason="too many messages")
                 break
+            if bad is not None:
+                conn.send(_error(bad))
+                continue
             await _handle(svc, conn, raw)
     except WebSocketDisconnect:
         pass
