@@ -10,6 +10,7 @@ message; the tournament scores that game as a loss for the bot and goes on.
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import queue
 import shlex
@@ -106,6 +107,8 @@ class ExternalAgent:
                     self._stderr.append(line.rstrip("\r\n"))
         except (OSError, ValueError):
             pass
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()  # type: ignore[attr-defined]  # at end of file: no read in progress
         if out:
             self._lines.put(None)
 
