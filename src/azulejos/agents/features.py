@@ -27,13 +27,9 @@ _POP: Final = tuple(bin(m).count("1") for m in range(32))
 _SRC_FACTORY_CENTRE = 9
 
 
-def tile_points(ro: int, co: int, r: int, c: int) -> int:
-    """Points for a tile put at (r, c) of a wall with row mask ``ro`` and column mask ``co`` (R18)."""
-    h = _RUN[(ro | 1 << c) * 5 + c]
-    v = _RUN[(co | 1 << r) * 5 + r]
-    if h == 1 and v == 1:
-        return 1
-    return (h if h > 1 else 0) + (v if v > 1 else 0)
+#: Points for a tile put at (r, c) of a wall with row mask ``ro`` and column mask ``co``
+#: (R18): the core's own computation.
+tile_points = L.placement_points
 
 
 def _line_points(s: list[int], b: int, grey: bool) -> list[list[int]]:

@@ -80,3 +80,9 @@ def tile_points(h: int, v: int) -> int:
     if h == 1 and v == 1:
         return 1
     return (h if h > 1 else 0) + (v if v > 1 else 0)
+
+
+def placement_points(row_mask: int, col_mask: int, row: int, col: int) -> int:
+    """Points a tile put now at (row, col) would score (R18), given the occupancy bitmask of
+    its wall row (bits by column) and of its wall column (bits by row)."""
+    return tile_points(RUN[(row_mask | 1 << col) * 5 + col], RUN[(col_mask | 1 << row) * 5 + row])

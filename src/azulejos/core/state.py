@@ -572,7 +572,7 @@ class State:
         s[b + L.COL_CLR + c] |= 1 << k
         h = run[ro * 5 + c]
         v = run[co * 5 + r]
-        pts = 1 if h == 1 and v == 1 else (h if h > 1 else 0) + (v if v > 1 else 0)
+        pts = L.tile_points(h, v)
         if self._log is not None:
             self._log.append(Placed(p, r, c, k, h, v, pts))
         return pts
@@ -686,6 +686,13 @@ class State:
                 self._log.append(bonus)
         s[L.ENDED_BY] = why
         s[L.PHASE] = L.OVER
+
+    def placement_points(self, seat: int, row: int, column: int) -> int:
+        """Points a tile put now on the empty space (row, column) of ``seat``'s wall would
+        score (R18); the same computation wall-tiling uses."""
+        s = self._s
+        b = L.P0 + seat * L.STRIDE
+        return L.placement_points(s[b + L.ROW_OCC + row], s[b + L.COL_OCC + column], row, column)
 
     def bonus(self, seat: int) -> Bonus:
         """End bonuses the wall of ``seat`` earns now (R24)."""

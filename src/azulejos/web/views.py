@@ -64,27 +64,6 @@ def tiling_json(ev: TilingEvent) -> dict[str, Any]:
     }
 
 
-def _wall_points(wall: tuple[tuple[int | None, ...], ...], row: int, col: int) -> int:
-    """R18: points of a tile put at (row, col) of ``wall`` now."""
-    h = 1
-    c = col - 1
-    while c >= 0 and wall[row][c] is not None:
-        h, c = h + 1, c - 1
-    c = col + 1
-    while c < 5 and wall[row][c] is not None:
-        h, c = h + 1, c + 1
-    v = 1
-    r = row - 1
-    while r >= 0 and wall[r][col] is not None:
-        v, r = v + 1, r - 1
-    r = row + 1
-    while r < 5 and wall[r][col] is not None:
-        v, r = v + 1, r + 1
-    if h == 1 and v == 1:
-        return 1
-    return (h if h > 1 else 0) + (v if v > 1 else 0)
-
-
 def draft_preview(state: State, m: Move) -> dict[str, Any]:
     """What a drafting move would do to the mover's board (R11-R14), without playing it."""
     seat = state.current_player
@@ -119,7 +98,7 @@ def draft_preview(state: State, m: Move) -> dict[str, Any]:
     if completes and state.variant.value == "coloured":
         row = m.destination
         out["wall_column"] = (m.colour + row) % 5  # R6
-        out["wall_points"] = _wall_points(pv.wall, row, out["wall_column"])
+        out["wall_points"] = state.placement_points(seat, row, out["wall_column"])
     return out
 
 
