@@ -35,6 +35,16 @@ def test_selfplay_usage_errors() -> None:
     assert azulejos("selfplay").returncode == 2
 
 
+def test_R40_unavailable_module_flag_is_one_clear_line(tmp_path: Path) -> None:
+    r = azulejos("selfplay", "--special-factories", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [
+        "azulejos selfplay: special_factories: the Master Chocolatier special factory displays "
+        "(R40-R47) are not available in this version"
+    ]
+    assert not (tmp_path / "x").exists()  # refused before anything was written
+
+
 def test_show_prints_the_position_at_a_move(tmp_path: Path) -> None:
     azulejos("selfplay", "--games", "1", "--seed", "3", "--out", str(tmp_path))
     rec = next(tmp_path.iterdir())

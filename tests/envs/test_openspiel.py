@@ -65,7 +65,7 @@ def test_draws_come_from_the_lid_once_the_bag_is_empty_R22() -> None:
     for _ in range(20):
         state = load().new_initial_state()
         while not state.is_terminal():
-            bag, lid = state._bag, state._lid
+            bag, lid = state.bag, state.lid
             if state.is_chance_node() and sum(bag) == 0 and sum(lid) > 0:
                 total = sum(lid)
                 assert state.chance_outcomes() == [(k, c / total) for k, c in enumerate(lid) if c]

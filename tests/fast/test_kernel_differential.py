@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from azulejos.core import State, Variant
+from azulejos.core import Ruleset, State, Variant
 from azulejos.notation import dumps, parse_record, record_of, replay
 from azulejos.tools.selfplay import random_game
 
@@ -50,7 +50,7 @@ def test_many_kernel_games_replay_on_reference(K: Any, games: Any, players: int,
 def test_reference_games_replay_on_kernel(K: Any, players: int, variant: str) -> None:
     """Moves and fills chosen by the reference, applied by the kernel: same array each step."""
     for i in range(40):
-        ref = random_game(players, variant, seed=7, index=i)
+        ref = random_game(Ruleset(players, variant), seed=7, index=i)
         st = State.new(players, variant)
         s = np.array(st._s, dtype=np.int64)
         grey = variant == "grey"

@@ -16,6 +16,7 @@ import pytest
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 from azulejos.notation import parse_record, replay  # noqa: E402
+from azulejos.web.ws import RATE  # noqa: E402
 
 from .servers import Server, free_port  # noqa: E402
 
@@ -49,6 +50,9 @@ def ws_play(server: Server, game: str, token: str, rng: random.Random, moves: in
                 ws.send(json.dumps({"type": "move", "version": view["version"],
                                     "move": rng.choice(view["legal"])["move"]}))
                 played += 1
+                # Stay under the server's flood limit (ws.RATE messages a second): a client
+                # that answers every view at once is cut off when the server is quick.
+                time.sleep(1.5 / RATE)
 
 
 def test_kill_mid_game_restart_and_finish(server: Server) -> None:

@@ -18,7 +18,6 @@ from azulejos.core import MOVES, Move, State
 
 from .base import Budget, Deadline
 from .features import evaluate, margins
-from .policy import apply_action
 
 
 class FlatMCAgent:
@@ -39,7 +38,7 @@ class FlatMCAgent:
             return MOVES[acts[0]]
         root = state.copy(history=False)
         me = root.current_player
-        grey = root.variant.value == "grey"
+        grey = root.ruleset.grey
         n = len(acts)
         visits = [0] * n
         total = [0.0] * n
@@ -59,9 +58,9 @@ class FlatMCAgent:
                     key=lambda j: total[j] / visits[j] + c * math.sqrt(2.0 * logn / visits[j]),
                 )
             st = root.copy(history=False)
-            apply_action(st, acts[i])
+            st.apply_unchecked(acts[i])
             fast.random_playout(st, rng, until_round_end=True)
-            r = margins(evaluate(st._s, st.players, grey))[me]
+            r = margins(evaluate(st.raw, st.players, grey))[me]
             visits[i] += 1
             total[i] += r
             it += 1

@@ -28,10 +28,10 @@ class GreedyAgent:
             self.name = f"greedy:eps={eps:g}"
 
     def choose(self, state: State, budget: Budget | None = None) -> Move:
-        s = state._s
+        s = state.raw
         ph = s[L.PHASE]
         if ph == L.DRAFT:
-            acts, sc = move_scores(s, state.nfactories, state.variant.value == "grey", partial=0.1)
+            acts, sc = move_scores(s, state.nfactories, state.ruleset.grey, partial=0.1)
         elif ph == L.PLACE:
             acts, sc = place_scores(s)
         else:

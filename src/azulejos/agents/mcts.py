@@ -31,14 +31,14 @@ from azulejos.core import layout as L
 
 from .base import Budget, Deadline
 from .features import evaluate, margins, move_scores, place_scores
-from .policy import apply_action, policy_playout
+from .policy import policy_playout
 
 
 class _Node:
     __slots__ = ("player", "acts", "prior", "n", "w", "kids", "visits", "terminal")
 
     def __init__(self, state: State, temperature: float) -> None:
-        s = state._s
+        s = state.raw
         ph = s[L.PHASE]
         self.visits = 0
         self.terminal = ph == L.FILL or ph == L.OVER
@@ -48,7 +48,7 @@ class _Node:
             self.prior: list[float] = []
         else:
             if ph == L.DRAFT:
-                acts, sc = move_scores(s, state.nfactories, state.variant.value == "grey")
+                acts, sc = move_scores(s, state.nfactories, state.ruleset.grey)
             else:
                 acts, sc = place_scores(s)
             top = max(sc)
@@ -104,7 +104,7 @@ class MCTSAgent:
         deadline = Deadline(self.own, budget)
         rng = self.rng
         players = root_state.players
-        grey = root_state.variant.value == "grey"
+        grey = root_state.ruleset.grey
         c = self.c
         scale = self.scale
         it = 0
@@ -130,7 +130,7 @@ class MCTSAgent:
                         best_u = u
                         best_i = i
                 path.append((node, best_i))
-                apply_action(st, node.acts[best_i])
+                st.apply_unchecked(node.acts[best_i])
                 kid = node.kids[best_i]
                 if kid is None:
                     kid = _Node(st, self.temperature)
@@ -140,9 +140,9 @@ class MCTSAgent:
                     node = kid
                     break
                 node = kid
-            if node.terminal and self.rounds and st._s[L.PHASE] == L.FILL:
+            if node.terminal and self.rounds and st.is_chance:
                 policy_playout(st, rng, self.eps, self.rounds)
-            m = margins(evaluate(st._s, players, grey))
+            m = margins(evaluate(st.raw, players, grey))
             node.visits += 1
             for nd, i in path:
                 nd.visits += 1
@@ -158,4 +158,4 @@ class MCTSAgent:
     def _quick_value(self, state: State, me: int) -> float:
         st = state.copy(history=False)
         policy_playout(st, self.rng, 0.0, 0)
-        return margins(evaluate(st._s, st.players, st.variant.value == "grey"))[me]
+        return margins(evaluate(st.raw, st.players, st.ruleset.grey))[me]

@@ -1,8 +1,7 @@
 """Play-out policies: how search bots finish a round (or a few) after their tree ends.
 
-Play-outs mutate a history-free copy of the state through the engine's internal move
-functions (as :func:`azulejos.core.playout.random_playout` does) so that no history snapshot
-is taken per move. Fills beyond the current round, when asked for, are sampled from the bag
+Play-outs mutate the state through the engine's fast API (:meth:`State.apply_unchecked`,
+:meth:`State.fill_unchecked`), so that no history snapshot is taken per move. Fills beyond the current round, when asked for, are sampled from the bag
 counts the state holds (R21, R22): a bot never sees the real future fills.
 """
 
@@ -16,20 +15,12 @@ from azulejos.core import layout as L
 from .features import move_scores, place_scores
 
 
-def apply_action(state: State, a: int) -> None:
-    """Play action id ``a`` without legality check or history (the caller took it from the list)."""
-    if a < 300:
-        state._draft(a // 30, a // 6 % 5, a % 6)
-    else:
-        state._place(a % 5)
-
-
 def policy_action(state: State, rng: random.Random, eps: float) -> int:
     """The greedy-ish play-out move: the best immediate score (ties at random), or with
     probability ``eps`` a uniformly random legal move."""
-    s = state._s
+    s = state.raw
     if s[L.PHASE] == L.DRAFT:
-        acts, sc = move_scores(s, state.nfactories, state.variant.value == "grey")
+        acts, sc = move_scores(s, state.nfactories, state.ruleset.grey)
     else:
         acts, sc = place_scores(s)
     if eps > 0.0 and rng.random() < eps:
@@ -42,19 +33,16 @@ def policy_action(state: State, rng: random.Random, eps: float) -> int:
 def policy_playout(state: State, rng: random.Random, eps: float = 0.15, extra_rounds: int = 0) -> None:
     """Play ``state`` to the end of the current round (plus ``extra_rounds`` more rounds with
     sampled fills) or to the end of the game, with :func:`policy_action`. Mutates ``state``."""
-    hist = state._hist
-    state._hist = []
-    try:
-        while True:
-            ph = state._s[L.PHASE]
-            if ph == L.OVER:
+    s = state.raw
+    while True:
+        ph = s[L.PHASE]
+        if ph == L.OVER:
+            return
+        if ph == L.FILL:
+            if extra_rounds <= 0:
                 return
-            if ph == L.FILL:
-                if extra_rounds <= 0:
-                    return
-                extra_rounds -= 1
-                state._fill_unchecked(state.sample_fill(rng))
-                continue
-            apply_action(state, policy_action(state, rng, eps))
-    finally:
-        state._hist = hist
+            extra_rounds -= 1
+            state.fill_unchecked(state.sample_fill(rng))
+            s = state.raw
+            continue
+        state.apply_unchecked(policy_action(state, rng, eps))

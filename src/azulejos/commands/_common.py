@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
+
+from azulejos.core.errors import RulesetError
+from azulejos.core.ruleset import MODULES, Ruleset
 
 
 def players_arg(text: str) -> int:
@@ -35,8 +39,27 @@ def non_negative_int(text: str) -> int:
     return n
 
 
-def add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=players_arg, default=2, help="2, 3 or 4 (default 2)")
+def add_game_options(p: argparse.ArgumentParser, players: bool = True) -> None:
+    """The options that make a :class:`Ruleset`: ``--players`` (unless the seats decide it),
+    ``--variant`` and one flag per rules module (read them with :func:`ruleset_from_args`)."""
+    if players:
+        p.add_argument("--players", type=players_arg, default=2, help="2, 3 or 4 (default 2)")
     p.add_argument(
         "--variant", choices=("coloured", "grey"), default="coloured", help="wall side (default coloured)"
     )
+    for m in MODULES:
+        note = "" if m.available else " (not available yet)"
+        p.add_argument(m.flag, dest=m.name, action="store_true", help=f"{m.summary}, {m.rules}{note}")
+
+
+def ruleset_from_args(args: argparse.Namespace, players: int | None = None) -> Ruleset:
+    """The ruleset the options name; a bad combination exits with status 2 and one line
+    naming the field (like any other bad option)."""
+    mods = {m.name: bool(getattr(args, m.name, False)) for m in MODULES}
+    n = players if players is not None else getattr(args, "players", 2)
+    try:
+        return Ruleset(n, args.variant, **mods)
+    except RulesetError as e:
+        prog = getattr(args, "command", None) or "azulejos"
+        print(f"azulejos {prog}: {e}", file=sys.stderr)
+        raise SystemExit(2) from None

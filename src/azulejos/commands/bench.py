@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ._common import add_game_options
+from ._common import add_game_options, ruleset_from_args
 
 HELP = "measure the reference engine and the accelerated path side by side"
 
@@ -31,6 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from azulejos.tools.bench import format_report, run_bench
 
-    result = run_bench(args.players, args.variant, args.seconds)
+    rules = ruleset_from_args(args)
+    result = run_bench(rules.players, rules.variant, args.seconds)
     print(json.dumps(result, indent=2) if args.json else format_report(result))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from ._common import add_game_options, non_negative_int
+from ._common import add_game_options, non_negative_int, ruleset_from_args
 
 HELP = "watch a game between random players, move by move"
 
@@ -26,9 +26,10 @@ def run(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     rng = random.Random(seed)
-    st = State.new(args.players, args.variant)
-    names = [f"Player {p + 1}" for p in range(args.players)]
-    print(f"azulejos demo: {args.players} random players, {args.variant} wall, seed {seed}")
+    rules = ruleset_from_args(args)
+    st = State.new(rules)
+    names = [f"Player {p + 1}" for p in range(rules.players)]
+    print(f"azulejos demo: random players, {rules.text()}, seed {seed}")
     while not st.is_over:
         if st.is_chance:
             st.deal(rng)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ._common import add_game_options, non_negative_int, positive_int
+from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
 
 HELP = "play games with uniformly random legal moves and write one record per game"
 
@@ -22,6 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.notation.record import record_of, save_record
     from azulejos.tools.selfplay import random_game
 
+    rules = ruleset_from_args(args)
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"azulejos selfplay: cannot create {out}: {e.strerror}", file=sys.stderr)
         return 2
     for i in range(args.games):
-        st = random_game(args.players, args.variant, args.seed, i)
+        st = random_game(rules, args.seed, i)
         rec = record_of(st, seed=args.seed, game=i, generator="azulejos selfplay (uniform random)")
         save_record(rec, out / f"game-{args.seed}-{i:04d}.json")
     print(f"wrote {args.games} records to {out}")

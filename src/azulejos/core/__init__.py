@@ -9,17 +9,20 @@ from .errors import (
     InvalidPositionError,
     InvalidRecordError,
     InvariantError,
+    RulesetError,
 )
 from .events import Bonus, Discarded, Fill, Penalised, Placed
 from .moves import CENTRE, FLOOR, MOVES, NUM_ACTIONS, Move, draft, move_of_action, parse_move, place
 from .rules import GameInfo, Variant, factory_count
+from .ruleset import MODULES, ModuleInfo, Ruleset
 from .state import PatternLine, PlayerView, State
 
 __all__ = [
     "COLOURS", "LETTERS", "NAMES", "wall_colour", "wall_column",
     "AzulejosError", "IllegalFillError", "IllegalMoveError", "InvalidMoveError",
-    "InvalidPositionError", "InvalidRecordError", "InvariantError",
+    "InvalidPositionError", "InvalidRecordError", "InvariantError", "RulesetError",
     "Bonus", "Discarded", "Fill", "Penalised", "Placed",
     "CENTRE", "FLOOR", "MOVES", "NUM_ACTIONS", "Move", "draft", "move_of_action", "parse_move",
     "place", "GameInfo", "Variant", "factory_count", "PatternLine", "PlayerView", "State",
+    "MODULES", "ModuleInfo", "Ruleset",
 ]

@@ -57,5 +57,14 @@ class InvalidRecordError(AzulejosError, ValueError):
         self.rule = rule
 
 
+class RulesetError(AzulejosError, ValueError):
+    """A ruleset that cannot be played (players, wall side, modules); ``field`` names the
+    offending field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
 class InvariantError(AzulejosError, AssertionError):
     """An engine state breaks an invariant (I1–I4). Always a bug, never user input."""

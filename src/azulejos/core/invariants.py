@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def problems(state: State) -> list[str]:
     """Every invariant the state breaks, as text (empty when all hold)."""
     out: list[str] = []
-    s = state._s
+    s = state.raw
     total = state.tile_total()
     if total != [20] * 5:
         out.append(f"I1: tiles per colour are {total}, not 20 each")

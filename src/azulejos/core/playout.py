@@ -4,7 +4,7 @@ The drafting loop here is the engine's hot path, written for CPython speed: it k
 list of non-empty (source, colour) pairs for the round and samples a legal move by exact
 rejection (a uniform (pair, destination) draw is kept only when the destination is legal),
 which is exactly uniform over the legal moves without listing them. Every step applies the
-same rules as :meth:`State._draft`; differential tests check that both play identical games.
+same rules as :func:`azulejos.core.step.draft`; differential tests check that both play identical games.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from . import chance, legal, tiling
 from . import layout as L
 from .events import Fill
 from .state import State
@@ -33,14 +34,7 @@ def random_playout(
     legal moves and randomly sampled fills. Mutates ``state`` without recording history.
     Returns the scores. With ``trace``, every action id and fill played is appended to it.
     """
-    n = state.players
-    getrandbits = rng.getrandbits
-    log = state._log
-    state._log = None  # no tiling events in play-outs
-    try:
-        _run(state, n, getrandbits, rng, until_round_end, trace)
-    finally:
-        state._log = log
+    _run(state, state.players, rng.getrandbits, rng, until_round_end, trace)
     return state.scores
 
 
@@ -52,8 +46,9 @@ def _run(
     until_round_end: bool,
     trace: list[int | Fill] | None,
 ) -> None:
+    s = state.raw  # mutated in place; no tiling events are recorded in play-outs
+    grey = state.ruleset.grey
     while True:
-        s = state._s
         ph = s[_PHASE]
         if ph == L.OVER:
             break
@@ -63,14 +58,14 @@ def _run(
             fill = state.sample_fill(rng)
             if trace is not None:
                 trace.append(fill)
-            state._fill_unchecked(fill)
+            chance.apply_fill(s, n, None, fill)
             continue
         if ph == L.PLACE:
-            cols = state._free_columns(s[_TURN], s[L.TQ_LINE])
+            cols = legal.free_columns(s, s[_TURN], s[L.TQ_LINE])
             col = cols[_below(getrandbits, len(cols))]
             if trace is not None:
                 trace.append(300 + s[L.TQ_LINE] * 5 + col)
-            state._place(col)
+            tiling.place(s, n, None, col)
             continue
         pairs = [sk for sk in range(50) if s[sk]]
         while True:
@@ -94,7 +89,7 @@ def _run(
                         break
                 elif c == k and s[b + _L_COUNT + d] <= d:
                     break
-            # -- apply, exactly as State._draft (R11-R14) --
+            # -- apply, exactly as step.draft (R11-R14) --
             k = sk % 5
             if trace is not None:
                 trace.append(sk * 6 + d)
@@ -142,7 +137,7 @@ def _run(
             if left:
                 s[_TURN] = (seat + 1) % n
             else:
-                state._end_drafting()
+                tiling.end_drafting(s, n, grey, None)
                 break
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -49,8 +52,11 @@ class GameInfo:
     max_moves_per_round: int
 
     @classmethod
-    def of(cls, players: int, variant: Variant | str) -> GameInfo:
+    def of(cls, players: int | Ruleset, variant: Variant | str | None = None) -> GameInfo:
+        """The facts of a ruleset (or of the older (players, variant) pair)."""
         from .moves import NUM_ACTIONS
+        from .ruleset import Ruleset
 
-        f = factory_count(players)
-        return cls(players, Variant.parse(variant), f, NUM_ACTIONS, 4 * f + 5 * players)
+        r = Ruleset.of(players, variant)
+        f = r.factories
+        return cls(r.players, r.variant, f, NUM_ACTIONS, 4 * f + 5 * r.players)

@@ -27,7 +27,8 @@ from pettingzoo.utils import wrappers
 
 from azulejos.core.errors import InvalidMoveError
 from azulejos.core.moves import NUM_ACTIONS
-from azulejos.core.rules import Variant, check_players
+from azulejos.core.rules import Variant
+from azulejos.core.ruleset import Ruleset
 from azulejos.core.state import State
 
 from .encoding import action_mask, encode, observation_high, observation_size
@@ -70,16 +71,18 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         start_player: int | str = 0,
         max_rounds: int | None = 100,
         render_mode: str | None = None,
+        ruleset: Ruleset | None = None,
     ) -> None:
         super().__init__()
-        check_players(players)
+        self.ruleset = Ruleset.of(players, variant) if ruleset is None else ruleset
+        players = self.ruleset.players
         check_start_player(start_player, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         if max_rounds is not None and max_rounds < 1:
             raise ValueError("max_rounds must be at least 1 (or None)")
         self.players = players
-        self.variant = Variant.parse(variant)
+        self.variant = self.ruleset.variant
         self.reward_scheme = check_reward(reward)
         self.start_player = start_player
         self.max_rounds = max_rounds
@@ -96,7 +99,7 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._rng: random.Random | None = None
-        self.state_ = State.new(players, self.variant)
+        self.state_ = State.new(self.ruleset)
 
     # -- spaces -------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -130,7 +133,7 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if start == "random":
             start = self._rng.randrange(self.players)
         assert isinstance(start, int)
-        self.state_ = State.new(self.players, self.variant, start)
+        self.state_ = State.new(self.ruleset, None, start)
         self.state_.deal(self._rng)  # R9: the first fill
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

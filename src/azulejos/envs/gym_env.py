@@ -28,7 +28,8 @@ import numpy as np
 from gymnasium import spaces
 
 from azulejos.core.moves import NUM_ACTIONS
-from azulejos.core.rules import Variant, check_players
+from azulejos.core.rules import Variant
+from azulejos.core.ruleset import Ruleset
 from azulejos.core.state import State
 
 from .aec import action_id, check_start_player
@@ -62,8 +63,10 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         agent_factory: AgentFactory | None = None,
         opponent_budget: Any = None,
         render_mode: str | None = None,
+        ruleset: Ruleset | None = None,
     ) -> None:
-        check_players(players)
+        self.ruleset = Ruleset.of(players, variant) if ruleset is None else ruleset
+        players = self.ruleset.players
         check_start_player(start_player, players)
         if seat is not None and (isinstance(seat, bool) or not 0 <= seat < players):
             raise ValueError(f"seat must be None or a seat 0-{players - 1}, not {seat!r}")
@@ -80,7 +83,7 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
                     f"{players} players need {players - 1} opponents, not {len(specs)}"
                 )
         self.players = players
-        self.variant = Variant.parse(variant)
+        self.variant = self.ruleset.variant
         self.reward_scheme = check_reward(reward)
         self.reward_scale = float(reward_scale)
         self.illegal = illegal
@@ -99,7 +102,7 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.observation_space = spaces.Box(0.0, observation_high(players), (size,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.seat = 0
-        self.game = State.new(players, self.variant)
+        self.game = State.new(self.ruleset)
         self._rng = random.Random(0)
         self._illegal_run = 0
 
@@ -164,7 +167,7 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._opponents = [
             Opponent(s, self._rng.randrange(2**31), self._factory) for s in self._specs
         ]
-        self.game = State.new(self.players, self.variant, int(start))
+        self.game = State.new(self.ruleset, None, int(start))
         self._illegal_run = 0
         self._truncated = self._advance()
         return self._obs(), self._info()

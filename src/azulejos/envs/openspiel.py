@@ -137,9 +137,9 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         self._utility = str(p["utility"])
         self._max_rounds = int(p["max_rounds"])
         self._box = _EngineBox(State.new(int(p["players"]), Variant.parse(p["variant"])))
-        self._draws: list[list[int]] = []
-        self._bag: list[int] = []
-        self._lid: list[int] = []
+        self.draws: list[list[int]] = []
+        self.bag: list[int] = []
+        self.lid: list[int] = []
         self._truncated = False
         self._begin_fill()
 
@@ -152,35 +152,35 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
     # -- the fill, one tile per chance node ------------------------------------------------
     def _begin_fill(self) -> None:
         """Start drawing a round's fill (the engine is in its fill phase)."""
-        self._draws = [[]]
-        self._bag = self.engine.bag
-        self._lid = self.engine.lid
+        self.draws = [[]]
+        self.bag = self.engine.bag
+        self.lid = self.engine.lid
         self._settle()
 
     def _pool(self) -> list[int]:
         """Counts the next tile is drawn from: the bag, or the lid when the bag is empty (R22)."""
-        return self._bag if sum(self._bag) else self._lid
+        return self.bag if sum(self.bag) else self.lid
 
     def _settle(self) -> None:
         """Hand the fill to the engine once it is complete or nothing is left to draw."""
         nf = self.engine.nfactories
-        if len(self._draws[-1]) == 4 and len(self._draws) < nf:
-            self._draws.append([])
-        full = len(self._draws) == nf and len(self._draws[-1]) == 4
+        if len(self.draws[-1]) == 4 and len(self.draws) < nf:
+            self.draws.append([])
+        full = len(self.draws) == nf and len(self.draws[-1]) == 4
         if full or not sum(self._pool()):
-            facs = [tuple(f) for f in self._draws]
+            facs = [tuple(f) for f in self.draws]
             facs += [()] * (nf - len(facs))
             self.engine.apply_fill(Fill(tuple(facs)))  # validated by the engine (R21, R22)
-            self._draws = []
+            self.draws = []
 
-    def _in_fill(self) -> bool:
-        return bool(self._draws)
+    def in_fill(self) -> bool:
+        return bool(self.draws)
 
     # -- OpenSpiel API ----------------------------------------------------------------------
     def current_player(self) -> int:
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        if self._in_fill():
+        if self.in_fill():
             return int(pyspiel.PlayerId.CHANCE)
         return self.engine.current_player
 
@@ -196,13 +196,13 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         return [(k, c / total) for k, c in enumerate(pool) if c]
 
     def _apply_action(self, action: int) -> None:
-        if self._in_fill():
-            if not sum(self._bag):
-                self._bag, self._lid = self._lid, [0] * 5  # R22: the lid goes into the bag
-            if not 0 <= action < 5 or not self._bag[action]:
-                raise ValueError(f"chance outcome {action} is not possible (bag {self._bag})")
-            self._bag[action] -= 1
-            self._draws[-1].append(action)
+        if self.in_fill():
+            if not sum(self.bag):
+                self.bag, self.lid = self.lid, [0] * 5  # R22: the lid goes into the bag
+            if not 0 <= action < 5 or not self.bag[action]:
+                raise ValueError(f"chance outcome {action} is not possible (bag {self.bag})")
+            self.bag[action] -= 1
+            self.draws[-1].append(action)
             self._settle()
             return
         self.engine.push(int(action))  # IllegalMoveError if not legal
@@ -231,8 +231,8 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         from azulejos.notation import to_position
 
         text = to_position(self.engine)
-        if self._in_fill():
-            text += " drawing " + ",".join("".join(LETTERS[k] for k in f) for f in self._draws)
+        if self.in_fill():
+            text += " drawing " + ",".join("".join(LETTERS[k] for k in f) for f in self.draws)
         return text
 
 
@@ -248,16 +248,16 @@ class AzulejosObserver:
 
     def set_from(self, state: AzulejosState, player: int) -> None:
         self.tensor[:] = encode(state.engine, player)
-        if state._in_fill():
+        if state.in_fill():
             nf = self._nf
             fac = np.zeros(5 * nf, np.float32)
-            for i, f in enumerate(state._draws):
+            for i, f in enumerate(state.draws):
                 for k in f:
                     fac[i * 5 + k] += 0.25
             self.tensor[: 5 * nf] = fac
             bag = 5 * nf + 5 + 1
-            self.tensor[bag : bag + 5] = np.asarray(state._bag, np.float32) / 20.0
-            self.tensor[bag + 5 : bag + 10] = np.asarray(state._lid, np.float32) / 20.0
+            self.tensor[bag : bag + 5] = np.asarray(state.bag, np.float32) / 20.0
+            self.tensor[bag + 5 : bag + 10] = np.asarray(state.lid, np.float32) / 20.0
 
     def string_from(self, state: AzulejosState, player: int) -> str:
         if self.perfect_recall:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from azulejos.core import State, Variant
+from azulejos.core import State
 from azulejos.core.errors import AzulejosError
 from azulejos.core.playout import random_playout as _reference_playout
 
@@ -51,23 +51,24 @@ def random_playout(state: State, rng: random.Random, *, until_round_end: bool = 
 
     from .playouts import playout_seeded
 
-    arr = np.fromiter(state._s, np.int64, len(state._s))
+    raw = state.raw
+    arr = np.fromiter(raw, np.int64, len(raw))
     moves = playout_seeded(
-        arr, state.players, state.variant is Variant.GREY, rng.getrandbits(63), until_round_end
+        arr, state.players, state.ruleset.grey, rng.getrandbits(63), until_round_end
     )
-    state._s = arr.tolist()
+    state.load_layout(arr.tolist())
     if moves < 0:
         raise GameStalledError(
-            f"the game is deadlocked: still going after round {state.round - 1} "
-            "(every completable row needs tiles locked in pattern lines)"
+            f"a play-out was still going after round {state.round - 1}, past the safety limit "
+            "(ruling R35 should have ended it: this is a bug)"
         )
     return state.scores
 
 
 def playout_many(state: State, n: int, seed: int) -> np.ndarray:
     """Scores of ``n`` independent random play-outs from ``state`` (unchanged), shape
-    (n, players), deterministic under ``seed``. A deadlocked play-out keeps the scores it had
-    when the kernel stopped it (the reference path would not return)."""
+    (n, players), deterministic under ``seed``. A play-out stopped by the safety round limit
+    (see :class:`GameStalledError`) keeps the scores it had there."""
     import numpy as np
 
     if not isinstance(n, int) or n < 0:
@@ -80,9 +81,9 @@ def playout_many(state: State, n: int, seed: int) -> np.ndarray:
         return out
     from .playouts import playout_many_seeded
 
-    base = np.array(state._s, dtype=np.int64)
+    base = np.array(state.raw, dtype=np.int64)
     return playout_many_seeded(
-        base, state.players, state.variant is Variant.GREY, n, int(seed) & 0x7FFFFFFFFFFFFFFF
+        base, state.players, state.ruleset.grey, n, int(seed) & 0x7FFFFFFFFFFFFFFF
     )
 
 

@@ -34,8 +34,8 @@ class BatchEngine:
     states (see :mod:`azulejos.core.layout`; treat it as read-only); on the reference path it
     is a fresh copy built from reference states.
 
-    Note: with 3-4 players a game can deadlock (see ``azulejos.fast.GameStalledError``);
-    learning code should cap episode length.
+    Every game ends: ruling R35 (docs/rules.md) ends the rare games in which no row can be
+    completed any more (``azulejos.fast.GameStalledError`` is only a safety net).
     """
 
     def __init__(
@@ -71,12 +71,12 @@ class BatchEngine:
         """The flat states, shape (n, size)."""
         if self._numba:
             return self._arr
-        return np.array([st._s for st in self._states], dtype=np.int64)
+        return np.array([st.raw for st in self._states], dtype=np.int64)
 
     def _column(self, offset: int) -> np.ndarray:
         if self._numba:
             return self._arr[:, offset].copy()
-        return np.array([st._s[offset] for st in self._states], dtype=np.int64)
+        return np.array([st.raw[offset] for st in self._states], dtype=np.int64)
 
     def current_player(self) -> np.ndarray:
         """Seat to move in each game, shape (n,)."""
@@ -95,7 +95,7 @@ class BatchEngine:
         offs = [L.P0 + p * L.STRIDE + L.SCORE for p in range(self.players)]
         if self._numba:
             return self._arr[:, offs].copy()
-        return np.array([[st._s[o] for o in offs] for st in self._states], dtype=np.int64)
+        return np.array([[st.raw[o] for o in offs] for st in self._states], dtype=np.int64)
 
     def legal_mask(self) -> np.ndarray:
         """mask[i, a]: action id ``a`` is legal in game i; shape (n, 325), all False if over."""
@@ -134,7 +134,7 @@ class BatchEngine:
         for i in np.flatnonzero(m):
             st = State.new(self.players, self.variant)
             st.deal(self._rng)
-            st._hist.clear()
+            st.clear_history()
             self._states[i] = st
 
     def step(self, actions: np.ndarray) -> None:
@@ -166,7 +166,7 @@ class BatchEngine:
             st.push(int(a[i]))
             if st.is_chance:
                 st.deal(self._rng)
-            st._hist.clear()
+            st.clear_history()
 
     def _raise_illegal(self, i: int, action: int) -> None:
         st = self.state(i)

@@ -2,8 +2,9 @@
 choices and wall-tiling, over the flat layout of :mod:`azulejos.core.layout`.
 
 Each function applies the same rules in the same order as :mod:`azulejos.core.state`, so an
-array stepped here equals, element for element, the reference ``State._s`` after the same
-events. Rule ids (``RULES.md``) are cited where a rule is applied.
+array stepped here equals, element for element, the reference ``State.raw`` after the same
+events (:mod:`azulejos.core.step`, :mod:`~azulejos.core.tiling`, :mod:`~azulejos.core.chance`,
+:mod:`~azulejos.core.endgame`). Rule ids (``docs/rules.md``) are cited where a rule is applied.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def fill(s: np.ndarray, players: int, rs: np.ndarray, log: np.ndarray, wk: np.nd
     """Draw the round fill tile by tile (R21) and apply it.
 
     The lid goes into the bag only when a tile must be drawn from an empty bag (R22), which
-    leaves the bag and lid exactly as ``State._fill_unchecked`` does for the same fill.
+    leaves the bag and lid exactly as :func:`azulejos.core.chance.apply_fill` does for the same fill.
     """
     nfac = 2 * players + 1
     rec = -1
@@ -132,7 +133,7 @@ def fill(s: np.ndarray, players: int, rs: np.ndarray, log: np.ndarray, wk: np.nd
 @njit(cache=True)
 def apply_fill(s: np.ndarray, players: int, factories: np.ndarray) -> None:
     """Apply a given fill (``factories``: (nfac, 4) colours, -1 = no tile), as
-    ``State._fill_unchecked`` does (R21, R22). The caller vouches for its validity."""
+    :func:`azulejos.core.chance.apply_fill` does (R21, R22). The caller vouches for its validity."""
     nfac = 2 * players + 1
     total = 0
     for f in range(nfac):

@@ -46,10 +46,10 @@ CENTRE = 9
 PLACE_BASE = 300
 NUM_ACTIONS = 325
 
-#: A play-out stops (and says so in ``wk[WK_STALLED]``) at a fill due after this round.
-#: A game can deadlock (mostly with 3-4 players): every row that could still be completed
-#: needs a colour whose tiles all sit in pattern lines that can never be completed, so no
-#: rule (R23, R34) ends it and the reference engine plays it for ever. The longest finished
+#: A play-out stops (and says so in ``wk[WK_STALLED]``) at a fill due after this round: a
+#: safety net only. Games in which no row can be completed any more (every such row needs a
+#: colour locked in pattern lines that can never complete) end by ruling R35 (docs/rules.md),
+#: in the kernels as in the reference, so no game should reach it. The longest finished
 #: random game seen lasted 68 rounds (docs/performance.md).
 ROUND_LIMIT = 200
 

@@ -269,7 +269,7 @@ def mo_is_current(lang: str) -> bool:
     if not path.exists():
         return False
     with path.open("rb") as fh:
-        got = dict(gettext.GNUTranslations(fh)._catalog)  # type: ignore[attr-defined]
+        got = dict(gettext.GNUTranslations(fh)._catalog)  # type: ignore[attr-defined]  # noqa: SLF001 (the stdlib keeps the parsed catalogue there)
     got.pop("", None)
     return got == expected_catalogue(polib.pofile(str(po_path(lang))))
 

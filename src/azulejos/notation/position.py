@@ -26,6 +26,7 @@ from azulejos.core.colours import LETTERS
 from azulejos.core.errors import InvalidPositionError
 from azulejos.core.invariants import problems
 from azulejos.core.rules import Variant
+from azulejos.core.ruleset import Ruleset
 from azulejos.core.state import State
 
 _PHASES = "dpfo"
@@ -37,9 +38,9 @@ def _tiles(counts: list[int]) -> str:
 
 def to_position(state: State) -> str:
     """The whole public state as one line (round-trips through :func:`from_position`)."""
-    s = state._s
+    s = state.raw
     parts = [
-        f"{state.players}{'c' if state.variant is Variant.COLOURED else 'g'}",
+        f"{state.players}{'g' if state.ruleset.grey else 'c'}",
         str(s[L.ROUND]),
         f"{_PHASES[s[L.PHASE]]}{s[L.TURN]}",
         f"{s[L.START]}{'c' if s[L.MARKER] < 0 else s[L.MARKER]}",
@@ -118,8 +119,8 @@ def from_position(text: str, *, fill_bag: bool = False) -> State:
     variant = Variant.COLOURED if head[1] == "c" else Variant.GREY
     if len(f) != 9 + n:
         raise _bad(f"{n} players need {9 + n} fields, not {len(f)}")
-    st = State.new(n, variant)
-    s = st._s
+    st = State.new(Ruleset(n, variant))
+    s = st.layout()  # written below, then loaded into the state
     s[L.ROUND] = _int(f[1], 1, 10_000, "round")
     if len(f[2]) != 2 or f[2][0] not in _PHASES:
         raise _bad(f"phase field must be like d0, not {f[2]!r}")
@@ -157,11 +158,13 @@ def from_position(text: str, *, fill_bag: bool = False) -> State:
     s[L.ENDED_BY] = _int(xs[3], 0, 4, "end reason")
     for p in range(n):
         _player(s, L.P0 + p * L.STRIDE, f[9 + p], p)
+    st.load_layout(s)
     if auto_bag:
         total = st.tile_total()
         if any(x > 20 for x in total):
             raise _bad(f"more than 20 tiles of a colour: {total} (I1)")
         s[L.BAG : L.BAG + 5] = [20 - x for x in total]
+        st.load_layout(s)
     problems_found = problems(st)
     if problems_found:
         raise _bad("; ".join(problems_found))

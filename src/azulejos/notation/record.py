@@ -8,21 +8,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from azulejos.core import layout as L
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import (
     IllegalFillError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidRecordError,
+    RulesetError,
 )
 from azulejos.core.events import Fill
 from azulejos.core.moves import Move, parse_move
 from azulejos.core.rules import Variant, factory_count
+from azulejos.core.ruleset import MODULES, Ruleset
 from azulejos.core.state import State
 
 FORMAT = "azulejos-record/1"
-_KNOWN = {"format", "players", "variant", "start_player", "rounds", "final_scores", "winners"}
+_KNOWN = {
+    "format", "players", "variant", "start_player", "rounds", "final_scores", "winners",
+    *(m.name for m in MODULES),
+}
 
 
 @dataclass
@@ -36,22 +40,25 @@ class RoundRecord:
 class Record:
     """A parsed record: structure checked, rules not yet (see :func:`replay`)."""
 
-    players: int
-    variant: Variant
+    ruleset: Ruleset
     start_player: int
     rounds: list[RoundRecord]
     final_scores: list[int] | None = None
     winners: list[int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def players(self) -> int:
+        return self.ruleset.players
+
+    @property
+    def variant(self) -> Variant:
+        return self.ruleset.variant
+
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "format": FORMAT,
-            "players": self.players,
-            "variant": self.variant.value,
-            "start_player": self.start_player,
-            "rounds": [],
-        }
+        out: dict[str, Any] = {"format": FORMAT, **self.ruleset.to_json()}
+        out["start_player"] = self.start_player
+        out["rounds"] = []
         for r in self.rounds:
             rd: dict[str, Any] = {"factories": list(r.factories), "moves": list(r.moves)}
             if r.scores is not None:
@@ -101,6 +108,10 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
         variant = None
     if variant is None:
         raise _bad(f"variant must be 'coloured' or 'grey', not {data['variant']!r}")
+    try:
+        ruleset = Ruleset.from_json(data)
+    except RulesetError as e:
+        raise _bad(str(e)) from None
     sp = data["start_player"]
     if type(sp) is not int or not 0 <= sp < n:
         raise _bad(f"start_player must be a seat 0-{n - 1}, not {sp!r}")
@@ -130,7 +141,7 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
     if w is not None:
         w = _int_list(w, "winners")
     extra = {k: v for k, v in data.items() if k not in _KNOWN}
-    return Record(n, variant, sp, rounds, fs, w, extra)
+    return Record(ruleset, sp, rounds, fs, w, extra)
 
 
 def load_record(path: str | Path) -> Record:
@@ -169,7 +180,7 @@ def replay(
     Raises :class:`InvalidRecordError` naming the round, move number, move and rule.
     """
     n = record.players
-    st = State.new(n, record.variant, record.start_player)
+    st = State.new(record.ruleset, None, record.start_player)
     for ri, rnd in enumerate(record.rounds, 1):
         if st.is_over:
             raise InvalidRecordError(
@@ -285,11 +296,10 @@ def _round_scores(st: State) -> list[int]:
 
 def record_of(state: State, **extra: Any) -> Record:
     """The record of the game played so far on ``state`` (from its history)."""
-    hist = state._hist
-    start = hist[0][1][L.START] if hist else state.start_player
-    st = State.new(state.players, state.variant, start)
+    st = state.history_start()
+    start = st.start_player
     rounds: list[RoundRecord] = []
-    for ev, _snap, _log in hist:
+    for ev in state.history:
         if isinstance(ev, Fill):
             st.apply_fill(ev)
             rounds.append(RoundRecord(ev.texts(), []))
@@ -298,7 +308,7 @@ def record_of(state: State, **extra: Any) -> Record:
             rounds[-1].moves.append(ev.text())
         if rounds and rounds[-1].scores is None and (st.is_chance or st.is_over):
             rounds[-1].scores = _round_scores(st)
-    rec = Record(state.players, state.variant, start, rounds, extra=dict(extra))
+    rec = Record(state.ruleset, start, rounds, extra=dict(extra))
     if st.is_over:
         rec.final_scores = st.scores
         rec.winners = st.winners()

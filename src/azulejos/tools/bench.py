@@ -252,7 +252,7 @@ def bench_accelerated(
     grey = variant is Variant.GREY
     kg = kernel_games(players, grey, seconds)
     call = run_for(seconds, per_call_game)
-    arr = np.array([st._s for st, _ in positions], dtype=np.int64)
+    arr = np.array([st.raw for st, _ in positions], dtype=np.int64)
     acts = np.array([a for _, a in positions], dtype=np.int64)
     out.update(
         method=METHODS["accelerated"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from azulejos.core import State, Variant
+from azulejos.core import Ruleset, State
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -12,10 +12,11 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"azulejos-selfplay:{seed}:{index}")
 
 
-def random_game(players: int, variant: Variant | str, seed: int, index: int = 0) -> State:
-    """Play one game with uniformly random legal moves; the state keeps its history."""
+def random_game(rules: Ruleset, seed: int, index: int = 0) -> State:
+    """Play one game of ``rules`` with uniformly random legal moves; the state keeps its
+    history."""
     rng = game_rng(seed, index)
-    st = State.new(players, variant)
+    st = State.new(rules)
     while not st.is_over:
         if st.is_chance:
             st.deal(rng)

@@ -541,7 +541,7 @@ class GameScreen(Screen[None]):
                 lines.append(f" [{pal.muted}]{escape(names[pl.seat][:10]):<10}[/] [bold]{pl.move.text()}[/]")
         log = self.query_one("#log", Tray)
         text = "\n".join(lines)
-        if text != log._shown:
+        if text != log.shown:
             log.show(text)
             self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
 

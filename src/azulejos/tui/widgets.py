@@ -22,6 +22,11 @@ class Tray(Static):
     auto_links: Reactive[bool] = Reactive(False)
     _shown: str | None = None
 
+    @property
+    def shown(self) -> str | None:
+        """The markup shown now (None before the first :meth:`show`)."""
+        return self._shown
+
     def show(self, markup: str, layout: bool = True) -> None:
         """Show ``markup``; ``layout=False`` when its size cannot change (faster)."""
         if markup != self._shown:

@@ -44,6 +44,11 @@ class Connection:
         self._view = view
         self._wake.set()
 
+    def close(self) -> None:
+        """Stop the sender (the connection is gone)."""
+        self.closed = True
+        self._wake.set()
+
     def send(self, message: dict[str, Any]) -> None:
         if len(self._queue) > 100:  # the client is not reading
             self.closed = True
@@ -159,8 +164,7 @@ async def game_socket(ws: WebSocket) -> None:
         pass
     finally:
         svc.unsubscribe(conn)
-        conn.closed = True
-        conn._wake.set()
+        conn.close()
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender

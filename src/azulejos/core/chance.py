@@ -1,0 +1,157 @@
+"""The round fill, the game's one chance event, over the flat layout: sampling a fill from
+the bag (refilled from the lid when it runs out), checking a given fill, and applying it
+(R9, R21, R22).
+
+The twin of ``fill`` / ``apply_fill`` in :mod:`azulejos.fast.step`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from . import layout as L
+from .colours import LETTERS
+from .errors import IllegalFillError
+from .events import Fill
+from .tiling import Log, finish
+
+
+def sample_fill(s: Sequence[int], nfactories: int, rng: random.Random) -> Fill:
+    """Draw a fill at random from the bag, refilling from the lid when empty (R21, R22)."""
+    if s[L.PHASE] != L.FILL:
+        raise IllegalFillError("no fill is due now (R21)", "R21")
+    bag = list(s[L.BAG : L.BAG + 5])
+    lid = list(s[L.LID : L.LID + 5])
+    total = sum(bag)
+    getrandbits = rng.getrandbits
+    out: list[tuple[int, ...]] = []
+    for _ in range(nfactories):
+        f: list[int] = []
+        for _ in range(4):
+            if total == 0:
+                total = sum(lid)
+                if total == 0:
+                    break
+                bag, lid = lid, [0] * 5
+            # an exactly uniform tile of the bag: r in [0, total) by rejection
+            bits = (total - 1).bit_length()
+            r = getrandbits(bits)
+            while r >= total:
+                r = getrandbits(bits)
+            k = 0
+            while r >= bag[k]:
+                r -= bag[k]
+                k += 1
+            bag[k] -= 1
+            total -= 1
+            f.append(k)
+        out.append(tuple(f))
+    return Fill(tuple(out))
+
+
+def check_fill(
+    s: Sequence[int], players: int, nfactories: int, fill: Fill | Iterable[Iterable[int]]
+) -> Fill:
+    """Validate a fill against the bag and lid (R21, R22); return it as a :class:`Fill`."""
+    if s[L.PHASE] != L.FILL:
+        raise IllegalFillError("no fill is due now (R21)", "R21")
+    if not isinstance(fill, Fill):
+        fill = Fill(tuple(tuple(int(k) for k in f) for f in fill))
+    facs = fill.factories
+    if len(facs) != nfactories:
+        raise IllegalFillError(
+            f"a fill needs {nfactories} factories with {players} players, "
+            f"not {len(facs)} (R2)",
+            "R2",
+        )
+    bag = list(s[L.BAG : L.BAG + 5])
+    lid = list(s[L.LID : L.LID + 5])
+    for i, f in enumerate(facs):
+        if len(f) > 4:
+            raise IllegalFillError(f"factory {i + 1} gets {len(f)} tiles; it holds 4 (R2)", "R2")
+        want = [0] * 5
+        for k in f:
+            if type(k) is not int or not 0 <= k < 5:
+                raise IllegalFillError(f"factory {i + 1}: {k!r} is not a colour", "R1")
+            want[k] += 1
+        in_bag = sum(bag)
+        if in_bag >= len(f):
+            if any(want[k] > bag[k] for k in range(5)):
+                raise IllegalFillError(
+                    f"factory {i + 1} ({_letters(f)}) is not in the bag "
+                    f"({_counts_text(bag)}) (R21)",
+                    "R21",
+                )
+            for k in range(5):
+                bag[k] -= want[k]
+            if len(f) < 4 and in_bag - len(f) + sum(lid) > 0:
+                raise IllegalFillError(
+                    f"factory {i + 1} gets only {len(f)} tiles while tiles remain (R21, R22)",
+                    "R22",
+                )
+            continue
+        # The bag runs out inside this factory: all of it, then the lid goes in (R22).
+        if any(want[k] < bag[k] for k in range(5)):
+            raise IllegalFillError(
+                f"factory {i + 1} ({_letters(f)}) leaves tiles in the bag "
+                f"({_counts_text(bag)}) although the bag ran out (R22)",
+                "R22",
+            )
+        rest = [want[k] - bag[k] for k in range(5)]
+        bag = [0] * 5
+        if any(rest):
+            if any(rest[k] > lid[k] for k in range(5)):
+                raise IllegalFillError(
+                    f"factory {i + 1} ({_letters(f)}) cannot come from the bag and lid "
+                    f"({_counts_text(lid)} in the lid) (R22)",
+                    "R22",
+                )
+            bag = [lid[k] - rest[k] for k in range(5)]
+            lid = [0] * 5
+        if len(f) < 4 and sum(bag) + sum(lid) > 0:
+            raise IllegalFillError(
+                f"factory {i + 1} gets only {len(f)} tiles while tiles remain (R22)", "R22"
+            )
+    return fill
+
+
+def apply_fill(s: list[int], players: int, log: Log, fill: Fill) -> None:
+    """Put a (valid) fill on the factories, moving the lid into the bag where the bag runs
+    out (R21, R22); the round's drafting starts with its starter (R10)."""
+    total = 0
+    for i, f in enumerate(fill.factories):
+        n = len(f)
+        base = i * 5
+        for k in f:
+            s[base + k] += 1
+        if s[L.BAG] + s[L.BAG + 1] + s[L.BAG + 2] + s[L.BAG + 3] + s[L.BAG + 4] >= n:
+            for k in f:
+                s[L.BAG + k] -= 1
+        else:
+            # R22: the bag runs out inside this factory; the lid goes into the bag.
+            for kk in range(5):
+                s[L.BAG + kk] = s[L.LID + kk] - (s[base + kk] - s[L.BAG + kk])
+                s[L.LID + kk] = 0
+        total += n
+    s[L.LEFT] = total
+    s[L.MARKER] = -1
+    s[L.TURN] = s[L.START]
+    if log is not None:
+        log.clear()
+    if total == 0:
+        # Ruling (docs/rules.md): no tile could be drawn, so no round can be played.
+        finish(s, players, log, 3)
+        return
+    s[L.PHASE] = L.DRAFT
+
+
+def _letters(f: Sequence[int]) -> str:
+    return "".join(LETTERS[k] for k in f) or "-"
+
+
+def _counts_text(c: Sequence[int]) -> str:
+    return " ".join(f"{LETTERS[k]}{c[k]}" for k in range(5))
+
+
+__all__ = ["apply_fill", "check_fill", "sample_fill"]
