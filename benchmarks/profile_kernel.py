@@ -19,8 +19,9 @@ import numpy as np
 from numba import njit
 
 from azulejos.fast import kernel as K
+from azulejos.fast.chance import fill
 from azulejos.fast.legal import random_action
-from azulejos.fast.step import apply_action, fill
+from azulejos.fast.step import apply_action
 from azulejos.fast.tables import FILL, PHASE
 
 

@@ -2,7 +2,7 @@
 the bag (refilled from the lid when it runs out), checking a given fill, and applying it
 (R9, R21, R22).
 
-The twin of ``fill`` / ``apply_fill`` in :mod:`azulejos.fast.step`.
+The twin of :mod:`azulejos.fast.chance` (``fill`` / ``apply_fill``).
 """
 
 from __future__ import annotations

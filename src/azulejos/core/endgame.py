@@ -1,8 +1,7 @@
 """The end of the game: can any row still be completed (R34, ruling R35), the end bonuses
 (R24) and the winners (R25), over the flat layout.
 
-The twin of the end checks in :mod:`azulejos.fast.step` (``row_completable``,
-``any_row_reachable``, ``finish``).
+The twin of :mod:`azulejos.fast.endgame` (the numba kernels).
 """
 
 from __future__ import annotations

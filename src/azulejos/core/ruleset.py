@@ -59,6 +59,8 @@ MODULES: Final[tuple[ModuleInfo, ...]] = (
 )
 
 _MODULE_BY_NAME: Final = {m.name: m for m in MODULES}
+#: Rulesets are frozen: the (players, variant) pairs seen are built and checked once.
+_OF_CACHE: dict[tuple[object, object], Ruleset] = {}
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -156,7 +158,15 @@ class Ruleset:
             if variant is not None and Variant.parse(variant) is not players.variant:
                 raise RulesetError("variant", "given twice, with different values")
             return players
-        return cls(players, Variant.COLOURED if variant is None else variant)
+        key = (players, Variant.COLOURED if variant is None else variant)
+        if type(players) is not int or type(key[1]) not in (str, Variant):
+            return cls(*key)  # validated (and refused) by the constructor
+        r = _OF_CACHE.get(key)
+        if r is None:
+            r = cls(*key)
+            if len(_OF_CACHE) < 64:
+                _OF_CACHE[key] = r
+        return r
 
 
 def module(name: str) -> ModuleInfo:

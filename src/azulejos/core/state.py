@@ -433,13 +433,15 @@ class State:
 
     def load_layout(self, data: Sequence[int]) -> None:
         """Replace the position by the flat layout ``data`` of the same ruleset (for example
-        from an accelerated kernel); the history is kept. The caller vouches for validity."""
+        from an accelerated kernel); the history is kept. The caller vouches for validity:
+        a ``list`` must hold Python ``int`` s (as ``ndarray.tolist()`` gives)."""
         if len(data) != len(self._s):
             raise ValueError(
                 f"a layout of {len(data)} numbers does not fit {self.players} players "
                 f"({len(self._s)})"
             )
-        self._s = [int(x) for x in data]
+        # A list (such as ``ndarray.tolist()``) is taken to hold Python ints already.
+        self._s = data[:] if type(data) is list else [int(x) for x in data]
 
     def history_start(self) -> State:
         """A new state (without history) at the position before the first event of the

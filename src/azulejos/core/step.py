@@ -2,7 +2,7 @@
 id to drafting or a grey column choice. No checks: the caller took the move from the legal
 list or checked it with :func:`azulejos.core.legal.check`.
 
-The twin of ``draft`` / ``apply_action`` in :mod:`azulejos.fast.step`.
+The twin of :mod:`azulejos.fast.step` (the numba kernels).
 """
 
 from __future__ import annotations

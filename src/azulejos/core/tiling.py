@@ -2,7 +2,7 @@
 floor penalties (R19, R20), the grey wall's column choices in R33 order with R31 discards,
 and the end of a round or of the game (R21, R23, R34, ruling R35, R24).
 
-The twin of the tiling kernels in :mod:`azulejos.fast.step`. ``log`` collects the
+The twin of :mod:`azulejos.fast.tiling` (the numba kernels). ``log`` collects the
 :class:`~azulejos.core.events.TilingEvent` s of a tiling for front ends; play-outs pass None.
 """
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .chance import fill, init_state
 from .legal import is_legal, legal_actions
-from .step import apply_action, fill, init_state
+from .step import apply_action
 from .tables import FILL, NUM_ACTIONS, OVER, PHASE, WK_SIZE
 
 

@@ -6,10 +6,10 @@ import numpy as np
 from numba import njit
 
 from .rng import below
-from .step import free_columns
 from .tables import (
     CENTRE,
     CENTRE_BASE,
+    COL_CLR,
     DRAFT,
     L_COLOUR,
     L_COUNT,
@@ -21,12 +21,25 @@ from .tables import (
     PLACE_BASE,
     POP,
     ROW_CLR,
+    ROW_OCC,
     STRIDE,
     TQ_LINE,
     TURN,
     WK_MASK,
     WK_POP,
 )
+
+
+@njit(cache=True, inline="always")
+def free_columns(s: np.ndarray, b: int, line: int) -> int:
+    """Grey wall: bitmask of the columns of ``line``'s row that may take its colour (R30)."""
+    k = s[b + L_COLOUR + line]
+    occ = s[b + ROW_OCC + line]
+    m = 0
+    for c in range(5):
+        if not (occ >> c) & 1 and not (s[b + COL_CLR + c] >> k) & 1:
+            m |= 1 << c
+    return m
 
 
 @njit(cache=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .chance import fill, init_state
 from .legal import random_action
 from .rng import seed_state
-from .step import apply_action, fill, init_state
+from .step import apply_action
 from .tables import (
     FILL,
     OVER,

@@ -32,7 +32,10 @@ def _disabled_by_env() -> bool:
 
 
 #: Modules whose numba functions are cached on disk (their cache files start with these names).
-_KERNEL_MODULES = ("tables", "rng", "step", "legal", "playouts", "batch_kernels", "benchkernels")
+_KERNEL_MODULES = (
+    "tables", "rng", "legal", "endgame", "tiling", "chance", "step", "playouts", "batch_kernels",
+    "benchkernels",
+)
 
 
 def _fingerprint() -> str:
