@@ -1,10 +1,11 @@
 """Random play-outs on the reference engine: uniform over legal moves, fills sampled.
 
-The drafting loop here is the engine's hot path, written for CPython speed: it keeps the
-list of non-empty (source, colour) pairs for the round and samples a legal move by exact
-rejection (a uniform (pair, destination) draw is kept only when the destination is legal),
-which is exactly uniform over the legal moves without listing them. Every step applies the
-same rules as :func:`azulejos.core.step.draft`; differential tests check that both play identical games.
+The drafting loop here is the reference's hot path: it keeps the list of non-empty (source,
+colour) pairs for the round and samples a legal move by exact rejection (a uniform (pair,
+destination) draw is kept only when the destination is legal), which is exactly uniform over
+the legal moves without listing them. The moves themselves are applied by the engine's own
+:func:`azulejos.core.step.draft` and wall-tiling, so no rule is written twice; tests check
+the play-outs against ``State.push`` move by move.
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from . import chance, legal, tiling
+from . import chance, legal, step, tiling
 from . import layout as L
 from .events import Fill
 from .state import State
 
-_PHASE, _TURN, _LEFT, _MARKER, _LID = L.PHASE, L.TURN, L.LEFT, L.MARKER, L.LID
+_PHASE, _TURN = L.PHASE, L.TURN
 _P0, _STRIDE = L.P0, L.STRIDE
-_ROW_CLR, _L_COUNT, _FLOOR_N, _FLOOR_SLOT = L.ROW_CLR, L.L_COUNT, L.FLOOR_N, L.FLOOR_SLOT
-_MT = L.MARKER_TILE
+_ROW_CLR, _L_COUNT = L.ROW_CLR, L.L_COUNT
 
 
 def random_playout(
@@ -89,55 +89,21 @@ def _run(
                         break
                 elif c == k and s[b + _L_COUNT + d] <= d:
                     break
-            # -- apply, exactly as step.draft (R11-R14) --
+            # -- apply with the engine's own draft (R11-R16), keeping the pair list --
             k = sk % 5
             if trace is not None:
                 trace.append(sk * 6 + d)
-            taken = s[sk]
-            s[sk] = 0
             pairs.remove(sk)
-            if sk >= 45:  # the centre
-                if s[_MARKER] < 0:
-                    s[_MARKER] = seat
-                    fn = s[b + _FLOOR_N]
-                    if fn < 7:
-                        s[b + _FLOOR_SLOT + fn] = _MT
-                        s[b + _FLOOR_N] = fn + 1
-            else:
+            if sk < 45:  # a factory: the rest of it goes to the centre (R11)
                 base = sk - k
                 for kk in range(base, base + 5):
-                    c = s[kk]
-                    if c:
+                    if kk != sk and s[kk]:
+                        pairs.remove(kk)
                         ck = 45 + kk - base
                         if not s[ck]:
                             pairs.append(ck)
-                        s[ck] += c
-                        s[kk] = 0
-                        pairs.remove(kk)
-            left = s[_LEFT] - taken
-            s[_LEFT] = left
-            over = taken
-            if d < 5:
-                have = s[b + _L_COUNT + d]
-                fit = d + 1 - have
-                if fit > taken:
-                    fit = taken
-                s[b + d] = k
-                s[b + _L_COUNT + d] = have + fit
-                over = taken - fit
-            if over:
-                fn = s[b + _FLOOR_N]
-                while over and fn < 7:
-                    s[b + _FLOOR_SLOT + fn] = k
-                    fn += 1
-                    over -= 1
-                s[b + _FLOOR_N] = fn
-                if over:
-                    s[_LID + k] += over
-            if left:
-                s[_TURN] = (seat + 1) % n
-            else:
-                tiling.end_drafting(s, n, grey, None)
+            step.draft(s, n, grey, None, sk // 5, k, d)
+            if s[_PHASE] != L.DRAFT:
                 break
 
 
