@@ -23,6 +23,7 @@ from .policy import apply_action
 
 class FlatMCAgent:
     name = "flatmc"
+    uses_fast_kernels = True  # its play-outs run on azulejos.fast: the engine warms it up
 
     def __init__(
         self, seed: int | None = None, budget: Budget | None = None, c: float = 8.0
