@@ -52,7 +52,7 @@ def test_accepted_go_forms(rest: str, ms: float) -> None:
 @pytest.mark.parametrize(
     "rest",
     ["movetime", "movetime abc", "movetime -5", "movetime +5", "movetime nan", "movetime inf",
-     "movetime 1e3", "movetime 1_000", "movetime 250 ms", "movetime \u0662\u0665\u0660",
+     "movetime 1e3", "movetime 1_000", "movetime 250 ms", "movetime " + "9" * 400, "movetime \u0662\u0665\u0660",
      "wtime 60000 btime 60000", "wtime 60000 btime 60000 winc 100 binc 100 movestogo 20",
      "infinite", "depth 4", "nodes 1000", "ponder", "movetime 250 depth 3"],
 )

@@ -12,6 +12,7 @@ bot that is given no time.
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from typing import TextIO
@@ -49,7 +50,7 @@ def parse_go(rest: str) -> tuple[float, str | None]:
     if not words:
         return DEFAULT_MOVETIME_MS, None
     if words[0] == "movetime":
-        if len(words) == 2 and _NUMBER.fullmatch(words[1]):
+        if len(words) == 2 and _NUMBER.fullmatch(words[1]) and math.isfinite(float(words[1])):
             return float(words[1]), None
         if len(words) == 1:
             return DEFAULT_MOVETIME_MS, "movetime needs a number of milliseconds, e.g. 'go movetime 250'"
