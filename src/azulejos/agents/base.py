@@ -52,7 +52,10 @@ class Deadline:
 
     The bot's own settings (from its spec) and the runner's budget are combined: the shorter
     time limit wins, the bot's own iteration count wins over the runner's; with neither,
-    ``default_seconds`` applies.
+    ``default_seconds`` applies. An iteration count is a node-count budget (fixed strength,
+    deterministic under a seed when there is no time limit): it ends the search even if time
+    is left, so a bot meant to use all the time it is given has none (``expert``). A time limit
+    is used to the end: the search stops at the first check past it, with no margin.
     """
 
     __slots__ = ("end", "iterations")

@@ -1,18 +1,94 @@
-"""The bot side of the external-bot protocol (``docs/protocol.md``): read commands, answer moves."""
+"""The bot side of the external-bot protocol (``docs/protocol.md``): read commands, answer moves.
+
+Time (``docs/protocol.md``, "Thinking time"): ``go movetime MS`` gives MS milliseconds
+(a decimal number, ``250`` or ``250.5``), counted from the moment the ``go`` line is read; the
+search ends a safety margin of milliseconds before that (:func:`search_seconds`), so that
+``bestmove`` is written within MS. A bare ``go``
+thinks for :data:`DEFAULT_MOVETIME_MS`. Every other ``go`` (a malformed ``movetime``, clock
+forms such as ``go wtime ... btime ...``, ``go infinite``) is refused with an ``info error``
+line before any search, and then answered as a bare ``go``: never with the long default of a
+bot that is given no time.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+import time
 from typing import TextIO
 
-from azulejos import fast
 from azulejos.core import State
 
 from .base import Agent, Budget
 from .protocol import PROTOCOL_VERSION, ProtocolError, parse_position
 from .registry import make_agent
 
-#: Part of ``movetime`` the bot uses for thinking; the rest covers reading and answering.
-TIME_SHARE = 0.8
+#: ``go`` with no usable time thinks this many milliseconds: short enough for any runner.
+DEFAULT_MOVETIME_MS = 100.0
+#: Kept back from ``movetime``: the search stops SAFETY_MS + SAFETY_SHARE x movetime before the
+#: deadline (12.5 ms of 250, 20 ms of 1000), which leaves time to finish the last iteration, to
+#: free the search tree (it grows with the time searched: ~5-15 ms per second of ``mcts``
+#: search here) and to write the answer.
+SAFETY_MS = 10.0
+SAFETY_SHARE = 0.01
+
+_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
+
+
+def parse_go(rest: str) -> tuple[float, str | None]:
+    """The milliseconds a ``go`` command allows, from the words after ``go``, and an error text
+    when the command is refused (the milliseconds are then :data:`DEFAULT_MOVETIME_MS`).
+
+    >>> parse_go("movetime 250.5")
+    (250.5, None)
+    >>> parse_go("")
+    (100.0, None)
+    >>> parse_go("movetime abc")[1]
+    "movetime must be a number of milliseconds such as 250 or 250.5, not 'abc'"
+    """
+    words = rest.split()
+    if not words:
+        return DEFAULT_MOVETIME_MS, None
+    if words[0] == "movetime":
+        if len(words) == 2 and _NUMBER.fullmatch(words[1]) and math.isfinite(float(words[1])):
+            return float(words[1]), None
+        if len(words) == 1:
+            return DEFAULT_MOVETIME_MS, "movetime needs a number of milliseconds, e.g. 'go movetime 250'"
+        if len(words) == 2:
+            return DEFAULT_MOVETIME_MS, (
+                f"movetime must be a number of milliseconds such as 250 or 250.5, not {words[1]!r}"
+            )
+    return DEFAULT_MOVETIME_MS, (
+        f"'go {' '.join(words)}' is not supported: only 'go' and 'go movetime MS' "
+        "(clock forms such as wtime/btime, infinite, depth or nodes are not)"
+    )
+
+
+def search_seconds(ms: float, elapsed: float = 0.0) -> float:
+    """Seconds of search for a ``movetime`` of ``ms`` when ``elapsed`` seconds have already
+    gone since the ``go`` line was read: the rest, less the safety margin (:data:`SAFETY_MS`
+    plus :data:`SAFETY_SHARE` of ``ms``, or half of ``ms`` when that is less), never negative.
+
+    >>> round(search_seconds(250), 4), round(search_seconds(1000), 4), search_seconds(4)
+    (0.2375, 0.98, 0.002)
+    """
+    margin = min(SAFETY_MS + SAFETY_SHARE * ms, ms / 2) / 1000
+    return max(0.0, ms / 1000 - margin - elapsed)
+
+
+def uses_fast_kernels(agent: object) -> bool:
+    """Whether ``agent`` calls the numba kernels of :mod:`azulejos.fast` (the bot class says so
+    with a ``uses_fast_kernels = True`` attribute)."""
+    return bool(getattr(agent, "uses_fast_kernels", False))
+
+
+def prepare(agent: object) -> None:
+    """Load what ``agent`` needs before its first clock starts: the numba kernels (compiled, or
+    loaded from numba's disk cache) for the bots that use them, nothing for the others."""
+    if uses_fast_kernels(agent):
+        from azulejos import fast
+
+        fast.warmup()
 
 
 def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
@@ -30,6 +106,7 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
         return 2
     state: State | None = None
     for raw in inp:
+        start = time.perf_counter()
         line = raw.strip()
         if not line:
             continue
@@ -39,9 +116,7 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
             say(f"id protocol {PROTOCOL_VERSION}")
             say("azulejosok")
         elif cmd == "isready":
-            warm = getattr(fast, "warmup", None)
-            if callable(warm):
-                warm()  # compile or load the fast kernels before the first clock starts
+            prepare(agent)
             say("readyok")
         elif cmd == "setoption":
             parts = rest.split()
@@ -61,18 +136,19 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
                 state = None
                 say(f"info error {e}")
         elif cmd == "go":
+            ms, error = parse_go(rest)
+            if error is not None:
+                say(f"info error {error}; thinking for the default {DEFAULT_MOVETIME_MS:g} ms")
             if state is None or not state.legal_moves():
                 say("info error no position with a move to make (send 'position ...' first)")
                 say("bestmove none")
                 continue
-            parts = rest.split()
-            budget = None
-            if len(parts) == 2 and parts[0] == "movetime":
-                try:
-                    budget = Budget(seconds=max(0.001, int(parts[1]) / 1000 * TIME_SHARE))
-                except ValueError:
-                    say(f"info error movetime must be milliseconds, not {parts[1]!r}")
-            move = agent.choose(state.copy(), budget)
+            position = state.copy()
+            budget = Budget(seconds=search_seconds(ms, time.perf_counter() - start))
+            move = agent.choose(position, budget)
+            used = (time.perf_counter() - start) * 1000
+            its = getattr(agent, "last_iterations", None)
+            say(f"info time {used:.1f}" + (f" iterations {its}" if isinstance(its, int) else ""))
             say(f"bestmove {move.text()}")
         elif cmd == "quit":
             break

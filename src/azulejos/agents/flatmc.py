@@ -22,6 +22,7 @@ from .features import evaluate, margins
 
 class FlatMCAgent:
     name = "flatmc"
+    uses_fast_kernels = True  # its play-outs run on azulejos.fast: the engine warms it up
 
     def __init__(
         self, seed: int | None = None, budget: Budget | None = None, c: float = 8.0

@@ -100,6 +100,7 @@ class MCTSAgent:
         root = _Node(root_state, self.temperature)
         if len(root.acts) == 1:
             self.last_value = 0.0
+            self.last_iterations = 0
             return MOVES[root.acts[0]], self._quick_value(root_state, me)
         deadline = Deadline(self.own, budget)
         rng = self.rng
