@@ -167,7 +167,7 @@ def test_whole_game_over_http_then_record_replays_R23_R24_R25(client: TestClient
     for p in res["players"]:
         assert p["score"] == p["before_bonus"] + p["bonus"]  # R24
         assert p["bonus"] == 2 * p["rows"] + 7 * p["columns"] + 10 * p["colours"]
-    assert res["decided_by"] in ("score", "rows", "shared")
+    assert res["decided_by"] in ("points", "rows", "shared")
     assert any(b["complete_rows"] for b in v["boards"])  # R23
     r = client.get(f"/api/games/{c['game']}/record", headers=auth(c["spectator_token"]))
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
