@@ -8,6 +8,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from azulejos.core.colours import FLOOR_PENALTIES
 from azulejos.notation import parse_record, replay
 from azulejos.web.openapi import openapi_schema
 
@@ -22,6 +23,12 @@ def test_meta_lists_languages_themes_and_bot_levels(client: TestClient) -> None:
     assert {t["key"] for t in m["themes"]} == {"classic", "chocolatier"}
     assert "random" in m["bot_levels"]
     assert m["players"] == [2, 3, 4]
+
+
+def test_R5_R6_meta_gives_the_client_the_rule_facts(client: TestClient) -> None:
+    rules = client.get("/api/meta").json()["rules"]
+    assert rules["floor_penalties"] == [-p for p in FLOOR_PENALTIES]
+    assert rules["wall"][0] == "BYRKW" and rules["wall"][1] == "WBYRK"  # R6
 
 
 def test_messages_are_served_per_language(client: TestClient) -> None:

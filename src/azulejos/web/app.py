@@ -25,6 +25,7 @@ from .openapi import openapi_schema
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
 from .service import GameService, bot_levels
 from .storage import GameStore, SqlStore, database_url
+from .views import rules_json
 from .ws import game_socket
 
 log = logging.getLogger("azulejos.web")
@@ -103,6 +104,7 @@ async def meta(request: Request) -> Response:
         "players": [2, 3, 4],
         "max_message": MAX_MESSAGE,
         "guide": guide_available(),
+        "rules": rules_json(),
     })
 
 

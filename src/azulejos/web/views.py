@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from azulejos.core import Move, State
-from azulejos.core.colours import LETTERS
+from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
 from azulejos.core.moves import CENTRE
 from azulejos.core.preview import preview
@@ -36,6 +36,15 @@ class Access:
 
 def _letters(counts: list[int]) -> str:
     return "".join(LETTERS[k] * counts[k] for k in range(5))
+
+
+def rules_json() -> dict[str, Any]:
+    """The rule facts the browser draws with, from the core (not from literals in the client):
+    the floor penalties by slot, negative (R5), and the coloured wall, row by row (R6)."""
+    return {
+        "floor_penalties": [-p for p in FLOOR_PENALTIES],
+        "wall": ["".join(LETTERS[wall_colour(r, c)] for c in range(5)) for r in range(5)],
+    }
 
 
 def tiling_json(ev: TilingEvent) -> dict[str, Any]:
