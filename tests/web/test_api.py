@@ -219,6 +219,16 @@ def test_guide_sections(client: TestClient) -> None:
         assert r.status_code == 404 and r.json()["error"]["code"] == "no_guide"
 
 
+def test_a_server_without_the_guide_says_so(db_path: Path) -> None:
+    """The guide is injected (commands/serve.py hands it over); none means no rules pages."""
+    from azulejos.web.app import create_app
+
+    with TestClient(create_app(str(db_path), sync_interval=0, guide=None)) as c:
+        assert c.get("/api/meta").json()["guide"] is False
+        r = c.get("/api/guide/recap")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "no_guide"
+
+
 def test_openapi_document_matches_the_routes_and_docs_file(client: TestClient) -> None:
     served = client.get("/api/openapi.json").json()
     assert served == openapi_schema()
