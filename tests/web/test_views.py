@@ -54,3 +54,27 @@ def test_R25_result_json_is_the_core_result() -> None:
         assert (p["seat"], p["before_bonus"], p["bonus"], p["score"], p["complete_rows"]) == (
             s.seat, s.before_bonus, s.bonus.points, s.total, s.rows)
         assert p["score"] == p["before_bonus"] + p["bonus"]  # R24
+
+
+def test_R17_R24_round_results_keep_the_core_event_words() -> None:
+    """The wall-tiling the web sends is the core's events, field for field (one vocabulary)."""
+    from dataclasses import fields
+
+    from azulejos.core.events import Bonus
+    from azulejos.web.views import tiling_json
+
+    rng = random.Random(2)
+    st = State.new(2, "grey")
+    kinds: set[str] = set()
+    while not st.is_over:
+        if st.is_chance:
+            st.deal(rng)
+            continue
+        st.push(rng.choice(st.legal_moves()))
+        for ev in st.tiling_log:
+            js = tiling_json(ev)
+            kinds.add(js.pop("type"))
+            names = {f.name for f in fields(ev)} | ({"points"} if isinstance(ev, Bonus) else set())
+            assert set(js) == names
+            assert all(js[k] == getattr(ev, k) for k in names if k != "colour")
+    assert {"placed", "penalised", "bonus"} <= kinds
