@@ -9,6 +9,7 @@ import pytest
 from azulejos.core import State, parse_move
 from azulejos.core.colours import FLOOR_EXTRA, FLOOR_PENALTIES, FLOOR_TOTALS, floor_penalty
 from azulejos.core.preview import Preview, preview
+from azulejos.core.tiling import PEN_TOTAL
 
 from .helpers import board, play_random, position
 
@@ -22,6 +23,7 @@ def pv_of(st: State, text: str) -> Preview:
 def test_R5_floor_tables_come_from_the_slot_penalties() -> None:
     assert FLOOR_TOTALS == tuple(sum(FLOOR_PENALTIES[:n]) for n in range(8))
     assert FLOOR_TOTALS[7] == 14
+    assert PEN_TOTAL == FLOOR_TOTALS  # the wall-tiling charges the same totals (R19)
     for before in range(8):
         for n in range(22):
             assert FLOOR_EXTRA[before][n] == floor_penalty(before + n) - floor_penalty(before)
