@@ -8,7 +8,7 @@ import pytest
 
 from azulejos.core import State, parse_move
 from azulejos.core.colours import FLOOR_EXTRA, FLOOR_PENALTIES, FLOOR_TOTALS, floor_penalty
-from azulejos.core.preview import Preview, preview
+from azulejos.core.preview import Preview, preview, previews
 from azulejos.core.tiling import PEN_TOTAL
 
 from .helpers import board, play_random, position
@@ -127,3 +127,15 @@ def test_R12_R14_preview_agrees_with_playing_every_legal_move(variant: str) -> N
                 pv.taken if m.source == 9 else 0)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("variant", ["coloured", "grey"])
+def test_R13_previews_of_all_legal_moves_equal_one_by_one(variant: str) -> None:
+    rng = random.Random(7)
+    st = State.new(3, variant)
+    while not st.is_over:
+        if st.is_chance:
+            st.deal(rng)
+            continue
+        assert previews(st) == [(m, preview(st, m)) for m in st.legal_moves()]
+        st.push(rng.choice(st.legal_moves()))

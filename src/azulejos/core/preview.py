@@ -55,44 +55,67 @@ def preview(state: State, move: Move) -> Preview:
     """The preview of a legal ``move`` (``ValueError`` if it is not legal now)."""
     if not state.is_legal(move):
         raise ValueError(f"{move.text()} is not legal now")
-    return _draft(state, move) if move.is_draft else _place(state, move)
+    return _Table(state).draft(move) if move.is_draft else _place(state, move)
 
 
-def _draft(state: State, move: Move) -> Preview:
-    seat = state.current_player
-    board = state.player(seat)
-    source = state.centre if move.source == CENTRE else state.factories[move.source]
-    n = source[move.colour]
-    to_centre = 0 if move.source == CENTRE else sum(source) - n  # R11(a)
-    marker = move.source == CENTRE and state.marker_in_centre  # R12
-    before = len(board.floor)
-    marker_slot = 1 if marker and before < FLOOR_SLOTS else 0  # R14 ruling: full floor
-    fit = 0
-    completes = False
-    if move.destination != FLOOR:
-        line = board.lines[move.destination]
-        fit = min(n, line.capacity - line.count)  # R13: what does not fit falls
-        completes = line.count + fit == line.capacity
-    over = n - fit
-    to_floor = min(over, FLOOR_SLOTS - before - marker_slot)  # R14: fills left to right
-    column = points = None
-    if completes and state.variant == Variant.COLOURED:
-        column = wall_column(move.destination, move.colour)  # R6
-        points = state.placement_points(seat, move.destination, column)  # R18
-    return Preview(
-        move,
-        move.colour,
-        taken=n,
-        to_line=fit,
-        to_floor=to_floor,
-        to_lid=over - to_floor,
-        to_centre=to_centre,
-        marker=marker,
-        penalty=FLOOR_EXTRA[before][marker_slot + over],
-        completes_line=completes,
-        wall_column=column,
-        wall_points=points,
-    )
+def previews(state: State) -> list[tuple[Move, Preview]]:
+    """Every legal move with its preview, in :meth:`State.legal_moves` order (the table is
+    read once for all of them)."""
+    moves = state.legal_moves()
+    if moves and moves[0].is_draft:
+        table = _Table(state)
+        return [(m, table.draft(m)) for m in moves]
+    return [(m, _place(state, m)) for m in moves]
+
+
+class _Table:
+    """What the drafting previews read from the state, read once."""
+
+    __slots__ = ("state", "seat", "board", "factories", "centre", "marker", "coloured")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.seat = state.current_player
+        self.board = state.player(self.seat)
+        self.factories = state.factories
+        self.centre = state.centre
+        self.marker = state.marker_in_centre
+        self.coloured = state.variant == Variant.COLOURED
+
+    def draft(self, move: Move) -> Preview:
+        board = self.board
+        source = self.centre if move.source == CENTRE else self.factories[move.source]
+        n = source[move.colour]
+        to_centre = 0 if move.source == CENTRE else sum(source) - n  # R11(a)
+        marker = move.source == CENTRE and self.marker  # R12
+        before = len(board.floor)
+        marker_slot = 1 if marker and before < FLOOR_SLOTS else 0  # R14 ruling: full floor
+        fit = 0
+        completes = False
+        if move.destination != FLOOR:
+            line = board.lines[move.destination]
+            fit = min(n, line.capacity - line.count)  # R13: what does not fit falls
+            completes = line.count + fit == line.capacity
+        over = n - fit
+        to_floor = min(over, FLOOR_SLOTS - before - marker_slot)  # R14: fills left to right
+        column = points = None
+        if completes and self.coloured:
+            column = wall_column(move.destination, move.colour)  # R6
+            points = self.state.placement_points(self.seat, move.destination, column)  # R18
+        return Preview(
+            move,
+            move.colour,
+            taken=n,
+            to_line=fit,
+            to_floor=to_floor,
+            to_lid=over - to_floor,
+            to_centre=to_centre,
+            marker=marker,
+            penalty=FLOOR_EXTRA[before][marker_slot + over],
+            completes_line=completes,
+            wall_column=column,
+            wall_points=points,
+        )
 
 
 def _place(state: State, move: Move) -> Preview:

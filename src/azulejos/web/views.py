@@ -14,7 +14,7 @@ from azulejos.core import Move, State
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
 from azulejos.core.moves import CENTRE
-from azulejos.core.preview import preview
+from azulejos.core.preview import Preview, preview, previews
 from azulejos.core.results import result
 
 from .live import Live, LogEntry
@@ -74,7 +74,10 @@ def tiling_json(ev: TilingEvent) -> dict[str, Any]:
 def draft_preview(state: State, m: Move) -> dict[str, Any]:
     """What a drafting move would do to the mover's board (R11-R14, R18), without playing it:
     the core's preview, in the API's words (docs/api.md)."""
-    pv = preview(state, m)
+    return _draft_json(preview(state, m))
+
+
+def _draft_json(pv: Preview) -> dict[str, Any]:
     out: dict[str, Any] = {
         "taken": pv.taken,
         "to_line": pv.to_line,
@@ -98,17 +101,17 @@ def place_preview(state: State, m: Move) -> dict[str, Any]:
 
 def legal_json(state: State) -> list[dict[str, Any]]:
     out = []
-    for m in state.legal_moves():
+    for m, pv in previews(state):
         if m.is_draft:
             out.append({
                 "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
                 "colour": LETTERS[m.colour], "destination": "F" if m.is_floor else m.destination + 1,
-                "preview": draft_preview(state, m),
+                "preview": _draft_json(pv),
             })
         else:
             out.append({
                 "move": m.text(), "line": m.line + 1, "column": m.column + 1,
-                "preview": place_preview(state, m),
+                "preview": {"line": m.line, "column": m.column, "wall_points": pv.points},
             })
     return out
 
