@@ -27,6 +27,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.env_util import make_vec_env
 
 import azulejos.envs  # noqa: F401  (registers azulejos/Azul-v0)
+from azulejos.agents import make_agent  # bots by name, handed to the environment
 from azulejos.envs.gym_env import AzulGymEnv
 
 
@@ -57,7 +58,7 @@ class StopAfter(BaseCallback):
 
 def evaluate(model: MaskablePPO | None, opponent: str, games: int, seed: int) -> dict[str, float]:
     """Play ``games`` games against ``opponent``; ``model=None`` plays random moves itself."""
-    env = AzulGymEnv(players=2, opponents=opponent, seat=None)
+    env = AzulGymEnv(players=2, opponents=opponent, seat=None, agent_factory=make_agent)
     rng = np.random.default_rng(seed)
     wins = draws = 0
     diffs: list[int] = []
@@ -102,7 +103,8 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     vec = make_vec_env(
         lambda: gymnasium.make(
-            "azulejos/Azul-v0", opponents=args.opponent, reward="round_delta", reward_scale=0.05
+            "azulejos/Azul-v0", opponents=args.opponent, agent_factory=make_agent,
+            reward="round_delta", reward_scale=0.05,
         ),
         n_envs=args.envs,
         seed=args.seed,

@@ -160,3 +160,14 @@ def test_seat_option_and_grey_column_choices_for_the_learner_R33() -> None:
     assert choices > 0
     _, info = env.reset(options={"seat": 0})
     assert env.seat == 0 and info["seat"] == 0
+
+
+def test_bots_by_name_come_from_the_injected_factory() -> None:
+    """envs may not import agents (siblings in L2): the bots are handed in from above."""
+    from azulejos.agents import make_agent
+
+    with pytest.raises(ValueError, match="agent_factory"):
+        AzulGymEnv(2, opponents="greedy")
+    env = AzulGymEnv(2, opponents="greedy", agent_factory=make_agent, seat=0)
+    _, info, _ = play(env, 2)
+    assert env.game.is_over and info["scores"] == env.game.scores

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from azulejos.core.colours import FLOOR_PENALTIES
 from azulejos.notation import parse_record, replay
 from azulejos.web.openapi import openapi_schema
 
@@ -22,6 +23,12 @@ def test_meta_lists_languages_themes_and_bot_levels(client: TestClient) -> None:
     assert {t["key"] for t in m["themes"]} == {"classic", "chocolatier"}
     assert "random" in m["bot_levels"]
     assert m["players"] == [2, 3, 4]
+
+
+def test_R5_R6_meta_gives_the_client_the_rule_facts(client: TestClient) -> None:
+    rules = client.get("/api/meta").json()["rules"]
+    assert rules["floor_penalties"] == [-p for p in FLOOR_PENALTIES]
+    assert rules["wall"][0] == "BYRKW" and rules["wall"][1] == "WBYRK"  # R6
 
 
 def test_messages_are_served_per_language(client: TestClient) -> None:
@@ -167,7 +174,7 @@ def test_whole_game_over_http_then_record_replays_R23_R24_R25(client: TestClient
     for p in res["players"]:
         assert p["score"] == p["before_bonus"] + p["bonus"]  # R24
         assert p["bonus"] == 2 * p["rows"] + 7 * p["columns"] + 10 * p["colours"]
-    assert res["decided_by"] in ("score", "rows", "shared")
+    assert res["decided_by"] in ("points", "rows", "shared")
     assert any(b["complete_rows"] for b in v["boards"])  # R23
     r = client.get(f"/api/games/{c['game']}/record", headers=auth(c["spectator_token"]))
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
@@ -209,6 +216,16 @@ def test_guide_sections(client: TestClient) -> None:
     if client.get("/api/meta").json()["guide"]:
         assert r.status_code == 200 and r.json()["text"].strip()
     else:
+        assert r.status_code == 404 and r.json()["error"]["code"] == "no_guide"
+
+
+def test_a_server_without_the_guide_says_so(db_path: Path) -> None:
+    """The guide is injected (commands/serve.py hands it over); none means no rules pages."""
+    from azulejos.web.app import create_app
+
+    with TestClient(create_app(str(db_path), sync_interval=0, guide=None)) as c:
+        assert c.get("/api/meta").json()["guide"] is False
+        r = c.get("/api/guide/recap")
         assert r.status_code == 404 and r.json()["error"]["code"] == "no_guide"
 
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 from typing import Final
 
 from azulejos.core import layout as L
+from azulejos.core.colours import FLOOR_EXTRA, FLOOR_TOTALS
 from azulejos.core.moves import PLACE_BASE
 
-#: Cumulative floor penalty of the first n slots (R5).
-PEN: Final = (0, 1, 2, 4, 6, 8, 11, 14)
+#: Cumulative floor penalty of the first n slots (R5): the core's table.
+PEN: Final = FLOOR_TOTALS
 _RUN: Final = L.RUN
 _POP: Final = tuple(bin(m).count("1") for m in range(32))
 _SRC_FACTORY_CENTRE = 9
@@ -75,7 +76,7 @@ def move_scores(
     rclr = s[b + L.ROW_CLR : b + L.ROW_CLR + 5]
     acts: list[int] = []
     scores: list[float] = []
-    pen0 = PEN[fn]
+    extra_pen = FLOOR_EXTRA[fn]  # the core's floor arithmetic (R5, R12, R14, R19)
     for src in (*range(nfactories), _SRC_FACTORY_CENTRE):
         base = src * 5
         extra = 1 if (src == _SRC_FACTORY_CENTRE and marker) else 0
@@ -93,8 +94,7 @@ def move_scores(
                     continue
                 room = d + 1 - lcnt[d]
                 fit = n if n < room else room
-                over = n - fit + extra + fn
-                pen = PEN[over if over < 7 else 7] - pen0
+                pen = extra_pen[n - fit + extra]
                 p = pts[d][k]
                 if p < 0:  # grey wall: no column can take it; it will be discarded (R31)
                     gain = -float(d + 1)
@@ -104,9 +104,8 @@ def move_scores(
                     gain = partial * p * fit / (d + 1)
                 acts.append(a0 + d)
                 scores.append(gain - pen)
-            over = n + extra + fn
             acts.append(a0 + 5)
-            scores.append(-(PEN[over if over < 7 else 7] - pen0) - 0.5)
+            scores.append(-extra_pen[n + extra] - 0.5)
     return acts, scores
 
 

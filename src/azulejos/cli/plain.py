@@ -6,15 +6,19 @@ one prompt per line. Reads moves like ``3B2`` or ``CRF`` (NOTATION.md) and a few
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from azulejos.core import LETTERS, IllegalMoveError, InvalidMoveError
+from azulejos.guide import get_section
 from azulejos.play import HintUnavailable, Match, Step, hint, preview, result
 from azulejos.play.words import Words, bonus_items, move_sentence, result_sentence, tiling_sentence
 
 from .board import board_text
+
+#: A rules-guide section's text: ``guide(section, lang)``; None when there is no guide.
+GuideText = Callable[[str, str], str]
 
 
 class PlainGame:
@@ -29,8 +33,10 @@ class PlainGame:
         *,
         save_to: Path | None = None,
         echo: bool = False,
+        guide: GuideText | None = get_section,
     ) -> None:
         self.m = match
+        self.guide = guide
         self.w = words
         self.inp = stdin
         self.out = stdout
@@ -144,7 +150,7 @@ class PlainGame:
         elif key == "save":
             self.save(Path(arg.strip()) if arg.strip() else self.save_to)
         elif key == "rules":
-            self.say(rules_text(self.w, arg.strip() or "recap"))
+            self.say(rules_text(self.w, arg.strip() or "recap", self.guide))
         elif key in ("quit", "exit"):
             self.say(_("Bye. (Type 'save FILE' before 'quit' to keep a game.)"))
             return False
@@ -197,15 +203,13 @@ class PlainGame:
         self.say(result_sentence(self.w, self.m.names, res))
 
 
-def rules_text(w: Words, section: str) -> str:
-    """A section of the rules guide, or a clear note when the guide is not installed."""
+def rules_text(w: Words, section: str, guide: GuideText | None = get_section) -> str:
+    """A section of the rules guide, or a clear note when there is no guide."""
     _ = w.gettext
-    try:
-        guide = importlib.import_module("azulejos.guide")
-    except ImportError:
+    if guide is None:
         return _("The rules guide is not available in this installation.")
     try:
-        return str(guide.get_section(section, w.lang))
+        return str(guide(section, w.lang))
     except (KeyError, ValueError):
         return _("No rules section '{name}'. Try setup, recap, teach, faq or variant.").format(
             name=section)

@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from azulejos.core.errors import InvalidRecordError
+    from azulejos.guide import get_section
     from azulejos.i18n import resolve_language
     from azulejos.notation import load_record
     from azulejos.play import Match, Seat, parse_seat
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         words = Words(lang, args.theme)
         game = PlainGame(match, words, sys.stdin, sys.stdout,
                          save_to=Path(args.save) if args.save else None,
-                         echo=not sys.stdin.isatty())
+                         echo=not sys.stdin.isatty(), guide=get_section)
         return game.run()
     from azulejos.tui import AzulejosApp, Setup
 
@@ -88,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if match is not None and match.extra.get("theme") in ("classic", "chocolatier") and theme == "classic":
         theme = str(match.extra["theme"])
     setup = Setup(seats, args.variant, theme, lang, args.seed, args.high_contrast)
-    app = AzulejosApp(setup, match=match, bot_delay=max(0.0, args.bot_delay), skip_setup=args.quick)
+    app = AzulejosApp(setup, match=match, bot_delay=max(0.0, args.bot_delay), skip_setup=args.quick,
+                      guide=get_section)
     app.run()
     return 0

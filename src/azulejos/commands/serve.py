@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from azulejos.guide import get_section
         from azulejos.web.app import create_app
         from azulejos.web.storage import database_url
     except ImportError as e:
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         url = database_url(args.db)
         app = create_app(url, bot_seconds=args.bot_seconds, bot_delay=args.bot_delay,
-                         bot_workers=args.bot_workers)
+                         bot_workers=args.bot_workers, guide=get_section)
     except Exception as e:  # a bad URL, an unreachable or unwritable database
         print(f"azulejos serve: cannot open the database: {e}", file=sys.stderr)
         return 2

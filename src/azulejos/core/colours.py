@@ -22,6 +22,15 @@ WALL_SIZE: Final = 5  # R4
 FLOOR_SLOTS: Final = 7  # R4
 #: Penalty of each floor slot, left to right (R5), as positive numbers.
 FLOOR_PENALTIES: Final = (1, 1, 2, 2, 2, 3, 3)
+#: Total penalty of the first n occupied floor slots, n = 0..7 (R5, R19).
+FLOOR_TOTALS: Final = tuple(sum(FLOOR_PENALTIES[:n]) for n in range(FLOOR_SLOTS + 1))
+#: FLOOR_EXTRA[before][falling]: the extra penalty (positive) when ``falling`` tiles (the marker
+#: included) drop on a floor with ``before`` occupied slots; those past the seventh slot go to
+#: the lid and cost nothing (R5, R12, R14, R19). ``falling`` runs to 21: 20 tiles and the marker.
+FLOOR_EXTRA: Final = tuple(
+    tuple(FLOOR_TOTALS[min(before + n, FLOOR_SLOTS)] - FLOOR_TOTALS[before] for n in range(22))
+    for before in range(FLOOR_SLOTS + 1)
+)
 
 
 def colour_letter(colour: int) -> str:
@@ -48,5 +57,9 @@ def wall_colour(row: int, column: int) -> int:
 
 
 def floor_penalty(occupied: int) -> int:
-    """Total penalty (positive) of the first ``occupied`` floor slots (R5, R19)."""
-    return sum(FLOOR_PENALTIES[: max(0, min(occupied, FLOOR_SLOTS))])
+    """Total penalty (positive) of the first ``occupied`` floor slots (R5, R19).
+
+    >>> floor_penalty(3), floor_penalty(7), floor_penalty(9)
+    (4, 14, 14)
+    """
+    return FLOOR_TOTALS[max(0, min(occupied, FLOOR_SLOTS))]

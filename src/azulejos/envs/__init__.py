@@ -33,23 +33,16 @@ def _register() -> None:
 
 _register()
 
-_LAZY = {
-    "env": "aec",
-    "raw_env": "aec",
-    "AzulAECEnv": "aec",
-    "AzulGymEnv": "gym_env",
-    "AzulVectorEnv": "vector",
-}
-
-
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'azulejos.envs' has no attribute {name!r}")
-    import importlib
-
     try:
-        mod = importlib.import_module(f"azulejos.envs.{module}")
+        if name in ("env", "raw_env", "AzulAECEnv"):
+            from . import aec as mod
+        elif name == "AzulGymEnv":
+            from . import gym_env as mod  # type: ignore[no-redef]
+        elif name == "AzulVectorEnv":
+            from . import vector as mod  # type: ignore[no-redef]
+        else:
+            raise AttributeError(f"module 'azulejos.envs' has no attribute {name!r}")
     except ImportError as e:
         raise ImportError(
             f"azulejos.envs.{name} needs the rl extra: pip install 'azulejos[rl]' ({e})"

@@ -1,21 +1,26 @@
 """The other seats of the single-agent environment: bots by name, agent objects or callables.
 
 Layering: ``azulejos.envs`` and ``azulejos.agents`` are siblings in layer L2 and may not import
-each other (import-linter). So the environment never imports the agents package statically.
-An opponent is one of
+each other (import-linter), so the bots come in from above. An opponent is one of
 
 * an object with ``choose(state, budget) -> Move`` (the :class:`azulejos.agents.Agent`
-  protocol, duck-typed), or a plain callable ``state -> Move | action id``: injected, no import;
-* a bot *name* (``"random"``, ``"greedy"``, ...): resolved by an ``agent_factory(name, seed)``
-  given to the environment, or, when none is given, by :func:`default_agent_factory`, which
-  looks ``azulejos.agents.make_agent`` up at call time. That one function is the only place
-  where this package reaches its sibling; an integrator who wants the contract strict can move
-  it to a higher layer (``azulejos.play``) and pass it in as ``agent_factory``.
+  protocol, duck-typed), or a plain callable ``state -> Move | action id``: injected;
+* a bot *name*, turned into a bot by the ``agent_factory(name, seed)`` given to the
+  environment - ``azulejos.agents.make_agent`` for every bot of the package. Without one,
+  :func:`default_agent_factory` knows ``"random"`` only (uniformly random legal moves, the
+  same draws as the agents' random bot) and refuses other names, saying what to pass.
+
+>>> from azulejos.core.state import State
+>>> import random
+>>> st = State.new(2)
+>>> st.deal(random.Random(0))
+>>> Opponent("random", 3, default_agent_factory).move(st) in st.legal_actions()
+True
 """
 
 from __future__ import annotations
 
-import importlib
+import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -31,10 +36,28 @@ OpponentSpec = str | _Chooser | Callable[[State], "Move | int"]
 AgentFactory = Callable[[str, "int | None"], Any]
 
 
+class RandomOpponent:
+    """Uniformly random legal moves, deterministic under ``seed``."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, budget: Any = None) -> Move:
+        moves = state.legal_moves()
+        return moves[self.rng.randrange(len(moves))]
+
+
 def default_agent_factory(name: str, seed: int | None) -> Any:
-    """``azulejos.agents.make_agent(name, seed)``, looked up when first needed."""
-    agents = importlib.import_module("azulejos.agents")
-    return agents.make_agent(name, seed)
+    """The opponent named ``name`` when the environment was given no ``agent_factory``:
+    ``"random"`` only; ``ValueError`` for any other name."""
+    if name == "random":
+        return RandomOpponent(seed)
+    raise ValueError(
+        f"unknown bot {name!r}: without an agent_factory the environment knows only 'random'; "
+        "for the package's bots pass agent_factory=azulejos.agents.make_agent"
+    )
 
 
 class Opponent:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from azulejos.agents import Agent, Budget, agent_names, make_agent
+from azulejos.agents import hint as search_hint
 from azulejos.core import Move, State
 
 
 class HintUnavailable(RuntimeError):
-    """No hint engine is installed (``azulejos.agents.hint`` is missing)."""
+    """No hint can be given here (front ends say so instead of a hint)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +45,5 @@ class Hint:
 
 def hint(state: State, seconds: float = 1.0) -> Hint:
     """The strongest bot's suggestion for the player to move."""
-    agents = importlib.import_module("azulejos.agents")
-    fn = getattr(agents, "hint", None)
-    if fn is None:
-        raise HintUnavailable("hints need azulejos.agents.hint, which this installation lacks")
-    move, evaluation = cast(Callable[[State, float], tuple[Move, Any]], fn)(state.copy(), seconds)
+    move, evaluation = search_hint(state.copy(), seconds)
     return Hint(move, evaluation)

@@ -6,12 +6,13 @@ from pathlib import Path
 
 from textual.app import App
 
+from azulejos.guide import get_section
 from azulejos.notation import Record
 from azulejos.play import Match
 from azulejos.play.words import Words
 from azulejos.render.themes import get_theme
 
-from .dialogs import QuitScreen, RulesScreen, SaveScreen, default_save_name
+from .dialogs import GuideText, QuitScreen, RulesScreen, SaveScreen, default_save_name
 from .palette import palette, textual_theme
 from .setup import Setup
 from .tiles import Ink
@@ -35,8 +36,10 @@ class AzulejosApp(App[None]):
         hint_seconds: float = 1.0,
         save_dir: Path | None = None,
         skip_setup: bool = False,
+        guide: GuideText | None = get_section,
     ) -> None:
         super().__init__()
+        self.guide = guide  # the rules guide's sections (None: not installed)
         self.setup = setup or Setup()
         self.match = match
         self.replay_record = replay

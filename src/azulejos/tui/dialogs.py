@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -13,14 +13,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Markdown, Static
 
+from azulejos.guide import get_section
 from azulejos.play import Match
 
 from .widgets import KeyBar, Tray, escape
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from .app import AzulejosApp
+
+#: A rules-guide section's text: ``guide(section, lang)``; the app holds one (or None).
+GuideText = Callable[[str, str], str]
 
 
 def default_save_name() -> str:
@@ -150,7 +152,7 @@ class RulesScreen(ModalScreen[None]):
             style = f"bold reverse {pal.accent}" if key == self.section else pal.muted
             tabs.append(f"[{style} @click=screen.show('{key}')] {i} {escape(title)} [/]")
         self.query_one("#rules-tabs", Static).update(" ".join(tabs))
-        self.query_one("#rules-text", Markdown).update(guide_text(self.section, a.words.lang, _))
+        self.query_one("#rules-text", Markdown).update(guide_text(self.section, a.words.lang, _, a.guide))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
         self.query_one("#rules-keys", KeyBar).show(
             [("1-5", _("section")), ("↑↓", _("scroll")), ("Esc", _("close"))], pal.accent)
@@ -169,14 +171,13 @@ class RulesScreen(ModalScreen[None]):
             self.action_show(SECTIONS[int(ch) - 1])
 
 
-def guide_text(section: str, lang: str, _: Callable[[str], str]) -> str:
-    """The text of a guide section, or a clear note if the guide is not installed."""
-    try:
-        guide = importlib.import_module("azulejos.guide")
-    except ImportError:
+def guide_text(
+    section: str, lang: str, _: Callable[[str], str], guide: GuideText | None = get_section
+) -> str:
+    """The text of a guide section, or a clear note if the app has no guide."""
+    if guide is None:
         return _("The rules guide is not available in this installation.")
     try:
-        return str(guide.get_section(section, lang))
+        return str(guide(section, lang))
     except (KeyError, ValueError, LookupError):
         return _("This section of the rules is not available.")
-

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
 from azulejos.core import CENTRE, FLOOR, Move, draft, place
+from azulejos.core.choices import columns, destinations, takeable
 from azulejos.play import HintUnavailable, Match, Step, hint, preview
 from azulejos.play.words import consequence, level_name, move_sentence
 
@@ -177,27 +178,17 @@ class GameScreen(Screen[None]):
         m = self.match
         return not m.is_over and not m.is_bot_turn and not self.thinking
 
-    def legal(self) -> list[Move]:
-        return self.match.state.legal_moves() if self.human_turn else []
-
     def groups(self) -> list[tuple[int, int]]:
         """(source, colour) pairs that can be taken now, factories first, then the centre."""
-        seen: list[tuple[int, int]] = []
-        for mv in self.legal():
-            if mv.is_draft and (mv.source, mv.colour) not in seen:
-                seen.append((mv.source, mv.colour))
-        return seen
+        return takeable(self.match.state) if self.human_turn else []
 
     def dests(self) -> list[int]:
         if self.source is None or self.colour is None:
             return []
-        return [
-            mv.destination for mv in self.legal()
-            if mv.is_draft and mv.source == self.source and mv.colour == self.colour
-        ]
+        return destinations(self.match.state, self.source, self.colour) if self.human_turn else []
 
     def columns(self) -> list[int]:
-        return [mv.column for mv in self.legal() if not mv.is_draft]
+        return columns(self.match.state) if self.human_turn else []
 
     def pick_group(self, source: int, colour: int) -> None:
         if (source, colour) in self.groups():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -18,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from azulejos import __version__
+from azulejos.guide import get_section
 from azulejos.i18n import LANGUAGES
 
 from .messages import languages, theme_json, ui_messages
@@ -25,11 +25,14 @@ from .openapi import openapi_schema
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
 from .service import GameService, bot_levels
 from .storage import GameStore, SqlStore, database_url
+from .views import rules_json
 from .ws import game_socket
 
 log = logging.getLogger("azulejos.web")
 STATIC = Path(__file__).parent / "static"
 GUIDE_SECTIONS = ("setup", "recap", "teach", "faq", "variant")
+#: A rules-guide section's text: ``guide(section, lang)``; the app holds one (or None).
+GuideText = Callable[[str, str], str]
 
 
 def _service(request: Request) -> GameService:
@@ -102,7 +105,8 @@ async def meta(request: Request) -> Response:
         "variants": ["coloured", "grey"],
         "players": [2, 3, 4],
         "max_message": MAX_MESSAGE,
-        "guide": guide_available(),
+        "guide": _guide(request) is not None,
+        "rules": rules_json(),
     })
 
 
@@ -167,28 +171,25 @@ async def game_record(request: Request) -> Response:
     )
 
 
-def guide_available() -> bool:
-    try:
-        mod = importlib.import_module("azulejos.guide")
-    except ImportError:
-        return False
-    return callable(getattr(mod, "get_section", None))
+def _guide(request: Request) -> GuideText | None:
+    guide: GuideText | None = request.app.state.guide
+    return guide
 
 
-async def guide(request: Request) -> Response:
+async def guide_section(request: Request) -> Response:
     section = request.path_params["section"]
     lang = _lang(request)
     if section not in GUIDE_SECTIONS:
         return error_response(
             GameError("unknown_section", f"sections: {', '.join(GUIDE_SECTIONS)}", 404)
         )
-    if not guide_available():
+    get_text = _guide(request)
+    if get_text is None:
         return error_response(
             GameError("no_guide", "the rules guide is not installed with this server", 404)
         )
-    mod = importlib.import_module("azulejos.guide")
     try:
-        text = mod.get_section(section, lang)
+        text = get_text(section, lang)
     except (KeyError, ValueError) as e:
         return error_response(GameError("unknown_section", str(e), 404))
     return JSONResponse({"section": section, "lang": lang, "text": str(text)})
@@ -238,9 +239,10 @@ def create_app(
     bot_workers: int = 2,
     sync_interval: float = 1.0,
     resume_bots: bool = True,
+    guide: GuideText | None = get_section,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
-    or pass a ready ``store``."""
+    or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none)."""
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
 
     @contextlib.asynccontextmanager
@@ -270,13 +272,14 @@ def create_app(
         Route("/api/games/{game_id}/moves", play_move, methods=["POST"]),
         Route("/api/games/{game_id}/name", set_name, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
-        Route("/api/guide/{section}", guide),
+        Route("/api/guide/{section}", guide_section),
         Route("/api/openapi.json", openapi),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.store = the_store
+    app.state.guide = guide
     return app
 
 

@@ -241,7 +241,7 @@ def openapi_schema() -> dict[str, Any]:
         },
         "paths": {
             "/api/meta": {"get": {
-                "summary": "Languages, themes, bot levels and limits",
+                "summary": "Languages, themes, bot levels, limits and the rule facts the client draws",
                 "operationId": "meta",
                 "parameters": [_LANG],
                 "responses": {"200": _json({"type": "object"}, "Server facts.")},

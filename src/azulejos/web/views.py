@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from azulejos.core import Move, State
-from azulejos.core.colours import FLOOR_PENALTIES, LETTERS
+from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
 from azulejos.core.moves import CENTRE
+from azulejos.core.preview import Preview, preview, previews
+from azulejos.core.results import result
 
 from .live import Live, LogEntry
 
@@ -36,8 +38,13 @@ def _letters(counts: list[int]) -> str:
     return "".join(LETTERS[k] * counts[k] for k in range(5))
 
 
-def _floor_total(slots: int) -> int:
-    return sum(FLOOR_PENALTIES[: min(slots, 7)])
+def rules_json() -> dict[str, Any]:
+    """The rule facts the browser draws with, from the core (not from literals in the client):
+    the floor penalties by slot, negative (R5), and the coloured wall, row by row (R6)."""
+    return {
+        "floor_penalties": [-p for p in FLOOR_PENALTIES],
+        "wall": ["".join(LETTERS[wall_colour(r, c)] for c in range(5)) for r in range(5)],
+    }
 
 
 def tiling_json(ev: TilingEvent) -> dict[str, Any]:
@@ -65,69 +72,46 @@ def tiling_json(ev: TilingEvent) -> dict[str, Any]:
 
 
 def draft_preview(state: State, m: Move) -> dict[str, Any]:
-    """What a drafting move would do to the mover's board (R11-R14), without playing it."""
-    seat = state.current_player
-    pv = state.player(seat)
-    src = state.centre if m.source == CENTRE else state.factories[m.source]
-    n = src[m.colour]
-    to_centre = 0 if m.source == CENTRE else sum(src) - n  # R11(a)
-    marker = m.source == CENTRE and state.marker_in_centre  # R12
-    floor = len(pv.floor)
-    marker_slot = 1 if marker and floor < 7 else 0  # R14 ruling: no slot on a full floor
-    to_line = 0
-    completes = False
-    if m.destination < 5:
-        line = pv.lines[m.destination]
-        to_line = min(n, line.capacity - line.count)  # R13: fill right to left, excess falls
-        completes = line.count + to_line == line.capacity
-    over = n - to_line
-    after = floor + marker_slot
-    to_floor = min(over, 7 - after)  # R14: the floor fills left to right
-    after += to_floor
+    """What a drafting move would do to the mover's board (R11-R14, R18), without playing it:
+    the core's preview, in the API's words (docs/api.md)."""
+    return _draft_json(preview(state, m))
+
+
+def _draft_json(pv: Preview) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "taken": n,
-        "to_line": to_line,
-        "to_floor": to_floor,
-        "to_lid": over - to_floor,
-        "to_centre": to_centre,
-        "marker": marker,
-        "floor_change": -(_floor_total(after) - _floor_total(floor)),
-        "completes_line": completes,
-        "wall_points": None,
+        "taken": pv.taken,
+        "to_line": pv.to_line,
+        "to_floor": pv.to_floor,
+        "to_lid": pv.to_lid,
+        "to_centre": pv.to_centre,
+        "marker": pv.marker,
+        "floor_change": -pv.penalty,
+        "completes_line": pv.completes_line,
+        "wall_points": pv.wall_points,
     }
-    if completes and state.variant.value == "coloured":
-        row = m.destination
-        out["wall_column"] = (m.colour + row) % 5  # R6
-        out["wall_points"] = state.placement_points(seat, row, out["wall_column"])
+    if pv.wall_column is not None:
+        out["wall_column"] = pv.wall_column
     return out
 
 
 def place_preview(state: State, m: Move) -> dict[str, Any]:
     """Grey wall (R30): the points the chosen column scores now (R18)."""
-    seat = state.current_player
-    trial = state.copy(history=False)
-    trial.push(m)
-    pts = next(
-        (e.points for e in reversed(trial.tiling_log)
-         if isinstance(e, Placed) and e.seat == seat and e.row == m.line),
-        None,
-    )
-    return {"line": m.line, "column": m.column, "wall_points": pts}
+    return {"line": m.line, "column": m.column, "wall_points": preview(state, m).points}
 
 
 def legal_json(state: State) -> list[dict[str, Any]]:
     out = []
-    for m in state.legal_moves():
+    for m, pv in previews(state):
         if m.is_draft:
             out.append({
                 "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
                 "colour": LETTERS[m.colour], "destination": "F" if m.is_floor else m.destination + 1,
-                "preview": draft_preview(state, m),
+                "preview": _draft_json(pv),
             })
         else:
             out.append({
                 "move": m.text(), "line": m.line + 1, "column": m.column + 1,
-                "preview": place_preview(state, m),
+                "preview": {"line": m.line, "column": m.column, "wall_points": pv.points},
             })
     return out
 
@@ -165,37 +149,28 @@ def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
 
 
 def result_json(state: State) -> dict[str, Any] | None:
-    """The end summary: bonuses (R24), winners and how the tie-break went (R25)."""
+    """The end summary: bonuses (R24), winners and how the tie-break went (R25); the core's
+    :func:`~azulejos.core.results.result`, in the API's words (docs/api.md)."""
     if not state.is_over:
         return None
-    scores = state.scores
-    bonuses = [state.bonus(p) for p in range(state.players)]
-    best = max(scores)
-    tied = [p for p in range(state.players) if scores[p] == best]
-    winners = state.winners()
-    if len(tied) == 1:
-        decided = "score"
-    elif len(winners) == 1:
-        decided = "rows"
-    else:
-        decided = "shared"
+    res = result(state)
     return {
-        "scores": scores,
-        "winners": winners,
-        "decided_by": decided,
-        "ended_by": state.ended_by,
+        "scores": list(res.scores),
+        "winners": list(res.winners),
+        "decided_by": res.decided_by,
+        "ended_by": res.ended_by,
         "players": [
             {
-                "seat": p,
-                "before_bonus": scores[p] - bonuses[p].points,
-                "rows": bonuses[p].rows,
-                "columns": bonuses[p].columns,
-                "colours": bonuses[p].colours,
-                "bonus": bonuses[p].points,
-                "score": scores[p],
-                "complete_rows": state.player(p).complete_rows,
+                "seat": s.seat,
+                "before_bonus": s.before_bonus,
+                "rows": s.bonus.rows,
+                "columns": s.bonus.columns,
+                "colours": s.bonus.colours,
+                "bonus": s.bonus.points,
+                "score": s.total,
+                "complete_rows": s.rows,
             }
-            for p in range(state.players)
+            for s in res.standings
         ],
     }
 

@@ -2,12 +2,13 @@
 import { app, cap, el, t, tileName, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
 
-const PEN = [-1, -1, -2, -2, -2, -3, -3];
 const T = 32;   // tile size on a board
 const G = 4;    // gap
 
-// The colour of coloured-wall space (row, col): R6, as shown by the server's walls.
-const wallLetter = (row, col) => LETTERS[(col - row + 5) % 5];
+// Rule facts come from the server (/api/meta "rules"): the colour of coloured-wall space
+// (row, col) (R6) and the floor penalties by slot (R5).
+const wallLetter = (row, col) => app.meta.rules.wall[row][col];
+const floorPenalties = () => app.meta.rules.floor_penalties;
 
 function countLetters(text) {
   const c = {};
@@ -153,7 +154,8 @@ export function boardView(view, seat, opts = {}) {
     hits.push(hit);
   }
   let ghosts = pv ? pv.floor : [];
-  for (let j = 0; j < 7; j++) {
+  const pens = floorPenalties();
+  for (let j = 0; j < pens.length; j++) {
     const x = fx(j);
     const k = b.floor[j];
     if (k === "M") box.append(marker(x, fy, T));
@@ -164,7 +166,7 @@ export function boardView(view, seat, opts = {}) {
       box.append(g === "M" ? marker(x, fy, T) : tile(g, x, fy, T, { ghost: true }));
       if (g === "M") box.lastChild.classList.add("ghost");
     } else box.append(slot(x, fy, T, floorTarget ? "slot open" : "slot"));
-    box.append(s("text", { x: x + T / 2, y: fy + T + 16, "text-anchor": "middle", class: "penalty", text: String(PEN[j]) }));
+    box.append(s("text", { x: x + T / 2, y: fy + T + 16, "text-anchor": "middle", class: "penalty", text: String(pens[j]) }));
   }
   box.append(s("text", { x: W - 10, y: fy + T / 2 + 5, "text-anchor": "end", class: "floor-total",
     text: b.floor_penalty ? String(b.floor_penalty) : "" }));

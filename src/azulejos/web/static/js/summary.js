@@ -50,7 +50,7 @@ export function summaryDialog(view, onClose, downloadButton) {
   const head = r.winners.length === 1
     ? t("end.winner", { name: name(r.winners[0]) })
     : t("end.shared", { names: r.winners.map(name).join(", ") });
-  const decided = { score: "end.by_score", rows: "end.by_rows", shared: "end.by_shared" }[r.decided_by];
+  const decided = { points: "end.by_score", rows: "end.by_rows", shared: "end.by_shared" }[r.decided_by];
   const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
   const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
     el("tr", { class: r.winners.includes(p.seat) ? "winner" : "" },

@@ -1,0 +1,129 @@
+"""What a legal move would do, before it is played: the one move preview that the terminal,
+the plain mode and the web server show (R6, R11-R14, R18, R30).
+
+>>> from azulejos.core import State, draft
+>>> st = State.new(2)
+>>> st.apply_fill([(0, 0, 0, 1), (1, 1, 2, 2), (3, 3, 3, 3), (4, 4, 4, 0), (2, 2, 2, 1)])
+>>> pv = preview(st, draft(2, 3, 0))  # factory 3, four black tiles, onto pattern line 1
+>>> pv.to_line, pv.to_floor, pv.penalty, pv.completes_line, pv.wall_points
+(1, 3, 4, True, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .colours import FLOOR_EXTRA, FLOOR_SLOTS, wall_column
+from .events import Placed
+from .moves import CENTRE, FLOOR, Move
+from .rules import Variant
+from .state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The consequence of a move for the player making it.
+
+    Drafting: ``taken`` tiles of ``colour``; ``to_line`` fit the pattern line, ``to_floor``
+    fall to the floor, ``to_lid`` go past a full floor to the lid (R13, R14); ``to_centre``
+    tiles of the factory go to the centre (R11a); ``marker`` is True when the first-player
+    marker comes along (R12); ``penalty`` is the extra floor penalty (positive, R5, R19);
+    ``completes_line`` when the pattern line becomes full; then on the coloured wall
+    ``wall_column`` is where its tile goes (R6) and ``wall_points`` what it would score on the
+    wall as it is now (R18; lines tiled earlier in the same round can add to it).
+    Grey-wall column choice (R30): ``points`` the tile scores, with its runs (R18).
+    """
+
+    move: Move
+    colour: int
+    taken: int = 0
+    to_line: int = 0
+    to_floor: int = 0
+    to_lid: int = 0
+    to_centre: int = 0
+    marker: bool = False
+    penalty: int = 0
+    completes_line: bool = False
+    wall_column: int | None = None
+    wall_points: int | None = None
+    points: int = 0
+    horizontal: int = 0
+    vertical: int = 0
+
+
+def preview(state: State, move: Move) -> Preview:
+    """The preview of a legal ``move`` (``ValueError`` if it is not legal now)."""
+    if not state.is_legal(move):
+        raise ValueError(f"{move.text()} is not legal now")
+    return _Table(state).draft(move) if move.is_draft else _place(state, move)
+
+
+def previews(state: State) -> list[tuple[Move, Preview]]:
+    """Every legal move with its preview, in :meth:`State.legal_moves` order (the table is
+    read once for all of them)."""
+    moves = state.legal_moves()
+    if moves and moves[0].is_draft:
+        table = _Table(state)
+        return [(m, table.draft(m)) for m in moves]
+    return [(m, _place(state, m)) for m in moves]
+
+
+class _Table:
+    """What the drafting previews read from the state, read once."""
+
+    __slots__ = ("state", "seat", "board", "factories", "centre", "marker", "coloured")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.seat = state.current_player
+        self.board = state.player(self.seat)
+        self.factories = state.factories
+        self.centre = state.centre
+        self.marker = state.marker_in_centre
+        self.coloured = state.variant == Variant.COLOURED
+
+    def draft(self, move: Move) -> Preview:
+        board = self.board
+        source = self.centre if move.source == CENTRE else self.factories[move.source]
+        n = source[move.colour]
+        to_centre = 0 if move.source == CENTRE else sum(source) - n  # R11(a)
+        marker = move.source == CENTRE and self.marker  # R12
+        before = len(board.floor)
+        marker_slot = 1 if marker and before < FLOOR_SLOTS else 0  # R14 ruling: full floor
+        fit = 0
+        completes = False
+        if move.destination != FLOOR:
+            line = board.lines[move.destination]
+            fit = min(n, line.capacity - line.count)  # R13: what does not fit falls
+            completes = line.count + fit == line.capacity
+        over = n - fit
+        to_floor = min(over, FLOOR_SLOTS - before - marker_slot)  # R14: fills left to right
+        column = points = None
+        if completes and self.coloured:
+            column = wall_column(move.destination, move.colour)  # R6
+            points = self.state.placement_points(self.seat, move.destination, column)  # R18
+        return Preview(
+            move,
+            move.colour,
+            taken=n,
+            to_line=fit,
+            to_floor=to_floor,
+            to_lid=over - to_floor,
+            to_centre=to_centre,
+            marker=marker,
+            penalty=FLOOR_EXTRA[before][marker_slot + over],
+            completes_line=completes,
+            wall_column=column,
+            wall_points=points,
+        )
+
+
+def _place(state: State, move: Move) -> Preview:
+    seat = state.current_player
+    trial = state.copy(history=False)
+    trial.push(move)
+    for ev in reversed(trial.tiling_log):
+        if isinstance(ev, Placed) and ev.seat == seat and ev.row == move.line:
+            return Preview(move, ev.colour, points=ev.points, horizontal=ev.horizontal,
+                           vertical=ev.vertical, wall_column=ev.column, wall_points=ev.points)
+    raise AssertionError("a column choice always places a tile")  # pragma: no cover
