@@ -19,6 +19,7 @@ from typing import Final
 
 from azulejos.core import layout as L
 from azulejos.core.colours import FLOOR_EXTRA, FLOOR_TOTALS
+from azulejos.core.legal import dest_masks
 from azulejos.core.moves import PLACE_BASE
 
 #: Cumulative floor penalty of the first n slots (R5): the core's table.
@@ -71,9 +72,8 @@ def move_scores(
     fn = s[b + L.FLOOR_N]
     marker = s[L.MARKER] < 0
     pts = _line_points(s, b, grey)
-    lcol = s[b + L.L_COLOUR : b + L.L_COLOUR + 5]
     lcnt = s[b + L.L_COUNT : b + L.L_COUNT + 5]
-    rclr = s[b + L.ROW_CLR : b + L.ROW_CLR + 5]
+    masks = dest_masks(s, seat)  # the core's legal destinations (R13, R15)
     acts: list[int] = []
     scores: list[float] = []
     extra_pen = FLOOR_EXTRA[fn]  # the core's floor arithmetic (R5, R12, R14, R19)
@@ -85,12 +85,9 @@ def move_scores(
             if not n:
                 continue
             a0 = src * 30 + k * 6
+            mk = masks[k]
             for d in range(5):
-                c = lcol[d]
-                if c < 0:
-                    if rclr[d] >> k & 1:
-                        continue
-                elif c != k or lcnt[d] > d:
+                if not mk >> d & 1:
                     continue
                 room = d + 1 - lcnt[d]
                 fit = n if n < room else room

@@ -12,12 +12,12 @@ from typing import Final
 
 from . import endgame
 from . import layout as L
-from .colours import FLOOR_PENALTIES
+from .colours import FLOOR_TOTALS
 from .events import Discarded, Penalised, Placed, TilingEvent
 from .legal import free_columns
 
-#: PEN_TOTAL[n]: the penalty of a floor line holding n tiles (R19).
-PEN_TOTAL: Final = tuple(sum(FLOOR_PENALTIES[:n]) for n in range(8))
+#: PEN_TOTAL[n]: the penalty of a floor line holding n tiles (R19): the core's one table.
+PEN_TOTAL: Final = FLOOR_TOTALS
 _RUN: Final = L.RUN
 
 Log = list[TilingEvent] | None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from azulejos.core import layout as L
-from azulejos.core.colours import FLOOR_PENALTIES
+from azulejos.core.colours import FLOOR_TOTALS
 
 # -- layout offsets ---------------------------------------------------------------------------
 CENTRE_BASE = L.CENTRE_BASE
@@ -67,7 +67,7 @@ WK_SIZE = 16
 
 # -- lookup tables ------------------------------------------------------------------------------
 RUN = np.array(L.RUN, dtype=np.int64)  # RUN[mask * 5 + pos], R18
-PEN_TOTAL = np.array([sum(FLOOR_PENALTIES[:n]) for n in range(8)], dtype=np.int64)  # R5, R19
+PEN_TOTAL = np.array(FLOOR_TOTALS, dtype=np.int64)  # R5, R19: the core's table
 POP = np.array([bin(m).count("1") for m in range(64)], dtype=np.int64)
 
 
