@@ -18,7 +18,6 @@ with the store write in a worker thread (:meth:`prepare`, :meth:`persist`, :meth
 
 from __future__ import annotations
 
-import copy
 import logging
 import threading
 from collections.abc import Callable, Collection, Sequence
@@ -59,8 +58,12 @@ class Tiling:
     round: int
     events: tuple[TilingEvent, ...]
     scores_before: tuple[int, ...]
-    boards_after: tuple[PlayerView, ...]
+    after: State  # a copy of the state right after the tiling
     game_over: bool
+
+    @property
+    def boards_after(self) -> tuple[PlayerView, ...]:
+        return tuple(self.after.boards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +149,7 @@ class Session:
         self.state = state
         self.events: list[Event] = []
         self.log: list[LogEntry] = []
+        self.moves = 0  # moves in the log (undone ones left out)
         self._round_scores = tuple(state.scores)
         for e in events:
             if e.seq != len(self.events):
@@ -203,10 +207,12 @@ class Session:
     def _log_move(self, rnd: int, seat: int, m: Move) -> Tiling | None:
         st = self.state
         self.log.append(LogEntry("move", rnd, seat, m.text(), move=m))
+        self.moves += 1
         if not (st.is_chance or st.is_over):
             return None
-        self.log.append(LogEntry("tiling", rnd, tiling=list(st.tiling_log)))
-        return Tiling(rnd, tuple(st.tiling_log), self._round_scores, tuple(st.boards), st.is_over)
+        events = st.tiling_log
+        self.log.append(LogEntry("tiling", rnd, tiling=list(events)))
+        return Tiling(rnd, tuple(events), self._round_scores, st.copy(history=False), st.is_over)
 
     def _drop_moves(self, k: int) -> list[Played]:
         undone: list[Played] = []
@@ -214,6 +220,7 @@ class Session:
             e = self.log.pop()
             assert e.kind == "move" and e.move is not None and e.seat is not None
             undone.append(Played(e.round, e.seat, e.move))
+        self.moves -= k
         return undone
 
     # -- reading --------------------------------------------------------------------------
@@ -258,7 +265,9 @@ class Session:
 
         return unsubscribe
 
-    def _publish(self, update: Update) -> None:
+    def _publish(self, update: Update | None) -> None:
+        if update is None:
+            return
         for fn in list(self._subs):
             try:
                 fn(update)
@@ -268,7 +277,8 @@ class Session:
     # -- the fork -------------------------------------------------------------------------
     def fork(self) -> Session:
         """An independent copy to try a change on: no store, no subscribers."""
-        f = copy.copy(self)
+        f = object.__new__(Session)
+        f.__dict__.update(self.__dict__)
         f.state = self.state.copy()
         f.fills = self.fills.fork()
         f.events = list(self.events)
@@ -344,28 +354,39 @@ class Session:
         except VersionConflict:
             raise SessionError("stale", "the game moved on meanwhile: reload the view") from None
 
-    def commit(self, p: Pending) -> Update:
-        """Adopt the fork and tell the subscribers."""
+    def commit(self, p: Pending, *, publish: bool = True) -> Update:
+        """Adopt the fork and tell the subscribers (unless ``publish`` is false)."""
         with self._lock:
             if p.base != self.version:
                 raise SessionError("stale", "the game changed while the move was stored",
                                    {"version": self.version})
             f = p.fork
             self.state, self.fills, self.events, self.log = f.state, f.fills, f.events, f.log
-            self._round_scores = f._round_scores
+            self.moves, self._round_scores = f.moves, f._round_scores
             update = Update(self.version, p.step, p.undone)
-        self._publish(update)
+        if publish:
+            self._publish(update)
         return update
 
     def play(self, move: Move | str, *, version: int | None = None,
              by: Collection[int] | None = None) -> Step:
         """Check, try, persist, adopt and publish ``move`` (see :meth:`prepare`)."""
         with self._lock:
-            p = self.prepare(move, version=version, by=by)
-            self.persist(p)
-            self.commit(p)
-        assert p.step is not None
-        return p.step
+            if self.store is None:
+                # Nothing to persist, and the core's push changes nothing when it raises (it
+                # is the first thing _advance does): the move can be tried in place, which
+                # spares tournaments the fork.
+                self._check_turn(version, by)
+                step = self._advance(parse_move(move) if isinstance(move, str) else move)[0]
+                update = Update(self.version, step) if self._subs else None
+            else:
+                p = self.prepare(move, version=version, by=by)
+                self.persist(p)
+                self.commit(p, publish=False)
+                assert p.step is not None
+                step, update = p.step, Update(self.version, p.step) if self._subs else None
+        self._publish(update)
+        return step
 
     # -- undo (hot-seat and terminal play) -----------------------------------------------
     def undo_count(self) -> int:
@@ -407,7 +428,7 @@ class Session:
 
     # -- bots -----------------------------------------------------------------------------
     def bot_seed(self, seat: int) -> int:
-        return self.fills.bot_seed(seat, len(self.played))
+        return self.fills.bot_seed(seat, self.moves)
 
     def agent(self, seat: int, seed: int) -> Agent:
         """The agent at ``seat``: a fixed one (given, or an external bot's process, started
