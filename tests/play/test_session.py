@@ -190,6 +190,7 @@ def test_replay_of_the_events_rebuilds_the_game_exactly() -> None:
     [([Event(1, "fill", "BBBB,YYYY,RRRR,KKKK,WWWW")], "out of order"),
      ([Event(0, "fill", "BBBB,YYYY,RRRR,KKKK,WWWW"), Event(1, "jump", "x")], "unknown kind"),
      ([Event(0, "fill", "BBBB,YYYY,RRRR,KKKK,WWWW"), Event(1, "undo", "1")], "only moves"),
+     ([Event(0, "fill", "BBBB,YYYY,RRRR,KKKK,WWWW"), Event(1, "move", "1B1", 1)], "turn"),
      ([Event(0, "fill", "BBBB,YYYY,RRRR,KKKK,WXWW")], "not a fill")],
 )
 def test_events_that_do_not_replay_are_refused(events: list[Event], text: str) -> None:

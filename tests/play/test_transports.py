@@ -41,7 +41,9 @@ def web_game(db: Path, seats: list[dict[str, Any]], variant: str, pick: random.R
         auth = {"Authorization": f"Bearer {hot}"}
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            v = c.get(f"/api/games/{game}", headers=auth).json()
+            got = c.get(f"/api/games/{game}", headers=auth)
+            assert str(SEED) not in got.text  # the seed stays on the server
+            v = got.json()
             if v["phase"] == "over":
                 rec = c.get(f"/api/games/{game}/record", headers=auth)
                 assert rec.status_code == 200

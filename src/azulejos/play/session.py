@@ -187,6 +187,9 @@ class Session:
         st = self.state
         if e.kind == "move":
             seat, rnd = st.current_player, st.round
+            if e.seat is not None and e.seat != seat:
+                raise ValueError(f"event {e.seq}: seat {e.seat + 1} moved, but it was seat "
+                                 f"{seat + 1}'s turn (R10)")
             apply_event(st, e)
             m = st.history[-1]
             assert isinstance(m, Move)
