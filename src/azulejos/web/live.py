@@ -103,9 +103,6 @@ class Live:
     def person_seats(self) -> set[int]:
         return {s.seat for s in self.seats if s.kind == "person"}
 
-    def rng_state(self) -> str:
-        return self.session.fills.secret()
-
     def rename(self, seat: int, name: str) -> None:
         s = self.seats[seat]
         self.seats[seat] = SeatSpec(s.seat, s.kind, name, s.level, s.token_hash)
