@@ -1,9 +1,11 @@
 """One session, many transports: the same seeded game played through the web server (HTTP,
-ASGI test client) and through the terminal path (plain mode driving a Match) gives the same
-record - fills, moves and scores (R9, R21: one seeding scheme; bots seeded the same way)."""
+ASGI test client) and through the terminal paths (plain mode, and the Textual app by keys, both
+driving a Match) gives the same record - fills, moves and scores (R9, R21: one seeding scheme;
+bots seeded the same way)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import time
@@ -19,7 +21,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
 
 from azulejos.cli import PlainGame  # noqa: E402
-from azulejos.core import State  # noqa: E402
+from azulejos.core import CENTRE, FLOOR, State, parse_move  # noqa: E402
 from azulejos.notation import Record, parse_record, replay  # noqa: E402
 from azulejos.play import Match, Seat  # noqa: E402
 from azulejos.play.events import parse_fill  # noqa: E402
@@ -81,17 +83,65 @@ def plain_game(seats: list[Seat], variant: str, typed: list[str]) -> Record:
     return m.record()
 
 
-@pytest.mark.parametrize("variant", ["coloured", "grey"])
-def test_web_and_terminal_play_the_same_seeded_game_R9_R21(tmp_path: Path, variant: str) -> None:
-    web_seats = [{"name": "Ana"}, {"kind": "bot", "level": "easy"}, {"name": "Bea"}]
-    seats = [Seat("Ana"), Seat("Easy bot", "easy"), Seat("Bea")]
-    web = parse_record(web_game(tmp_path / "g.sqlite3", web_seats, variant, random.Random(8)))
-    typed = person_moves(web, {0, 2})
-    term = plain_game(seats, variant, typed)
+def textual_game(seats: list[Seat], variant: str, typed: list[str]) -> Record:
+    """Press the keys of ``typed`` in the terminal app (Pilot) with the same seed."""
+    pytest.importorskip("textual")
+    from azulejos.tui import AzulejosApp, Setup
+    from azulejos.tui.end import EndScreen
+    from azulejos.tui.game import GameScreen
+    from azulejos.tui.tiling import TilingScreen
 
+    async def go() -> Record:
+        app = AzulejosApp(Setup(seats=seats, variant=variant, seed=SEED), bot_delay=0,
+                          tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            todo = list(typed)
+            for _ in range(2000):
+                screen = app.screen
+                busy = isinstance(screen, GameScreen) and (screen.thinking
+                                                           or screen.match.is_bot_turn)
+                if busy or any(w.is_running for w in app.workers):
+                    await pilot.pause(0.01)
+                elif isinstance(screen, EndScreen):
+                    assert not todo and app.match is not None
+                    return app.match.record()
+                elif isinstance(screen, TilingScreen):
+                    await pilot.press("enter")
+                else:
+                    assert isinstance(screen, GameScreen) and todo
+                    mv = parse_move(todo.pop(0))
+                    if mv.is_draft:
+                        src = "c" if mv.source == CENTRE else str(mv.source + 1)
+                        dst = "f" if mv.destination == FLOOR else str(mv.destination + 1)
+                        keys = [src, app.words.theme.symbols[mv.colour].lower(), dst, "enter"]
+                    else:
+                        keys = [str(mv.column + 1), "enter"]
+                    await pilot.press(*keys)
+        raise AssertionError("the terminal app did not reach the end screen")
+
+    return asyncio.run(go())
+
+
+def same_game(term: Record, web: Record) -> None:
     assert [r.factories for r in term.rounds] == [r.factories for r in web.rounds]  # fills
     assert [r.moves for r in term.rounds] == [r.moves for r in web.rounds]  # moves, bots' too
     assert [r.scores for r in term.rounds] == [r.scores for r in web.rounds]
     assert term.final_scores == web.final_scores and term.winners == web.winners
     assert web.final_scores is not None and len(web.rounds) >= 5
     assert replay(term) == replay(web)
+
+
+WEB_SEATS = [{"name": "Ana"}, {"kind": "bot", "level": "easy"}, {"name": "Bea"}]
+SEATS = [Seat("Ana"), Seat("Easy bot", "easy"), Seat("Bea")]
+
+
+@pytest.mark.parametrize("variant", ["coloured", "grey"])
+def test_web_and_plain_mode_play_the_same_seeded_game_R9_R21(tmp_path: Path, variant: str) -> None:
+    web = parse_record(web_game(tmp_path / "g.sqlite3", WEB_SEATS, variant, random.Random(8)))
+    same_game(plain_game(SEATS, variant, person_moves(web, {0, 2})), web)
+
+
+@pytest.mark.slow  # about 20 s: Pilot waits for the app to be idle after every key
+def test_web_and_the_terminal_app_play_the_same_seeded_game_R9_R21(tmp_path: Path) -> None:
+    web = parse_record(web_game(tmp_path / "g.sqlite3", WEB_SEATS, "coloured", random.Random(5)))
+    same_game(textual_game(SEATS, "coloured", person_moves(web, {0, 2})), web)
