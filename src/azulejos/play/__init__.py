@@ -6,14 +6,14 @@ Front-end independent: the terminal app and plain mode drive a :class:`Session` 
 
 from .bots import Bot, Hint, HintUnavailable, hint, make_bot
 from .clock import Clock
-from .events import Event, LogEntry
+from .events import Event, LogEntry, Update
 from .failures import CASUAL, FORFEIT, FailurePolicy, Forfeit
 from .match import GENERATOR, Match, Played, Step, Tiling
 from .preview import Preview, preview
 from .results import Result, Standing, result
 from .seats import BOT_LEVELS, Seat, parse_seat, seats_from_json
 from .seeding import FillSource, Seeding
-from .session import Pending, Session, SessionError, Update
+from .session import Pending, Session, SessionError
 from .store import MemoryStore, RecordFileStore, Store, VersionConflict
 
 __all__ = [

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from azulejos.agents import Agent, Budget, agent_names, make_agent
-from azulejos.core import Move, State
+from azulejos.core import Move, State, move_of_action, parse_move
+from azulejos.core.errors import IllegalMoveError
 
 
 class HintUnavailable(RuntimeError):
@@ -52,3 +53,19 @@ def hint(state: State, seconds: float = 1.0) -> Hint:
         raise HintUnavailable("hints need azulejos.agents.hint, which this installation lacks")
     move, evaluation = cast(Callable[[State, float], tuple[Move, Any]], fn)(state.copy(), seconds)
     return Hint(move, evaluation)
+
+
+def checked_move(state: State, answer: object) -> Move:
+    """A bot's answer as a legal move of ``state``; raises (the core's errors, TypeError)."""
+    if isinstance(answer, Move):
+        m = answer
+    elif isinstance(answer, str):
+        m = parse_move(answer)
+    elif isinstance(answer, int) and not isinstance(answer, bool):
+        m = move_of_action(answer)
+    else:
+        raise TypeError(f"the bot answered {answer!r}, not a move")
+    if not state.is_legal(m):
+        state.copy(history=False).push(m)  # raises the precise IllegalMoveError
+        raise IllegalMoveError(f"{m.text()} is not legal now")
+    return m

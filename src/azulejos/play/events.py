@@ -1,15 +1,16 @@
-"""The events of a game session: what a store keeps and what replays the game exactly.
+"""The events of a game session: what a store keeps and what replays the game exactly, the
+public log, and what a change reports to its subscribers.
 
-``fill`` (data: the factory texts joined by ``,``), ``move`` (data: the move text, ``seat``:
-who played it) and ``undo`` (data: how many moves were taken back). The version of a game is
-the number of its events.
+Stored events: ``fill`` (data: the factory texts joined by ``,``), ``move`` (data: the move
+text, ``seat``: who played it) and ``undo`` (data: how many moves were taken back). The version
+of a game is the number of its events.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from azulejos.core import Fill, Move, State
+from azulejos.core import Fill, Move, PlayerView, State
 from azulejos.core.colours import LETTERS
 from azulejos.core.events import TilingEvent
 
@@ -73,3 +74,51 @@ class Played:
     round: int
     seat: int
     move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class Tiling:
+    """A finished wall-tiling (R17-R20, R24): what happened and the boards around it."""
+
+    round: int
+    events: tuple[TilingEvent, ...]
+    scores_before: tuple[int, ...]
+    after: State  # a copy of the state right after the tiling
+    game_over: bool
+
+    @property
+    def boards_after(self) -> tuple[PlayerView, ...]:
+        return tuple(self.after.boards)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a move did: the move, and the tiling if the move finished a round."""
+
+    played: Played
+    tiling: Tiling | None
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What subscribers are told after a change: a move (``step``) or an undo (``undone``)."""
+
+    version: int
+    step: Step | None = None
+    undone: tuple[Played, ...] = ()
+
+
+def events_of(state: State) -> list[Event]:
+    """The events of a state's history (fills and moves), as a store keeps them."""
+    first = state.copy()
+    while first.history:
+        first.pop()
+    out: list[Event] = []
+    for h in state.history:
+        if isinstance(h, Fill):
+            out.append(Event(len(out), "fill", fill_text(h)))
+            first.apply_fill(h)
+        else:
+            out.append(Event(len(out), "move", h.text(), first.current_player))
+            first.push(h)
+    return out

@@ -19,10 +19,10 @@ from azulejos.core import Move, State, Variant
 from azulejos.notation import Record, dumps, record_of, replay
 
 from .bots import Bot, make_bot
-from .events import Played
+from .events import Played, Step, Tiling
 from .seats import Seat, seats_from_json
 from .seeding import Seeding
-from .session import Session, Step, Tiling
+from .session import Session
 from .store import Store
 
 GENERATOR = "azulejos play"

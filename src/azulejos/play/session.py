@@ -25,13 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from azulejos.agents import Agent, Budget, make_agent
-from azulejos.core import Fill, Move, PlayerView, State, Variant, move_of_action, parse_move
-from azulejos.core.errors import IllegalMoveError
-from azulejos.core.events import TilingEvent
+from azulejos.core import Fill, Move, State, Variant, parse_move
 
-from .bots import make_bot
+from .bots import checked_move, make_bot
 from .clock import Clock
-from .events import Event, LogEntry, Played, apply_event, fill_text
+from .events import Event, LogEntry, Played, Step, Tiling, Update, apply_event, events_of, fill_text
 from .failures import CASUAL, FailurePolicy, Forfeit
 from .seats import Seat
 from .seeding import FillSource
@@ -49,38 +47,6 @@ class SessionError(ValueError):
         self.code = code
         self.message = message
         self.details = details or {}
-
-
-@dataclass(frozen=True, slots=True)
-class Tiling:
-    """A finished wall-tiling (R17-R20, R24): what happened and the boards around it."""
-
-    round: int
-    events: tuple[TilingEvent, ...]
-    scores_before: tuple[int, ...]
-    after: State  # a copy of the state right after the tiling
-    game_over: bool
-
-    @property
-    def boards_after(self) -> tuple[PlayerView, ...]:
-        return tuple(self.after.boards)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What a move did: the move, and the tiling if the move finished a round."""
-
-    played: Played
-    tiling: Tiling | None
-
-
-@dataclass(frozen=True, slots=True)
-class Update:
-    """What subscribers are told after a change: a move (``step``) or an undo (``undone``)."""
-
-    version: int
-    step: Step | None = None
-    undone: tuple[Played, ...] = ()
 
 
 @dataclass
@@ -486,34 +452,3 @@ class Session:
             if callable(close):
                 close()
 
-
-def checked_move(state: State, answer: object) -> Move:
-    """A bot's answer as a legal move of ``state``; raises (the core's errors, TypeError)."""
-    if isinstance(answer, Move):
-        m = answer
-    elif isinstance(answer, str):
-        m = parse_move(answer)
-    elif isinstance(answer, int) and not isinstance(answer, bool):
-        m = move_of_action(answer)
-    else:
-        raise TypeError(f"the bot answered {answer!r}, not a move")
-    if not state.is_legal(m):
-        state.copy(history=False).push(m)  # raises the precise IllegalMoveError
-        raise IllegalMoveError(f"{m.text()} is not legal now")
-    return m
-
-
-def events_of(state: State) -> list[Event]:
-    """The events of a state's history (fills and moves), as a store keeps them."""
-    first = state.copy()
-    while first.history:
-        first.pop()
-    out: list[Event] = []
-    for h in state.history:
-        if isinstance(h, Fill):
-            out.append(Event(len(out), "fill", fill_text(h)))
-            first.apply_fill(h)
-        else:
-            out.append(Event(len(out), "move", h.text(), first.current_player))
-            first.push(h)
-    return out
