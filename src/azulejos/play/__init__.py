@@ -1,17 +1,25 @@
-"""The match runner (layer L3): seats, bots, turn driving, undo, previews, results, records.
+"""The play layer (L3): the one game session, seats, bots, undo, previews, results, records.
 
-Front-end independent: the terminal app, the plain line mode and the web server all drive a
-:class:`Match` the same way.
+Front-end independent: the terminal app and plain mode drive a :class:`Session` through
+:class:`Match`, the web server through its live games, tournaments directly.
 """
 
 from .bots import Bot, Hint, HintUnavailable, hint, make_bot
+from .clock import Clock
+from .events import Event, LogEntry, Update
+from .failures import CASUAL, FORFEIT, FailurePolicy, Forfeit
 from .match import GENERATOR, Match, Played, Step, Tiling
 from .preview import Preview, preview
 from .results import Result, Standing, result
 from .seats import BOT_LEVELS, Seat, parse_seat, seats_from_json
+from .seeding import FillSource, Seeding
+from .session import Pending, Session, SessionError
+from .store import MemoryStore, RecordFileStore, Store, VersionConflict
 
 __all__ = [
     "Bot", "Hint", "HintUnavailable", "hint", "make_bot", "GENERATOR", "Match", "Played",
     "Step", "Tiling", "Preview", "preview", "Result", "Standing", "result", "BOT_LEVELS",
-    "Seat", "parse_seat", "seats_from_json",
+    "Seat", "parse_seat", "seats_from_json", "Clock", "Event", "LogEntry", "CASUAL", "FORFEIT",
+    "FailurePolicy", "Forfeit", "FillSource", "Seeding", "Pending", "Session", "SessionError",
+    "Update", "MemoryStore", "RecordFileStore", "Store", "VersionConflict",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from azulejos.agents import Agent, Budget, agent_names, make_agent
 from azulejos.agents import hint as search_hint
-from azulejos.core import Move, State
+from azulejos.core import Move, State, move_of_action, parse_move
 
 
 class HintUnavailable(RuntimeError):
@@ -47,3 +47,16 @@ def hint(state: State, seconds: float = 1.0) -> Hint:
     """The strongest bot's suggestion for the player to move."""
     move, evaluation = search_hint(state.copy(), seconds)
     return Hint(move, evaluation)
+
+
+def checked_move(state: State, answer: object) -> Move:
+    """A bot's answer as a legal move of ``state``; raises (the core's errors, TypeError)."""
+    if isinstance(answer, Move):
+        m = answer
+    elif isinstance(answer, str):
+        m = parse_move(answer)
+    elif isinstance(answer, int) and not isinstance(answer, bool):
+        m = move_of_action(answer)
+    else:
+        raise TypeError(f"the bot answered {answer!r}, not a move")
+    return state.check(m)  # the precise IllegalMoveError when it is not legal

@@ -1,62 +1,37 @@
-"""The match runner (layer L3): seats, turn driving, undo, the event log, records.
+"""A match in the terminal (Textual app, plain line mode): a thin name over one :class:`Session`.
 
-A :class:`Match` owns the game state and its random generator; front ends (terminal, plain
-line mode, web) read ``match.state`` and change it only through :meth:`Match.play` and
-:meth:`Match.undo`. Fills are dealt automatically, from a generator derived from the seed and
-the round number, so a resumed game deals exactly what the original would have dealt.
+The terminal front ends read ``match.state`` and change the game only through :meth:`play`,
+:meth:`undo` and the bot calls, which go through the session (check, fork, store, publish).
+Fills come from the one seeding scheme (:mod:`azulejos.play.seeding`) with the match seed,
+which the records carry, so a resumed game deals exactly what the original would have dealt.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import random
-import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from azulejos.agents import Budget
-from azulejos.core import Fill, Move, PlayerView, State, Variant
-from azulejos.core.events import TilingEvent
-from azulejos.notation import Record, dumps, parse_move, record_of, replay
+from azulejos.core import Move, State, Variant
+from azulejos.notation import Record, dumps, record_of, replay
 
 from .bots import Bot, make_bot
+from .events import Played, Step, Tiling
 from .seats import Seat, seats_from_json
+from .seeding import Seeding
+from .session import Session
+from .store import Store
 
 GENERATOR = "azulejos play"
 
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One move of the game log: who played what, in which round."""
-
-    round: int
-    seat: int
-    move: Move
-
-
-@dataclass(frozen=True, slots=True)
-class Tiling:
-    """A finished wall-tiling (R17-R20, R24): what happened and the boards around it."""
-
-    round: int
-    events: tuple[TilingEvent, ...]
-    scores_before: tuple[int, ...]
-    boards_after: tuple[PlayerView, ...]
-    game_over: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What :meth:`Match.play` did: the move, and the tiling if the move finished a round."""
-
-    played: Played
-    tiling: Tiling | None
+__all__ = ["GENERATOR", "Match", "Played", "Step", "Tiling"]
 
 
 class Match:
-    """A game between seats (people and bots).
+    """A game between seats (people and bots) played at one terminal.
 
     >>> m = Match.new([Seat("Ana"), Seat("Bot", "random")], seed=3)
     >>> m.state.phase, m.seat_to_move
@@ -75,20 +50,14 @@ class Match:
         *,
         extra: dict[str, Any] | None = None,
         bot_budget: Budget | None = None,
+        store: Store | None = None,
     ) -> None:
-        if len(seats) != state.players:
-            raise ValueError(f"{state.players} players need {state.players} seats")
-        self.state = state
-        self.seats = tuple(seats)
         self.seed = seed
         self.extra = dict(extra or {})
-        self.bot_budget = bot_budget
-        self.log: list[Played] = []
-        self.version = 0  # bumped on every change; a bot's late answer checks it
-        self._lock = threading.Lock()
-        self._round_scores = tuple(state.scores)
-        self._rebuild_log()
-        self._deal()
+        self.session = Session.from_state(state, seats, Seeding(seed), bot_budget=bot_budget,
+                                          store=store)
+        self.session.deal_if_due()
+        self._base = self.session.version
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
@@ -119,37 +88,34 @@ class Match:
                 for n, s in zip(names, seats)
             ]
         seed = extra.pop("seed", None)
-        if type(seed) is not int:
+        if type(seed) is not int or seed < 0:
             seed = random.SystemRandom().randrange(10**9)
         for key in ("generator", "saved"):
             extra.pop(key, None)
         return cls(state, seats, seed, extra=extra, **kwargs)
 
-    def _rebuild_log(self) -> None:
-        """The log of a state that arrives with a history (a resumed game)."""
-        hist = self.state.history
-        if not hist:
-            return
-        first = self.state.copy()
-        while first.history:
-            first.pop()
-        for ev in hist:
-            if isinstance(ev, Fill):
-                first.apply_fill(ev)
-                self._round_scores = tuple(first.scores)
-            else:
-                self.log.append(Played(first.round, first.current_player, ev))
-                first.push(ev)
-
-    def _fill_rng(self) -> random.Random:
-        return random.Random(f"azulejos-play:{self.seed}:{self.state.round}")
-
-    def _deal(self) -> None:
-        if self.state.is_chance:
-            self._round_scores = tuple(self.state.scores)
-            self.state.deal(self._fill_rng())
-
     # -- reading --------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.session.seats
+
+    @property
+    def bot_budget(self) -> Budget | None:
+        return self.session.bot_budget
+
+    @property
+    def version(self) -> int:
+        """Bumped on every change since the match was opened; a bot's late answer checks it."""
+        return self.session.version - self._base
+
+    @property
+    def log(self) -> list[Played]:
+        return self.session.played
+
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
@@ -165,95 +131,46 @@ class Match:
 
     @property
     def is_bot_turn(self) -> bool:
-        seat = self.seat_to_move
-        return seat is not None and self.seats[seat].is_bot
+        return self.session.bot_to_move is not None
 
     @property
     def humans(self) -> list[int]:
         return [p for p, s in enumerate(self.seats) if not s.is_bot]
 
     def bot(self, seat: int, moves_played: int | None = None) -> Bot:
-        """The bot at ``seat``, seeded from the match seed, the seat and the number of moves
-        played: a bot's answer depends only on the game so far, so a resumed game (or one
-        after an undo) goes on exactly as the original would have."""
+        """The bot at ``seat``, seeded as the session seeds it: from the match seed, the seat
+        and the number of moves played."""
         level = self.seats[seat].bot
         if level is None:
             raise ValueError(f"seat {seat + 1} is a person")
         n = len(self.log) if moves_played is None else moves_played
-        return make_bot(level, (self.seed * 1_000_003 + seat * 10_007 + n) % 2**63)
+        return make_bot(level, self.session.fills.bot_seed(seat, n))
 
-    # -- changing -------------------------------------------------------------------------
+    # -- changing (all through the session) ---------------------------------------------
     def play(self, move: Move | str) -> Step:
         """Play a move for the seat to move; deal the next round when this one ends.
 
         Raises ``IllegalMoveError`` / ``InvalidMoveError`` and changes nothing when the move
         is not legal now.
         """
-        m = parse_move(move) if isinstance(move, str) else move
-        with self._lock:
-            st = self.state
-            seat = st.current_player
-            rnd = st.round
-            st.push(m)  # raises and leaves the state unchanged if illegal
-            played = Played(rnd, seat, m)
-            self.log.append(played)
-            self.version += 1
-            tiling = None
-            if st.is_chance or st.is_over:
-                tiling = Tiling(rnd, tuple(st.tiling_log), self._round_scores,
-                                tuple(st.boards), st.is_over)
-                self._deal()
-            return Step(played, tiling)
+        return self.session.play(move)
 
     def choose_bot_move(self) -> tuple[int, Move]:
         """Ask the bot to move (slow: call it from a worker thread). Returns the match
         version it answered for, to hand back to :meth:`play_bot_move`."""
-        with self._lock:
-            version = self.version
-            seat = self.seat_to_move
-            if seat is None or not self.seats[seat].is_bot:
-                raise ValueError("it is not a bot's turn")
-            state = self.state.copy()
-            bot = self.bot(seat)
-        return version, bot.choose(state, self.bot_budget)
+        version, move = self.session.choose_bot_move()
+        return version - self._base, move
 
     def play_bot_move(self, version: int, move: Move) -> Step | None:
         """Play a bot's answer unless the game changed meanwhile (an undo): then None."""
-        if version != self.version or not self.is_bot_turn:
-            return None
-        return self.play(move)
-
-    def _undo_count(self) -> int:
-        """How many moves an undo takes back: back to the last person's move, only within
-        the current drafting (or grey tiling) phase of this round; 0 if none."""
-        st = self.state.copy()
-        phase, rnd = st.phase, st.round
-        if phase not in ("draft", "place"):
-            return 0
-        for k, played in enumerate(reversed(self.log), 1):
-            if not isinstance(st.peek(), Move):
-                return 0
-            st.pop()
-            if st.phase != phase or st.round != rnd:
-                return 0  # the round was tiled after that move (R17): it stays
-            if not self.seats[played.seat].is_bot:
-                return k
-        return 0
+        return self.session.play_bot_move(version + self._base, move)
 
     def can_undo(self) -> bool:
-        return self._undo_count() > 0
+        return self.session.undo_count() > 0
 
     def undo(self) -> list[Played]:
         """Take back the last person's move (and the bot moves after it); [] if not allowed."""
-        with self._lock:
-            k = self._undo_count()
-            undone = []
-            for _ in range(k):
-                self.state.pop()
-                undone.append(self.log.pop())
-            if k:
-                self.version += 1
-            return undone
+        return self.session.undo()
 
     # -- records --------------------------------------------------------------------------
     def record(self, **extra: Any) -> Record:

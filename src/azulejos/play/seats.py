@@ -12,14 +12,23 @@ BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat: ``bot`` is None for a person, else the bot level (``"easy"`` … ``"expert"``)."""
+    """One seat: ``bot`` is None for a person, else the bot level (``"easy"`` … ``"expert"``)
+    or, for an external bot, ``cmd:COMMAND`` (a program speaking ``docs/protocol.md``)."""
 
     name: str
     bot: str | None = None
 
     @property
     def is_bot(self) -> bool:
+        """A bot plays this seat (built in or external): the session moves for it."""
         return self.bot is not None
+
+    @property
+    def kind(self) -> str:
+        """``person``, ``bot`` or ``external``."""
+        if self.bot is None:
+            return "person"
+        return "external" if self.bot.startswith("cmd:") else "bot"
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "bot": self.bot}

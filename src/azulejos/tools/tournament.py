@@ -3,31 +3,33 @@
 * **Lineups.** With as many bots as players, every game seats all of them; with more, every
   combination of ``players`` bots meets; with fewer, the bots are repeated in turn to fill the
   seats (``A,B`` at 3 players seats ``A,B,A``).
-* **Paired deals.** A deal is one seeded chance generator. Each lineup plays every deal once per
-  rotation of the seats, so every bot sits in every seat with the same chance draws. Fills are
-  drawn from the bag counts (R21), so they are identical across the rotations until the bag
-  first runs empty and the box lid - which depends on play - refills it (R22).
+* **One session.** Every game is a play-layer :class:`~azulejos.play.Session`, as in the
+  terminal and on the web: the same seeding scheme and the same failing-bot policy object
+  (:data:`~azulejos.play.FORFEIT` here).
+* **Paired deals.** A deal is one seed of the seeding scheme (:mod:`azulejos.play.seeding`).
+  Each lineup plays every deal once per rotation of the seats, so every bot sits in every seat
+  with the same chance draws. Fills are drawn from the bag counts (R21), so they are identical
+  across the rotations until the bag first runs empty and the box lid - which depends on play -
+  refills it (R22).
 * **Failures.** A bot that crashes, hangs, times out, answers garbage or an illegal move, or
-  raises, loses that game: the game stops, the other seats share the victory, and the failure is
-  reported with its kind and message. The tournament goes on.
+  raises, forfeits that game: the game stops, the other seats share the victory, and the
+  failure is reported with its kind and message. The tournament goes on.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
-import random
-import time
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from azulejos.agents import Budget, make_agent
-from azulejos.agents.external import BotFailure
+from azulejos.agents import Agent, Budget, make_agent
 from azulejos.core import State
-from azulejos.core.errors import AzulejosError
 from azulejos.notation import dumps, record_of
+from azulejos.play import FORFEIT, Clock, Forfeit, Seat, Seeding, Session
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,14 @@ def _seed_of(job: GameJob, seat: int) -> int:
     return zlib.crc32(f"{job.seed}:{job.deal}:{job.index}:{seat}".encode())
 
 
+def deal_seed(job: GameJob) -> int:
+    """The seed of a job's deal: the same for every game of the deal (paired deals); with a
+    secret, not computable from the public seed."""
+    key = f"{job.seed}:{job.secret}" if job.secret else f"{job.seed}"
+    digest = hashlib.sha256(f"azulejos-tournament:{key}:{job.deal}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
+
+
 def _ranks(keys: list[tuple[int, int]]) -> list[int]:
     return [1 + sum(1 for o in keys if o > k) for k in keys]
 
@@ -107,16 +117,12 @@ def warm_up() -> None:
 
 
 def play_game(job: GameJob) -> GameResult:
-    """Play one game; a failing bot loses it (never raises for a bot's fault)."""
+    """Play one game on a session; a failing bot forfeits it (never raises for a bot's fault)."""
     warm_up()
-    key = f"{job.seed}:{job.secret}" if job.secret else f"{job.seed}"
-    chance = random.Random(f"azulejos-tournament:{key}:{job.deal}")
     n = job.players
-    think = [0.0] * n
-    think_max = [0.0] * n
-    count = [0] * n
-    agents: list[Any] = [None] * n
+    agents: dict[int, Agent] = {}
     forfeit: dict[str, Any] | None = None
+    clock = Clock(n)
     state = State.new(n, job.variant, 0)
     budget = Budget(seconds=job.seconds) if job.seconds is not None else None
     try:
@@ -126,28 +132,21 @@ def play_game(job: GameJob) -> GameResult:
             except ValueError as e:
                 forfeit = {"seat": seat, "bot": spec, "kind": "start", "message": str(e)}
                 break
-        while forfeit is None and not state.is_over:
-            if state.is_chance:
-                state.deal(chance)
-                continue
-            seat = state.current_player
-            t0 = time.perf_counter()
-            try:
-                move = agents[seat].choose(state.copy(), budget)
-                state.push(move)
-            except BotFailure as e:
-                forfeit = {"seat": seat, "bot": job.lineup[seat], "kind": e.kind, "message": e.message}
-            except (AzulejosError, ValueError, TypeError, AttributeError) as e:
-                kind = "illegal" if isinstance(e, AzulejosError) else "error"
-                forfeit = {"seat": seat, "bot": job.lineup[seat], "kind": kind, "message": str(e)}
-            except Exception as e:  # a bot's own bug must not stop the tournament
-                forfeit = {"seat": seat, "bot": job.lineup[seat], "kind": "error", "message": repr(e)}
-            dt = time.perf_counter() - t0
-            think[seat] += dt
-            think_max[seat] = max(think_max[seat], dt)
-            count[seat] += 1
+        if forfeit is None:
+            session = Session.new(
+                [Seat(spec, spec) for spec in job.lineup], job.variant, Seeding(deal_seed(job)),
+                policy=FORFEIT, agents=agents, bot_budget=budget, clock=clock,
+            )
+            while not session.is_over:
+                try:
+                    version, move = session.choose_bot_move()
+                except Forfeit as f:
+                    forfeit = f.to_json()
+                    break
+                session.play(move, version=version)
+            state = session.state
     finally:
-        for a in agents:
+        for a in agents.values():
             close = getattr(a, "close", None)
             if callable(close):
                 close()
@@ -170,8 +169,7 @@ def play_game(job: GameJob) -> GameResult:
     record = dumps(record_of(state, **extra))
     return GameResult(
         job.index, job.deal, list(job.lineup), scores, winners, ranks, state.round,
-        sum(count), [t / c if c else 0.0 for t, c in zip(think, count)], think_max, forfeit,
-        record,
+        clock.moves, [clock.mean(p) for p in range(n)], list(clock.longest), forfeit, record,
     )
 
 

@@ -23,7 +23,7 @@ from azulejos.i18n import LANGUAGES
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
-from .service import GameService, bot_levels
+from .service import GameService, bot_levels, new_seed
 from .storage import GameStore, SqlStore, database_url
 from .views import rules_json
 from .ws import game_socket
@@ -240,16 +240,19 @@ def create_app(
     sync_interval: float = 1.0,
     resume_bots: bool = True,
     guide: GuideText | None = get_section,
+    seeds: Callable[[], int] = new_seed,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
-    or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none)."""
+    or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
+    ``seeds`` draws each new game's secret seed (tests pass a fixed one to replay a game
+    through another front end)."""
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         svc = GameService(
             the_store, bot_seconds=bot_seconds, bot_delay=bot_delay, bot_workers=bot_workers,
-            sync_interval=sync_interval,
+            sync_interval=sync_interval, seeds=seeds,
         )
         app.state.service = svc
         await svc.start(resume_bots=resume_bots)

@@ -1,119 +1,135 @@
-"""A game held in memory by the server: the engine state, the random generator and the
-public log, rebuilt exactly from the stored events."""
+"""A game held in memory by the server: its play-layer session plus what only the web needs
+(the set-up, the seats with their token digests, the creation time).
+
+The rules, the fork, the store write and the publishing are the session's
+(:class:`azulejos.play.Session`); this module rebuilds one exactly from the stored events and
+the stored fill secret - a seed of the one seeding scheme, or, for games stored before it, a
+running generator's state (:class:`GeneratorFills`).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import random
-from dataclasses import dataclass, field
 
+from azulejos.agents import Budget
 from azulejos.core import Fill, State
-from azulejos.core.colours import LETTERS
-from azulejos.core.events import TilingEvent
+from azulejos.play import Seat, Seeding, Session
+from azulejos.play.events import LogEntry
+from azulejos.play.failures import CASUAL
+from azulejos.play.seeding import FillSource
+from azulejos.play.store import Store
 
 from .storage import SeatSpec, StoredEvent, StoredGame, dump_rng_state, load_rng_state
 
-
-@dataclass
-class LogEntry:
-    """One line of the public game log."""
-
-    kind: str  # "fill" | "move" | "tiling"
-    round: int
-    seat: int | None = None
-    text: str = ""
-    factories: list[str] | None = None
-    tiling: list[TilingEvent] | None = None
+__all__ = ["GeneratorFills", "Live", "LogEntry", "seat_of", "source_of"]
 
 
-@dataclass
+class GeneratorFills:
+    """Fills of a game stored before the seeding scheme: one running generator, its state
+    stored after every fill (kept so that such games go on exactly as they would have)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def fill(self, state: State) -> Fill:
+        return state.sample_fill(self.rng)
+
+    def fork(self) -> GeneratorFills:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return GeneratorFills(rng)
+
+    def bot_seed(self, seat: int, moves: int) -> int:
+        # secret (derived from the generator state, one-way) and the same after a restart
+        digest = hashlib.sha256(f"{self.secret()}:{seat}:{moves}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def secret(self) -> str:
+        return dump_rng_state(self.rng.getstate())
+
+
+def source_of(secret: str) -> FillSource:
+    """The fill source of a stored secret (a seed, or a legacy generator state)."""
+    seeding = Seeding.from_secret(secret)
+    if seeding is not None:
+        return seeding
+    rng = random.Random()
+    rng.setstate(load_rng_state(secret))
+    return GeneratorFills(rng)
+
+
+def seat_of(spec: SeatSpec) -> Seat:
+    return Seat(spec.name, (spec.level or "random") if spec.kind == "bot" else None)
+
+
 class Live:
     """One game in play on this server process."""
 
-    game_id: str
-    players: int
-    variant: str
-    start_player: int
-    created: float
-    seats: list[SeatSpec]
-    state: State
-    rng: random.Random
-    version: int
-    log: list[LogEntry] = field(default_factory=list)
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        variant: str,
+        start_player: int,
+        created: float,
+        seats: list[SeatSpec],
+        session: Session,
+    ) -> None:
+        self.game_id = game_id
+        self.players = players
+        self.variant = variant
+        self.start_player = start_player
+        self.created = created
+        self.seats = seats
+        self.session = session
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def version(self) -> int:
+        return self.session.version
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return self.session.log
 
     @property
     def status(self) -> str:
-        return "over" if self.state.is_over else "playing"
+        return self.session.status
 
     def person_seats(self) -> set[int]:
         return {s.seat for s in self.seats if s.kind == "person"}
 
-    def rng_state(self) -> str:
-        return dump_rng_state(self.rng.getstate())
+    def rename(self, seat: int, name: str) -> None:
+        s = self.seats[seat]
+        self.seats[seat] = SeatSpec(s.seat, s.kind, name, s.level, s.token_hash)
+        seats = list(self.session.seats)
+        seats[seat] = Seat(name, seats[seat].bot)
+        self.session.seats = tuple(seats)
 
     @classmethod
-    def from_stored(cls, g: StoredGame) -> Live:
-        """Replay the stored events; the generator resumes from its stored state."""
+    def from_stored(cls, g: StoredGame, store: Store | None = None,
+                    bot_budget: Budget | None = None) -> Live:
+        """Replay the stored events; the fills go on from the stored secret."""
         st = State.new(g.players, g.variant, g.start_player)
-        live = cls(
-            g.game_id, g.players, g.variant, g.start_player, g.created, list(g.seats), st,
-            random.Random(), 0,
-        )
-        for e in g.events:
-            if e.kind == "fill":
-                live._fill(parse_fill(e.data))
-            else:
-                live._move(e.data)
-        if len(g.events) != g.version:
-            raise ValueError(f"game {g.game_id}: {len(g.events)} events, version {g.version}")
-        live.version = g.version
-        live.rng.setstate(load_rng_state(g.rng_state))
-        return live
-
-    # -- applying events (the state is already checked by the caller) ---------------------------
-    def _fill(self, fill: Fill) -> None:
-        self.state.apply_fill(fill)
-        self.log.append(LogEntry("fill", self.state.round, factories=fill.texts()))
-
-    def _move(self, text: str) -> None:
-        st = self.state
-        seat = st.current_player
-        rnd = st.round
-        st.push(text)
-        self.log.append(LogEntry("move", rnd, seat, st.history[-1].text()))  # type: ignore[union-attr]
-        if st.is_chance or st.is_over:
-            self.log.append(LogEntry("tiling", rnd, tiling=st.tiling_log))
+        session = Session(st, [seat_of(s) for s in g.seats], source_of(g.rng_state),
+                          events=g.events, game_id=g.game_id, store=store, policy=CASUAL,
+                          bot_budget=bot_budget)
+        if session.version != g.version:
+            raise ValueError(f"game {g.game_id}: {session.version} events, version {g.version}")
+        return cls(g.game_id, g.players, g.variant, g.start_player, g.created, list(g.seats),
+                   session)
 
     def advance(self, text: str) -> list[StoredEvent]:
-        """Play ``text`` (already known legal) and deal the next round if due.
-
-        Returns the new events to store. Call on a scratch copy (:meth:`fork`) first.
-        """
-        seat = self.state.current_player
-        self._move(text)
-        out = [StoredEvent(self.version, "move", self.state.history[-1].text(), seat)]  # type: ignore[union-attr]
-        while self.state.is_chance:
-            fill = self.state.sample_fill(self.rng)
-            self._fill(fill)
-            out.append(StoredEvent(self.version + len(out), "fill", ",".join(fill.texts())))
-        self.version += len(out)
-        return out
+        """Play ``text`` without turn checks and deal the next round if due; the new events.
+        Call on a :meth:`fork`."""
+        return self.session.advance(text)
 
     def fork(self) -> Live:
         """An independent copy to try a move on."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        return Live(
-            self.game_id, self.players, self.variant, self.start_player, self.created,
-            list(self.seats), self.state.copy(), rng, self.version, list(self.log),
-        )
+        return Live(self.game_id, self.players, self.variant, self.start_player, self.created,
+                    list(self.seats), self.session.fork())
 
-
-def parse_fill(data: str) -> Fill:
-    return Fill(tuple(tuple(LETTERS.index(ch) for ch in part) for part in data.split(",")))
-
-
-def first_fill(state: State, rng: random.Random) -> StoredEvent:
-    """Deal round 1 on ``state`` and return its event."""
-    fill = state.sample_fill(rng)
-    state.apply_fill(fill)
-    return StoredEvent(0, "fill", ",".join(fill.texts()))

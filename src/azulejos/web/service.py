@@ -1,17 +1,18 @@
-"""The authoritative game service: creates games, checks and stores moves, runs the bots and
-tells every connected viewer. Front ends (HTTP, websocket) call it; it calls the store.
+"""The authoritative game service: the web transport over the play layer's game session.
 
-Order of an accepted move: checked on a scratch copy (version, seat, legality), the next fill
-dealt there if the round ended, the new events written in one transaction that fails if the
-game moved on meanwhile, and only then the copy becomes the game and the viewers are told.
+Each game is a :class:`azulejos.play.Session` (wrapped in a :class:`Live` with the web's seats
+and tokens). The session decides everything about a move: checked on a fork (version, seat,
+legality), the next fill dealt there if the round ended, the new events written through the
+store in one transaction that fails if the game moved on meanwhile, and only then the fork
+becomes the game and the subscribers (here: the websockets) are told. This module adds what is
+the web's own: tokens, the per-game asyncio lock, the store call in a worker thread, the bot
+loop in an executor, and the sync loop between server processes on one database.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
-import random
 import secrets
 import time
 from collections import Counter, OrderedDict
@@ -20,20 +21,18 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar
 
-from azulejos.agents import Budget, agent_names, make_agent
-from azulejos.core import IllegalMoveError, InvalidMoveError, Move, State, parse_move
+from azulejos.agents import Budget, agent_names
+from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
+from azulejos.play import Seeding, Session, SessionError
 
-from .live import Live
+from .live import Live, seat_of
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .storage import (
     GameStore,
     SeatSpec,
-    StoredEvent,
     StoredGame,
     TokenGrant,
-    VersionConflict,
-    dump_rng_state,
     token_digest,
 )
 from .views import Access, build_view, summary_json
@@ -63,9 +62,17 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def _bot_choose(level: str, seed: int, state: State, seconds: float) -> Move:
-    agent = make_agent(level, seed)
-    return agent.choose(state, Budget(seconds=seconds))
+def new_seed() -> int:
+    """A game's secret seed (kept server-side, never sent)."""
+    return secrets.randbits(128)
+
+
+#: HTTP status of each refusal of the session.
+STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409}
+
+
+def refusal(e: SessionError) -> GameError:
+    return GameError(e.code, e.message, STATUS.get(e.code, 400), dict(e.details))
 
 
 class GameService:
@@ -78,8 +85,10 @@ class GameService:
         bot_workers: int = 2,
         sync_interval: float = 1.0,
         cache_size: int = 2000,
+        seeds: Callable[[], int] = new_seed,
     ) -> None:
         self.store = store
+        self.seeds = seeds
         self.bot_seconds = bot_seconds
         self.bot_delay = bot_delay
         self.sync_interval = sync_interval
@@ -132,9 +141,6 @@ class GameService:
     async def create(self, req: CreateRequest) -> dict[str, Any]:
         """A new game, dealt for round 1 (R9); returns the tokens (shown once, stored hashed)."""
         game_id = secrets.token_urlsafe(8)
-        rng = random.Random(secrets.randbits(128))
-        state = State.new(req.players, req.variant, req.start_player)
-        fill = state.sample_fill(rng)
         seats: list[SeatSpec] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(req.seats):
@@ -146,22 +152,27 @@ class GameService:
                 seats.append(SeatSpec(i, "bot", name, s.level, None))
         spectator = new_token()
         hotseat = new_token() if req.hotseat else None
+        session = Session.new([seat_of(s) for s in seats], req.variant, Seeding(self.seeds()),
+                              req.start_player, game_id=game_id,
+                              bot_budget=Budget(seconds=self.bot_seconds))
         stored = StoredGame(
             game_id=game_id,
             players=req.players,
             variant=req.variant,
             start_player=req.start_player,
             created=time.time(),
-            version=1,
-            status="playing",
-            rng_state=dump_rng_state(rng.getstate()),
+            version=session.version,
+            status=session.status,
+            rng_state=session.fills.secret(),
             spectator_hash=token_digest(spectator),
             hotseat_hash=token_digest(hotseat) if hotseat else None,
             seats=seats,
-            events=[StoredEvent(0, "fill", ",".join(fill.texts()))],
+            events=list(session.events),
         )
         await self._db(self.store.create, stored)
-        live = Live.from_stored(stored)
+        session.store = self.store  # the first events went in with the game; moves follow
+        live = Live(game_id, req.players, req.variant, req.start_player, stored.created,
+                    list(seats), session)
         self._remember(live)
         self._kick_bots(live)
         return {
@@ -176,6 +187,7 @@ class GameService:
         }
 
     def _remember(self, live: Live) -> None:
+        live.session.subscribe(lambda _update: self._broadcast(live))
         self._games[live.game_id] = live
         self._games.move_to_end(live.game_id)
         while len(self._games) > self.cache_size:
@@ -209,7 +221,7 @@ class GameService:
         stored = await self._db(self.store.load, game_id)
         if stored is None:
             raise GameError("unknown_game", "there is no such game", 404)
-        live = Live.from_stored(stored)
+        live = Live.from_stored(stored, self.store, Budget(seconds=self.bot_seconds))
         self._remember(live)
         return live
 
@@ -286,56 +298,31 @@ class GameService:
                 # Another server process may have moved the game on: reload before refusing.
                 self._games.pop(gid, None)
                 live = await self.get(gid)
-            if version != live.version:
-                raise GameError(
-                    "stale",
-                    f"the game is at version {live.version}, not {version}: reload the view",
-                    409,
-                    {"version": live.version},
-                )
-            st = live.state
-            if st.is_over:
-                raise GameError("game_over", "the game is over (R23)", 409)
-            if st.is_chance:  # never at rest: fills are dealt with the move that ends a round
-                raise GameError("busy", "the next round is being dealt, try again", 409)
-            mover = st.current_player
-            if not access.controls(mover):
-                if access.role == "spectator":
-                    raise GameError("spectator", "spectators cannot move", 403)
-                raise GameError(
-                    "not_your_turn",
-                    f"it is seat {mover + 1}'s turn, not yours (R10)",
-                    403,
-                    {"current": mover},
-                )
+            session = live.session
             try:
-                parse_move(text)
+                pending = session.prepare(text, version=version, by=access.seats)
+            except SessionError as e:
+                if e.code == "not_your_turn" and access.role == "spectator":
+                    raise GameError("spectator", "spectators cannot move", 403) from None
+                raise refusal(e) from None
             except InvalidMoveError as e:
                 raise GameError("bad_move", str(e), 400) from None
-            trial = live.fork()
-            try:
-                events = trial.advance(text)
             except IllegalMoveError as e:
                 raise GameError("illegal", str(e), 422, {"rule": e.rule}) from None
-            fills = any(e.kind == "fill" for e in events)
             try:
-                await self._db(
-                    self.store.append, gid, live.version, events,
-                    trial.rng_state() if fills else None, trial.status,
-                )
-            except VersionConflict:
-                self._games.pop(gid, None)  # another process moved it on: reload next time
+                await self._db(session.persist, pending)
+            except SessionError as e:  # another process moved it on: reload next time
+                self._games.pop(gid, None)
                 fresh = await self.get(gid)
                 self._broadcast(fresh)
                 raise GameError(
                     "stale", "the game moved on meanwhile: reload the view", 409,
                     {"version": fresh.version},
-                ) from None
-            self._games[gid] = trial
+                ) from e
+            session.commit(pending)  # the subscribers (websockets) are told
             self.moves_accepted += 1
-        self._broadcast(trial)
-        self._kick_bots(trial)
-        return trial.version
+        self._kick_bots(live)
+        return live.version
 
     async def rename(self, access: Access, name: Any, seat: Any = None) -> None:
         if not isinstance(name, str) or len(name) > 200:
@@ -350,8 +337,7 @@ class GameService:
         async with self._lock(access.game_id):
             live = await self.get(access.game_id)
             await self._db(self.store.rename, access.game_id, seat, name)
-            s = live.seats[seat]
-            live.seats[seat] = SeatSpec(s.seat, s.kind, name, s.level, s.token_hash)
+            live.rename(seat, name)
         self._broadcast(live)
 
     # -- viewers -------------------------------------------------------------------------------
@@ -395,12 +381,8 @@ class GameService:
             sub.send_view(view)
 
     # -- bots ----------------------------------------------------------------------------------
-    def _bot_to_move(self, live: Live) -> SeatSpec | None:
-        st = live.state
-        if st.phase not in ("draft", "place"):
-            return None
-        seat = live.seats[st.current_player]
-        return seat if seat.kind == "bot" else None
+    def _bot_to_move(self, live: Live) -> int | None:
+        return live.session.bot_to_move
 
     def _kick_bots(self, live: Live) -> None:
         gid = live.game_id
@@ -411,6 +393,8 @@ class GameService:
         task.add_done_callback(lambda _t: self._bots.pop(gid, None))
 
     async def _bot_loop(self, gid: str) -> None:
+        """Play the bots' turns. The session seeds each bot (secretly, from the game's seed)
+        and applies the one failing-bot policy: a broken bot never stalls the game."""
         try:
             while True:
                 live = await self.get(gid)
@@ -419,38 +403,14 @@ class GameService:
                     return
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                version = live.version
-                # The bot's seed: secret (derived from the generator state, one-way) and the same
-                # after a restart, so a resumed game gets the same bot moves.
-                seed = int.from_bytes(
-                    hashlib.sha256(
-                        f"{live.rng_state()}:{seat.seat}:{version}".encode()
-                    ).digest()[:8],
-                    "big",
-                )
-                board = live.state.copy()
                 loop = asyncio.get_running_loop()
+                version, move = await loop.run_in_executor(
+                    self._bot_pool, live.session.choose_bot_move)
+                bot_access = Access(gid, "bot", frozenset({seat}))
                 try:
-                    move = await loop.run_in_executor(
-                        self._bot_pool, _bot_choose, seat.level or "random", seed, board,
-                        self.bot_seconds,
-                    )
-                    text = move.text()
-                except Exception:  # a broken bot must not stall the game
-                    log.exception("bot %s failed in game %s; playing a random move", seat.level, gid)
-                    legal = live.state.legal_moves()
-                    text = legal[random.Random(seed).randrange(len(legal))].text()
-                bot_access = Access(gid, "bot", frozenset({seat.seat}))
-                try:
-                    await self._apply(bot_access, version, text)
+                    await self._apply(bot_access, version, move.text())
                 except GameError as e:
-                    if e.code == "illegal":
-                        log.error("bot %s chose an illegal move %s in game %s: %s",
-                                  seat.level, text, gid, e.message)
-                        legal = live.state.legal_moves()
-                        text = legal[random.Random(seed).randrange(len(legal))].text()
-                        await self._apply(bot_access, version, text)
-                    elif e.code != "stale":
+                    if e.code != "stale":
                         raise
         except asyncio.CancelledError:
             raise

@@ -1,10 +1,12 @@
 """Where games are kept: a narrow interface and its SQLAlchemy implementation.
 
-The server keeps each game as its set-up, its seats, the list of its events (fills and moves,
-in order) and the state of its random generator. The events replay the game exactly; the
-generator state makes the *next* fills exactly what they would have been without a restart.
-The generator state and the seat tokens never leave this module except to the game service;
-tokens are stored only as SHA-256 digests.
+The server keeps each game as its set-up, its seats, the list of its events (fills, moves and
+undos, in order: :mod:`azulejos.play.events`) and the secret of its fills (column
+``rng_state``: the secret seed of :mod:`azulejos.play.seeding`, or a running generator's state
+for games stored before that scheme). The events replay the game exactly; the secret makes the
+*next* fills exactly what they would have been without a restart. The secret and the seat
+tokens never leave this module except to the game service; tokens are stored only as SHA-256
+digests.
 
 Writes are optimistic: :meth:`GameStore.append` names the version (number of events) it was
 computed from and fails with :class:`VersionConflict` when another writer got there first, so
@@ -41,11 +43,16 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+from azulejos.play.events import Event
+from azulejos.play.store import Store, VersionConflict
+
+__all__ = [
+    "GameStore", "SeatSpec", "SqlStore", "StoredEvent", "StoredGame", "TokenGrant",
+    "VersionConflict", "database_url", "default_sqlite_path", "dump_rng_state",
+    "load_rng_state", "token_digest",
+]
+
 SCHEMA_VERSION = 1
-
-
-class VersionConflict(Exception):
-    """The game moved on since the version a write was computed from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +66,8 @@ class SeatSpec:
     token_hash: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """One event: ``kind`` "fill" (``data`` = factory texts joined by ",") or "move" (move text)."""
-
-    seq: int
-    kind: str
-    data: str
-    seat: int | None = None
+#: One event (fill, move, undo): the play layer's :class:`~azulejos.play.events.Event`.
+StoredEvent = Event
 
 
 @dataclass
@@ -101,9 +102,11 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-class GameStore(Protocol):
-    """The narrow interface the game service needs. Every method is blocking; the service
-    calls them from a worker thread."""
+class GameStore(Store, Protocol):
+    """The narrow interface the game service needs: the play layer's store protocol
+    (:meth:`append`, used by the session) and what a server adds (games with seats and
+    tokens, grants, versions). Every method is blocking; the service calls them from a
+    worker thread."""
 
     def create(self, game: StoredGame) -> None: ...
 
