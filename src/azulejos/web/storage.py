@@ -334,7 +334,11 @@ class SqlStore:
             evs = [
                 StoredEvent(r["seq"], r["kind"], r["data"], r["seat"])
                 for r in conn.execute(
-                    select(events_t).where(events_t.c.game_id == game_id).order_by(events_t.c.seq)
+                    # Events are append-only: those below the version read above are
+                    # exactly that version's, even if a move is stored meanwhile.
+                    select(events_t)
+                    .where(events_t.c.game_id == game_id, events_t.c.seq < g["version"])
+                    .order_by(events_t.c.seq)
                 ).mappings()
             ]
         return StoredGame(
