@@ -56,7 +56,8 @@ def centre_markup(ink: Ink, w: Words, state: State, sel: Selection) -> str:
             act = f"screen.pick_tile({CENTRE},{k})" if sel.interactive else None
             parts.append(f"{ink.tile(k, 3, act, selected=chosen)}[{ink.pal.text}]×{counts[k]}[/]")
     if not parts:
-        return f"[{ink.pal.muted}]{escape(w.gettext('(empty)'))}[/]"
+        empty = w.gettext("(empty)")
+        return f"[{ink.pal.muted}]{escape(empty)}[/]"
     return "  ".join(parts)
 
 

@@ -77,7 +77,7 @@ class TilingScreen(ModalScreen[None]):
         pal = ink.pal
         _ = w.gettext
         t = self.tiling
-        names = self.match.names
+        names = w.names(self.match.seats)
         title = _("Wall-tiling - round {round}").format(round=t.round)
         if t.game_over:
             title += " · " + _("the last round")
