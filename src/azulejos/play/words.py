@@ -128,7 +128,7 @@ def seat_display_name(w: Words, seat: Seat, index: int) -> str:
     """Default names are stored in English (records stay language-neutral) and shown in the
     reader's language; a name a person typed is shown as typed."""
     name = seat.name
-    if seat.bot in BOT_NAMES and name in (BOT_NAMES[seat.bot], f"{seat.bot.capitalize()} bot"):
+    if seat.bot in BOT_NAMES and name.lower() == f"{seat.bot} bot":
         return bot_name(w, seat.bot)
     m = _DEFAULT_PLAYER.fullmatch(name)
     if m and seat.bot is None:
