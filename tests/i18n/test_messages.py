@@ -217,3 +217,15 @@ def test_plain_and_terminal_labels_have_no_english_left(lang: str) -> None:
                 continue
             assert tr.gettext(word) != word, (lang, key)
     assert re.search(r"[^\x00-\x7f]|Bot ", tr.gettext("Easy bot"))
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_one_set_of_letters_per_theme_and_no_key_means_two_things(theme: str) -> None:
+    symbols = [s.lower() for s in THEMES[theme].symbols]
+    assert len(set(symbols)) == 5
+    assert not set(symbols) & {"c", "f", "m", "u", "i", "s", "q", "x"}  # centre, floor, marker, commands
+    w = Words("en", theme)
+    move = draft(0, 1, 2)
+    assert w.notation(move) == f"1{THEMES[theme].symbols[1]}3"
+    assert Words("en", theme, theme_letters=False).notation(move) == "1Y3"
+    assert GameLog(w).line(0, "Ana", move).endswith(f"[1{THEMES[theme].symbols[1]}3]")

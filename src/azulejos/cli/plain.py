@@ -111,7 +111,7 @@ class PlainGame:
         _ = self.w.gettext
         if step.tiling is not None:
             self.say("")
-            self.say(_("Wall-tiling, round {round}:").format(round=step.tiling.round))
+            self.say(self.w.phrase("tiling").format(round=step.tiling.round))
             for ev in step.tiling.events:
                 self.say("  " + tiling_sentence(self.w, self.names, ev))
             if not self.m.is_over:

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             match = Match.new(seats, args.variant, args.seed, extra={"theme": theme, "lang": lang})
         else:
             match.extra.update(theme=theme, lang=lang)
-        words = Words(lang, theme)
+        words = Words(lang, theme, theme_letters=False)  # the notation is what the player types
         game = PlainGame(match, words, sys.stdin, sys.stdout,
                          save_to=Path(args.save) if args.save else None,
                          echo=not sys.stdin.isatty())

@@ -31,10 +31,21 @@ from .results import Result
 class Words:
     """The catalogue of one language plus the words and phrases of one theme."""
 
-    def __init__(self, lang: str | None = "en", theme: Theme | str = "classic") -> None:
+    def __init__(self, lang: str | None = "en", theme: Theme | str = "classic", *,
+                 theme_letters: bool = True) -> None:
         self.lang = lang or "en"
         self.tr = translation(lang)
         self.theme = get_theme(theme) if isinstance(theme, str) else theme
+        #: Show moves with the theme's symbols (the terminal table draws them); the plain mode
+        #: keeps the notation's B Y R K W, which is also what it reads.
+        self.theme_letters = theme_letters
+
+    def notation(self, move: Move) -> str:
+        """A move as the player sees it: ``1A3`` for caramel in the chocolatier theme."""
+        text = move.text()
+        if not (self.theme_letters and move.is_draft):
+            return text
+        return text[0] + self.theme.symbols[move.colour] + text[2:]
 
     def gettext(self, message: str) -> str:
         return self.tr.gettext(message)
@@ -190,7 +201,7 @@ def consequence(w: Words, pv: Preview) -> str:
 def log_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) -> str:
     """A line of the game log: the move in words with its notation beside it."""
     return w.gettext("{sentence} [{notation}]").format(
-        sentence=move_sentence(w, name, move, pv), notation=move.text())
+        sentence=move_sentence(w, name, move, pv), notation=w.notation(move))
 
 
 class GameLog:

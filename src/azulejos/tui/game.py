@@ -26,6 +26,21 @@ if TYPE_CHECKING:
     from .app import AzulejosApp
 
 
+def fit_keys(keys: list[tuple[str, str]], priority: list[str], width: int) -> list[tuple[str, str]]:
+    """The keys that fit on one line of ``width`` cells, most needed first, in their order."""
+    chosen: set[str] = set()
+    used = -2
+    for key in priority:
+        label = dict(keys).get(key)
+        if label is None:
+            continue
+        cost = len(key) + 1 + len(label) + 2
+        if used + cost <= width:
+            chosen.add(key)
+            used += cost
+    return [(k, v) for k, v in keys if k in chosen]
+
+
 class GameScreen(Screen[None]):
     """One game in progress (``match``)."""
 
@@ -408,9 +423,7 @@ class GameScreen(Screen[None]):
         syms = [s.lower() for s in self.azapp.words.theme.symbols]
         if ch in syms:
             return syms.index(ch)
-        if ch and ch in "byrkw":
-            return "byrkw".index(ch)
-        return None
+        return None  # one set of letters per theme: the keys are the letters drawn on the tiles
 
     # -- commands ---------------------------------------------------------------------------
     def undo(self) -> None:
@@ -421,7 +434,7 @@ class GameScreen(Screen[None]):
             self.bot_choice = None
             self.workers.cancel_group(self, "bot")
             self.message = w.gettext("Taken back: {moves}").format(
-                moves=" ".join(p.move.text() for p in undone))
+                moves=" ".join(w.notation(p.move) for p in undone))
             self.next_turn()
         else:
             self.message = w.gettext(
@@ -615,7 +628,7 @@ class GameScreen(Screen[None]):
                 if not consequence(w, pv):
                     text += " — " + _("nothing falls")
                 lines.append(f"[bold]{escape(text)}[/]  [{pal.accent} @click=screen.confirm]" +
-                             escape(_("[Enter] play {move}").format(move=pv.move.text())) + "[/]")
+                             escape(_("[Enter] play {move}").format(move=w.notation(pv.move))) + "[/]")
         if self.message:
             lines.append(f"[{pal.muted}]{escape(self.message)}[/]")
         self.query_one("#prompt", Tray).show("\n".join(
@@ -629,4 +642,8 @@ class GameScreen(Screen[None]):
             ("Enter", _("play")), ("Esc", _("back")), ("u", _("undo")), ("i", _("hint")),
             ("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit")),
         ]
-        self.query_one("#keys", KeyBar).show(keys, self.azapp.ink.pal.accent)
+        # one line in every language: on a narrow screen the least needed keys give way
+        # (all of them stay active; "?" shows the rules)
+        priority = ["Enter", "?", "q", "1-9 C", "↑↓ 1-5 F", "Esc", "u", "i", "←→", "s", "x"]
+        width = max(20, self.app.size.width - 2)
+        self.query_one("#keys", KeyBar).show(fit_keys(keys, priority, width), self.azapp.ink.pal.accent)

@@ -78,7 +78,7 @@ class TilingScreen(ModalScreen[None]):
         _ = w.gettext
         t = self.tiling
         names = w.names(self.match.seats)
-        title = _("Wall-tiling - round {round}").format(round=t.round)
+        title = w.phrase("tiling title").format(round=t.round)
         if t.game_over:
             title += " · " + _("the last round")
         self.query_one("#tiling-title", Static).update(f"[bold {pal.accent}]{escape(title)}[/]")
