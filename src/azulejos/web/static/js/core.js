@@ -119,7 +119,9 @@ export function moveSentence(name, text) {
     const p = /^([1-5])@([1-5])$/.exec(text);
     if (p) sentence = t("log.place", { name, row: p[1], column: p[2] });
   }
-  return t("log.move", { sentence, notation: text });
+  // the notation with the letters drawn on the tiles of the theme (caramel is A, not Y)
+  const shown = m ? `${m[1].toUpperCase()}${app.theme?.symbols?.[colourIndex(m[2].toUpperCase())] ?? m[2]}${m[3].toUpperCase()}` : text;
+  return t("log.move", { sentence, notation: shown });
 }
 
 export function cap(s) {
