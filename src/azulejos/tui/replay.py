@@ -51,7 +51,7 @@ def frames(record: Record, words: object) -> list[Frame]:
     for ri, rnd in enumerate(record.rounds, 1):
         st.apply_fill(parse_fill(rnd.factories, ri))
         out.append(Frame(st.copy(history=False), ri, None, None,
-                         w.gettext("Round {round}: the factories are filled.").format(round=ri), ()))
+                         w.phrase("filled").format(round=ri), ()))
         for text in rnd.moves:
             mv = parse_move(text)
             seat = st.current_player

@@ -110,7 +110,6 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "game.invite": _("Invite"),
         "game.download": _("Download the game record"),
         "game.log": _("Game log"),
-        "game.last_tiling": _("Wall-tiling of round {n}"),
         "game.rename": _("Your name"),
         "game.save": _("Save"),
         # numbers with nouns ({n} is filled in with its sign where it has one)
@@ -131,7 +130,6 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "preview.completes_grey": _("completes the line: you choose its column at the end of the round"),
         "preview.column": _("Column {column} for line {line}: {points}"),
         # log
-        "log.fill": _("Round {n}: the factories are filled"),
         "log.move": _("{sentence} [{notation}]"),
         "log.take": _("{name} takes {what} {source} {destination}"),
         "log.place": _("{name} chooses column {column} for line {row}"),

@@ -34,11 +34,11 @@ function tilingItems(view, events) {
 export function logView(view) {
   const items = [];
   for (const e of view.log) {
-    if (e.kind === "fill") items.push(el("li", { class: "round-head", text: t("log.fill", { n: e.round }) }));
+    if (e.kind === "fill") items.push(el("li", { class: "round-head", text: phrase("filled", { round: e.round }) }));
     else if (e.kind === "move") {
       items.push(el("li", { class: "move", text: moveSentence(seatName(view.seats[e.seat], e.seat), e.move) }));
     } else {
-      items.push(el("li", { class: "round-head", text: t("game.last_tiling", { n: e.round }) }));
+      items.push(el("li", { class: "round-head", text: phrase("tiling title", { round: e.round }) }));
       items.push(...tilingItems(view, e.events));
     }
   }
