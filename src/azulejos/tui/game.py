@@ -638,7 +638,7 @@ class GameScreen(Screen[None]):
         w = self.azapp.words
         _ = w.gettext
         keys = [
-            ("1-9 C", _("source")), ("←→", _("tiles")), ("↑↓ 1-5 F", _("line")),
+            ("1-9 C", _("source")), ("←→", w.part("tiles")), ("↑↓ 1-5 F", _("line")),
             ("Enter", _("play")), ("Esc", _("back")), ("u", _("undo")), ("i", _("hint")),
             ("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit")),
         ]
