@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from azulejos.core import FLOOR, Move
 from azulejos.notation import load_record, replay
 from azulejos.play import Match, parse_seat
+from azulejos.play.words import Words
 
 
 def pick(moves: list[Move]) -> Move:
@@ -86,3 +91,36 @@ def test_bad_options_give_a_clear_error() -> None:
     assert proc.returncode == 2 and "2, 3 or 4" in proc.stderr
     proc = run_plain(["--resume", "/no/such/file.json"], "")
     assert proc.returncode == 1 and "cannot read" in proc.stderr
+
+
+ENGLISH = re.compile(r"\b(takes|from|factory|floor|tiles?|Round|Player|Medium|Easy|wins|pattern|"
+                     r"marker|bonuses|Moves|Welcome|Hint|Letters|showcase|candy|counter)\b")
+ALLOWED_LATIN = {"azulejos", "help", "moves", "board", "log", "undo", "hint", "save", "rules",
+                 "setup", "recap", "teach", "faq", "variant", "chocolatier", "quit", "Ana"}
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "fr"])
+@pytest.mark.parametrize("theme", ["classic", "chocolatier"])
+def test_a_game_against_a_bot_shows_no_english(lang: str, theme: str, tmp_path: Path) -> None:
+    """Issue #13: a plain-mode game against a bot in each language shows no English word; the
+    record keeps the language and theme, and --resume reopens the game in them."""
+    typed, _m = script_for("Ana,easy", 9)
+    path = tmp_path / "g.json"
+    script = typed[:4] + ["log", "hint", "help", "board", "xx"] + typed[4:9] + [f"save {path}", "quit"]
+    proc = run_plain(["--seats", "Ana,easy", "--seed", "9", "--lang", lang, "--theme", theme],
+                     "\n".join(script) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.replace(str(path), "").replace("azulejos play --resume", "")
+    if lang == "fr":
+        assert not ENGLISH.findall(out), sorted(set(ENGLISH.findall(out)))
+    else:
+        latin = {w for w in re.findall(r"\b[A-Za-z]{3,}\b", out) if w not in ALLOWED_LATIN}
+        latin -= {w for w in latin if re.fullmatch(r"[BYRKWCFM]+", w, re.IGNORECASE)}
+        assert not latin, sorted(latin)
+    record = json.loads(path.read_text())
+    assert (record["lang"], record["theme"]) == (lang, theme)
+    proc2 = run_plain(["--resume", str(path)], "board\nquit\n")
+    assert proc2.returncode == 0, proc2.stderr
+    first = proc2.stdout.splitlines()[0]
+    assert first == Words(lang, theme).gettext("azulejos - plain mode.") + " " + \
+        Words(lang, theme).phrase("plain intro")

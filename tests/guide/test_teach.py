@@ -141,3 +141,22 @@ def test_step8_R20_marker_holder_starts(steps) -> None:  # type: ignore[no-untyp
 
 def test_move_at_reads_the_script() -> None:
     assert move_at(Point(1, 0)) == MOVES[0][0]
+
+
+def test_each_caption_tells_every_move_since_the_previous_board(steps) -> None:  # type: ignore[no-untyped-def]
+    """Issue #13: a board shows no move its caption leaves out (step 3 after step 2)."""
+    for prev, s in zip(steps[1:3], steps[2:4]):
+        if s.before is None or prev.position is None:
+            continue
+        shown = prev.position
+        played = s.before.round == shown.round and sum(map(sum, shown.factories)) + sum(shown.centre) \
+            - sum(map(sum, s.before.factories)) - sum(s.before.centre)
+        if played:  # tiles left the market between the two boards: the caption says by which move
+            assert s.caption.startswith("First, "), s.caption
+    assert steps[2].caption.startswith("First, Ben plays 4R3. Ana plays 3B1.")
+
+
+def test_step7_text_states_the_rule_not_a_condition() -> None:
+    text = teach_steps("en")[6].text
+    assert "when both are longer" not in text
+    assert "counts itself twice" in text

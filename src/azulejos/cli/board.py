@@ -13,6 +13,11 @@ def _tiles(counts: Sequence[int]) -> str:
     return " ".join(LETTERS[k] for k in range(5) for _ in range(counts[k])) or "-"
 
 
+def _heading(w: Words, key: str) -> str:
+    word = w.part(key)
+    return word[:1].upper() + word[1:]
+
+
 def board_text(w: Words, state: State, names: Sequence[str]) -> str:
     """Factories, centre, every board, bag and lid; the player to move marked with ``>``."""
     _ = w.gettext
@@ -28,24 +33,20 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
             round=state.round, name=names[state.current_player]
         )
     out.append(head)
-    out.append(
-        _("{bag}: {b}   {lid}: {l}").format(
-            bag=w.part("bag"), b=sum(state.bag), lid=w.part("lid"), l=sum(state.lid)
-        )
-    )
+    out.append(w.phrase("counts").format(bag=sum(state.bag), lid=sum(state.lid)))
     facs = "  ".join(f"{i + 1}:[{_tiles(f)}]" for i, f in enumerate(state.factories))
-    out.append(f"{w.part('factories')}: {facs}")
+    out.append(_("{label}: {items}").format(label=_heading(w, "factories"), items=facs))
     centre = _tiles(state.centre)
     if state.marker_in_centre:
         centre = "M " + centre if centre != "-" else "M"
-    out.append(f"{w.part('centre')}: C:[{centre}]")
+    out.append(_("{label}: {items}").format(label=_heading(w, "centre"), items=f"C:[{centre}]"))
     grey = state.variant is Variant.GREY
     for p in range(state.players):
         v = state.player(p)
         mark = ">" if not state.is_over and state.current_player == p else " "
         out.append("")
         out.append(
-            _("{mark} {name}: {score} points").format(mark=mark, name=names[p], score=v.score)
+            f"{mark} " + w.gettext("{name}: {points}").format(name=names[p], points=w.points(v.score))
             + ("  [M]" if v.has_marker else "")
         )
         for r in range(5):
@@ -60,6 +61,6 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
                     wall.append("." if grey else LETTERS[wall_colour(r, c)].lower())
             out.append(f"   {r + 1} {' ' * (2 * (4 - r))}{' '.join(cells)} | {' '.join(wall)}")
         slots = ["M" if k == 5 else LETTERS[k] for k in v.floor] + ["_"] * (7 - len(v.floor))
-        pens = " ".join(f"-{x}" for x in FLOOR_PENALTIES)
-        out.append(f"   F {' '.join(slots)}  ({pens})  -{v.floor_penalty}")
+        pens = " ".join(w.number(-x) for x in FLOOR_PENALTIES)
+        out.append(f"   F {' '.join(slots)}  ({pens})  {w.number(-v.floor_penalty)}")
     return "\n".join(out)

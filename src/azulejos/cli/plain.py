@@ -13,7 +13,15 @@ from typing import TextIO
 from azulejos.core import LETTERS, IllegalMoveError, InvalidMoveError
 from azulejos.guide import get_section
 from azulejos.play import HintUnavailable, Match, Step, hint, preview, result
-from azulejos.play.words import Words, bonus_items, move_sentence, result_sentence, tiling_sentence
+from azulejos.play.words import (
+    GameLog,
+    Words,
+    bonus_items,
+    bot_name,
+    move_sentence,
+    result_sentence,
+    tiling_sentence,
+)
 
 from .board import board_text
 
@@ -42,6 +50,12 @@ class PlainGame:
         self.out = stdout
         self.save_to = save_to or Path("azulejos-game.json")
         self.echo = echo  # repeat input lines (useful when stdin is not a terminal)
+        self.log = GameLog(words)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown (default names in the chosen language)."""
+        return self.w.names(self.m.seats)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -49,16 +63,15 @@ class PlainGame:
 
     def run(self) -> int:
         _ = self.w.gettext
-        self.say(_("azulejos - plain mode. Type a move like 3B2 (factory 3, blue, line 2) or "
-                   "CRF (centre, red, floor); 'help' lists the commands."))
-        legend = ", ".join(f"{LETTERS[k]} {self.w.tile(k)}" for k in range(5))
-        self.say(_("Letters: {legend}; a small letter is an empty wall space of that colour; "
-                   "M is the first-player marker.").format(legend=legend))
+        self.say(_("azulejos - plain mode.") + " " + self.w.phrase("plain intro"))
+        legend = ", ".join(
+            _("{letter} {name}").format(letter=LETTERS[k], name=self.w.tile(k)) for k in range(5))
+        self.say(self.w.phrase("plain legend").format(legend=legend))
         for p, seat in enumerate(self.m.seats):
             if seat.is_bot and self.m.bot(p).stand_in:
-                self.say(_("Note: bot level '{level}' is not available; a random bot plays for "
-                           "{name}.").format(level=seat.bot, name=seat.name))
-        self.say(board_text(self.w, self.m.state, self.m.names))
+                self.say(_("Note: the bot level '{level}' is not available; a random bot plays for "
+                           "{name}.").format(level=bot_name(self.w, seat.bot or ""), name=self.names[p]))
+        self.say(board_text(self.w, self.m.state, self.names))
         while not self.m.is_over:
             if self.m.is_bot_turn:
                 self.bot_turn()
@@ -75,7 +88,7 @@ class PlainGame:
     def ask(self) -> str | None:
         _ = self.w.gettext
         st = self.m.state
-        name = self.m.names[st.current_player]
+        name = self.names[st.current_player]
         if st.phase == "place":
             prompt = _("{name}, column for line {line}> ").format(
                 name=name, line=(st.pending_line or 0) + 1
@@ -97,21 +110,21 @@ class PlainGame:
         seat = st.current_player
         _version, move = self.m.choose_bot_move()
         pv = preview(st, move)
-        self.say(move_sentence(self.w, self.m.names[seat], move, pv) + f"  [{move.text()}]")
+        self.say(self.log.note(len(self.m.log), self.names[seat], move, pv))
         self.after(self.m.play(move))
 
     def after(self, step: Step) -> None:
         _ = self.w.gettext
         if step.tiling is not None:
             self.say("")
-            self.say(_("Wall-tiling, round {round}:").format(round=step.tiling.round))
+            self.say(self.w.phrase("tiling").format(round=step.tiling.round))
             for ev in step.tiling.events:
-                self.say("  " + tiling_sentence(self.w, self.m.names, ev))
+                self.say("  " + tiling_sentence(self.w, self.names, ev))
             if not self.m.is_over:
                 self.say("")
-                self.say(board_text(self.w, self.m.state, self.m.names))
+                self.say(board_text(self.w, self.m.state, self.names))
         elif not self.m.is_bot_turn and not self.m.is_over:
-            self.say(board_text(self.w, self.m.state, self.m.names))
+            self.say(board_text(self.w, self.m.state, self.names))
 
     def command(self, line: str) -> bool:
         """Handle one input line; False to stop."""
@@ -122,21 +135,25 @@ class PlainGame:
             return True
         if key in ("help", "?"):
             self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | moves | board | "
-                       "log | undo | hint | save [FILE] | rules [setup|recap|teach|faq|variant] "
-                       "| quit"))
+                       "log | undo | hint | save [FILE] | "
+                       "rules [setup|recap|teach|faq|variant|chocolatier] | quit"))
         elif key == "board":
-            self.say(board_text(self.w, self.m.state, self.m.names))
+            self.say(board_text(self.w, self.m.state, self.names))
         elif key == "moves":
             self.say(" ".join(m.text() for m in self.m.state.legal_moves()))
         elif key == "log":
+            index = 0
             for rnd, plays in self.m.moves_by_round():
-                self.say(f"{rnd}: " + " ".join(p.move.text() for p in plays))
+                self.say(_("Round {round}:").format(round=rnd))
+                for p in plays:
+                    self.say("  " + self.log.line(index, self.names[p.seat], p.move))
+                    index += 1
         elif key == "undo":
             undone = self.m.undo()
             if undone:
                 self.say(_("Taken back: {moves}").format(
                     moves=" ".join(p.move.text() for p in undone)))
-                self.say(board_text(self.w, self.m.state, self.m.names))
+                self.say(board_text(self.w, self.m.state, self.names))
             else:
                 self.say(_("Nothing to undo: only your own moves of this round can be taken "
                            "back, before the wall-tiling."))
@@ -146,7 +163,10 @@ class PlainGame:
             except HintUnavailable:
                 self.say(_("Hints are not available in this installation."))
             else:
-                self.say(_("Hint: {move}").format(move=h.move.text()))
+                st = self.m.state
+                sentence = move_sentence(self.w, self.names[st.current_player], h.move,
+                                         preview(st, h.move))
+                self.say(_("Hint: {move} [{notation}]").format(move=sentence, notation=h.move.text()))
         elif key == "save":
             self.save(Path(arg.strip()) if arg.strip() else self.save_to)
         elif key == "rules":
@@ -167,17 +187,16 @@ class PlainGame:
             move = parse_move(text)
             pv = preview(st, move) if st.is_legal(move) else None
             seat = st.current_player
+            index = len(self.m.log)
             step = self.m.play(move)
         except InvalidMoveError:
-            self.say(_("'{text}' is not a move. Write source, colour, line: 3B2 = factory 3, "
-                       "blue, line 2; CRF = centre, red, floor. 'moves' lists the legal ones.")
-                     .format(text=text))
+            self.say(self.w.phrase("plain bad move").format(text=text))
             return
         except IllegalMoveError as e:
             self.say(_("{move} is not allowed now ({rule}). 'moves' lists the legal ones.")
                      .format(move=text.upper(), rule=e.rule or "?"))
             return
-        self.say(move_sentence(self.w, self.m.names[seat], move, pv))
+        self.say(self.log.note(index, self.names[seat], move, pv))
         self.after(step)
 
     def save(self, path: Path) -> None:
@@ -192,15 +211,15 @@ class PlainGame:
     def finish(self) -> None:
         _ = self.w.gettext
         self.say("")
-        self.say(board_text(self.w, self.m.state, self.m.names))
+        self.say(board_text(self.w, self.m.state, self.names))
         self.say("")
         self.say(_("Game over. Final scores:"))
         res = result(self.m.state)
         for s in res.standings:
             self.say(_("  {name}: {before} + bonuses ({items}) {bonus} = {total}").format(
-                name=self.m.names[s.seat], before=s.before_bonus, items=bonus_items(self.w, s.bonus),
+                name=self.names[s.seat], before=s.before_bonus, items=bonus_items(self.w, s.bonus),
                 bonus=s.bonus.points, total=s.total))
-        self.say(result_sentence(self.w, self.m.names, res))
+        self.say(result_sentence(self.w, self.names, res))
 
 
 def rules_text(w: Words, section: str, guide: GuideText | None = get_section) -> str:
@@ -211,5 +230,5 @@ def rules_text(w: Words, section: str, guide: GuideText | None = get_section) ->
     try:
         return str(guide(section, w.lang))
     except (KeyError, ValueError):
-        return _("No rules section '{name}'. Try setup, recap, teach, faq or variant.").format(
-            name=section)
+        return _("No rules section '{name}'. Try setup, recap, teach, faq, variant or "
+                 "chocolatier.").format(name=section)

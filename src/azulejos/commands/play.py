@@ -24,9 +24,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seats", metavar="LIST", help="who plays (default: 'Player 1,medium')")
     p.add_argument("--variant", choices=("coloured", "grey"), default="coloured",
                    help="wall side (default coloured)")
-    p.add_argument("--theme", choices=("classic", "chocolatier"), default="classic")
+    p.add_argument("--theme", choices=("classic", "chocolatier"), default=None,
+                   help="look and words (default classic; a resumed game keeps its own)")
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
-                   help="language (default: from the environment, else English)")
+                   help="language (default: a resumed game's, else from the environment, "
+                   "else English)")
     p.add_argument("--seed", type=non_negative_int, default=None, help="seed for the tile draws")
     p.add_argument("--high-contrast", action="store_true", help="strong colours on black")
     p.add_argument("--save", metavar="FILE", default=None,
@@ -46,7 +48,6 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.notation import load_record
     from azulejos.play import Match, Seat, parse_seat
 
-    lang = resolve_language(args.lang)
     try:
         if args.seats:
             items = [x for x in args.seats.split(",")]
@@ -72,22 +73,27 @@ def run(args: argparse.Namespace) -> int:
             print(f"azulejos play: {args.resume}: that game is already over "
                   f"(see it with: azulejos replay --view {args.resume})", file=sys.stderr)
             return 1
+    # a resumed game keeps the language and theme it was saved with, unless asked otherwise
+    saved = match.extra if match is not None else {}
+    saved_lang = saved.get("lang") if saved.get("lang") in ("en", "uk", "ru", "fr") else None
+    saved_theme = saved.get("theme") if saved.get("theme") in ("classic", "chocolatier") else None
+    lang = resolve_language(args.lang or saved_lang)
+    theme = str(args.theme or saved_theme or "classic")
     if args.plain:
         from azulejos.cli import PlainGame
         from azulejos.play.words import Words
 
         if match is None:
-            match = Match.new(seats, args.variant, args.seed)
-        words = Words(lang, args.theme)
+            match = Match.new(seats, args.variant, args.seed, extra={"theme": theme, "lang": lang})
+        else:
+            match.extra.update(theme=theme, lang=lang)
+        words = Words(lang, theme, theme_letters=False)  # the notation is what the player types
         game = PlainGame(match, words, sys.stdin, sys.stdout,
                          save_to=Path(args.save) if args.save else None,
                          echo=not sys.stdin.isatty(), guide=get_section)
         return game.run()
     from azulejos.tui import AzulejosApp, Setup
 
-    theme = args.theme
-    if match is not None and match.extra.get("theme") in ("classic", "chocolatier") and theme == "classic":
-        theme = str(match.extra["theme"])
     setup = Setup(seats, args.variant, theme, lang, args.seed, args.high_contrast)
     app = AzulejosApp(setup, match=match, bot_delay=max(0.0, args.bot_delay), skip_setup=args.quick,
                       guide=get_section)

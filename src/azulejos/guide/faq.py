@@ -68,6 +68,13 @@ QUESTIONS: list[tuple[str, str]] = [
     (N_("How are ties broken?"),
      N_("The tied player with more complete horizontal rows wins. If that is equal too, the "
         "victory is shared.")),
+    # words of other rule books (issue #13): each language names the words its readers meet
+    (N_("My printed rule book uses other words. Which part is which?"),
+     # TRANSLATORS: name the words that the rule books of your language's editions use for these
+     # parts, next to the words of this guide.
+     N_("Rule books do not all use the same words. The factory displays are also called "
+        "factories, the pattern lines staging rows, the floor line the broken-tile line, and the "
+        "box lid the discard pile. They are the same parts of the table.")),
 ]
 
 BLOCKS: list[Block] = [("h1", N_("Newcomers' questions"))]

@@ -94,8 +94,11 @@ def _step1(tr: gettext.NullTranslations) -> _Built:
     return _Built(st, cap, f)
 
 
-def _take(tr: gettext.NullTranslations, at: Point) -> _Built:
-    """A drafting move and what it did: tiles taken, pushed to the centre, fitted, fallen."""
+def _take(tr: gettext.NullTranslations, at: Point, since: Point | None = None) -> _Built:
+    """A drafting move and what it did: tiles taken, pushed to the centre, fitted, fallen.
+
+    ``since`` is the point the previous step showed: the moves played in between are told
+    first, so that the caption accounts for everything that changed on the board."""
     before = position(at)
     move = move_at(at)
     after = _played(before, move)
@@ -115,7 +118,13 @@ def _take(tr: gettext.NullTranslations, at: Point) -> _Built:
         "marker": marker,
     }
     name = words.names(tr)[seat]
-    parts = [tr.gettext("{player} plays {move}.").format(player=name, move=move)]
+    parts = []
+    if since is not None and since.round == at.round:
+        for k in range(since.moves + 1, at.moves):
+            between = Point(at.round, k)
+            parts.append(tr.gettext("First, {player} plays {move}.").format(
+                player=words.names(tr)[position(between).current_player], move=move_at(between)))
+    parts.append(tr.gettext("{player} plays {move}.").format(player=name, move=move))
     parts.append(tr.gettext("Taken: {tiles}.").format(tiles=words.tiles(tr, source[m.colour])))
     if not m.is_centre:
         parts.append(tr.gettext("Pushed to the centre: {tiles}.").format(
@@ -133,11 +142,11 @@ def _step2(tr: gettext.NullTranslations) -> _Built:
 
 
 def _step3(tr: gettext.NullTranslations) -> _Built:
-    return _take(tr, Point(1, 2))
+    return _take(tr, Point(1, 2), since=Point(1, 0))
 
 
 def _step4(tr: gettext.NullTranslations) -> _Built:
-    return _take(tr, Point(1, 3))
+    return _take(tr, Point(1, 3), since=Point(1, 2))
 
 
 def _tiling(tr: gettext.NullTranslations, at: Point) -> _Built:
@@ -225,9 +234,11 @@ STEPS: tuple[_Spec, ...] = (
           N_("Each colour appears only once in a wall row. As soon as a colour sits in a row of "
              "your wall, the pattern line beside that row no longer accepts it."), _step6),
     _Spec(N_("Scoring with neighbours"),
-          N_("A tile that touches others scores the runs it joins: count the unbroken "
-             "horizontal run through it, itself included, then the vertical run, and add both "
-             "when both are longer than one tile."), _step7),
+          N_("A tile that touches others scores the lines of tiles it joins. If it has a "
+             "neighbour to the left or right, count the unbroken horizontal line through it, "
+             "itself included. If it has a neighbour above or below, count the vertical line the "
+             "same way. Its points are the sum of what you counted, so a tile that joins a row "
+             "and a column counts itself twice."), _step7),
     _Spec(N_("The next round, and the end"),
           N_("Whoever took the first-player marker starts the next round and refills the "
              "factories. Rounds go on until somebody completes a horizontal row: that round is "

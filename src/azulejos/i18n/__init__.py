@@ -20,6 +20,36 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for translation (``ngettext`` later) without translating it."""
+    return (singular, plural)
+
+
+#: Languages that write numbers with a decimal comma (and all of ours want the true minus sign).
+DECIMAL_COMMA = frozenset({"uk", "ru", "fr"})
+MINUS = "\u2212"
+
+
+def format_number(value: float, lang: str | None = "en", *, decimals: int = 0, sign: bool = False) -> str:
+    """``value`` as a reader of ``lang`` writes it: a typographic minus (U+2212), a decimal comma
+    in uk/ru/fr, and ``+`` before positive numbers when ``sign`` is set.
+
+    >>> format_number(-1.5, "uk", decimals=1)
+    '\u22121,5'
+    >>> format_number(2, "en", sign=True)
+    '+2'
+    """
+    text = f"{abs(value):.{decimals}f}"
+    if resolve_language(lang) in DECIMAL_COMMA:
+        text = text.replace(".", ",")
+    rounded_zero = float(f"{abs(value):.{decimals}f}") == 0
+    if value < 0 and not rounded_zero:
+        return MINUS + text
+    if sign and not rounded_zero:
+        return "+" + text
+    return text
+
+
 def resolve_language(lang: str | None = None) -> str:
     """The language to use: ``lang`` if given, else the environment's locale, else English."""
     candidates = [lang] if lang else []

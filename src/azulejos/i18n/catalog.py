@@ -15,6 +15,7 @@ comment ``identical`` (a name such as "azulejos", a word French shares with Engl
 from __future__ import annotations
 
 import argparse
+import ast
 import gettext
 import re
 import string
@@ -51,6 +52,16 @@ LANGUAGE_TEAMS: dict[str, str] = {
 #: Translator comment that allows a translation identical to the English original.
 IDENTICAL_MARK = "identical"
 
+#: The extraction keywords: babel's defaults plus ``Nn_`` (a singular/plural pair marked as data).
+KEYWORDS: dict[str, object] = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
+#: Function names whose literal arguments must be in the template (checked on the source's AST,
+#: which also sees calls inside f-strings, where a tokenising extractor may miss them).
+_CALLS: dict[str, tuple[int | None, int, int | None]] = {  # name: (context, msgid, plural) indices
+    "_": (None, 0, None), "gettext": (None, 0, None), "N_": (None, 0, None),
+    "ngettext": (None, 0, 1), "Nn_": (None, 0, 1),
+    "pgettext": (0, 1, None), "npgettext": (0, 1, 2),
+}
+
 _METHOD_MAP = [
     ("i18n/locale/**", "ignore"),
     ("**/node_modules/**", "ignore"),
@@ -74,7 +85,7 @@ def extract_template(source: Path = PACKAGE_DIR) -> polib.POFile:
     found: dict[tuple[str, str | None, str | None], polib.POEntry] = {}
     first: dict[tuple[str, str | None, str | None], tuple[str, int]] = {}
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(source), method_map=_METHOD_MAP, keywords=DEFAULT_KEYWORDS,
+        str(source), method_map=_METHOD_MAP, keywords=KEYWORDS,  # type: ignore[arg-type]
         comment_tags=("TRANSLATORS:",), strip_comment_tags=True,
     ):
         if isinstance(message, tuple):
@@ -110,6 +121,37 @@ def extract_template(source: Path = PACKAGE_DIR) -> polib.POFile:
     for key in sorted(found, key=lambda k: first[k]):
         pot.append(found[key])
     return pot
+
+
+def _literal(call: ast.Call, i: int | None) -> str | None:
+    if i is None or i >= len(call.args):
+        return None
+    a = call.args[i]
+    return a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+
+
+def source_literals(source: Path = PACKAGE_DIR) -> list[tuple[str, int, tuple[str, str, str | None]]]:
+    """Every ``_("...")``-style call with literal arguments in the package's source, read from the
+    syntax tree: (file, line, catalogue key). Calls whose arguments are not literals are skipped."""
+    out: list[tuple[str, int, tuple[str, str, str | None]]] = []
+    for path in sorted(source.rglob("*.py")):
+        if "locale" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+            if name not in _CALLS:
+                continue
+            ctx_i, id_i, pl_i = _CALLS[name]
+            msgid, plural, ctx = (_literal(node, i) for i in (id_i, pl_i, ctx_i))
+            if not msgid or (pl_i is not None and plural is None) or (ctx_i is not None and ctx is None):
+                continue
+            rel = path.relative_to(source).as_posix()
+            out.append((rel, node.lineno, (msgid, plural or "", ctx)))
+    return out
 
 
 def _metadata(lang: str | None) -> dict[str, str]:
@@ -279,6 +321,11 @@ def check(langs: Sequence[str] = LANGUAGES, template: polib.POFile | None = None
     pot = template if template is not None else extract_template()
     want = {_key(t) for t in pot}
     probs: list[Problem] = []
+    if template is None:
+        for rel, line, key in source_literals():
+            if key not in want:
+                probs.append(Problem("src", key[0], f"{rel}:{line} is marked but not in the template "
+                                     "(a call inside an f-string? move it out)"))
     for lang in langs:
         path = po_path(lang)
         if not path.exists():

@@ -1,15 +1,27 @@
 """Sentences about a game, in the chosen language and theme (shared by every front end).
 
-Every string is a literal inside a ``_()`` / ``ngettext()`` call so that it can be extracted.
+The message design (issue #13): a sentence never splices a bare noun of the table. Every part
+that names a thing of the table is a whole message of its theme (``Theme.phrases`` in
+:mod:`azulejos.render.themes`: "from factory {number}", "{n} blue tiles", "to the floor line"),
+so a language that inflects nouns writes each part in the case and number its sentence needs;
+the shared sentences only join such parts ("{name} takes {what} {source} {destination}").
+Every count goes through ``ngettext``; numbers that carry a sign or a decimal go through
+:func:`azulejos.i18n.format_number` (typographic minus, decimal comma). Subjects are player
+names and verbs stay in the present tense, so no sentence needs the player's gender.
+
+Every string is a literal inside a ``_()`` / ``ngettext()`` / ``N_()`` call so that it can be
+extracted (never inside an f-string).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from azulejos.core import CENTRE, FLOOR, Bonus, Discarded, Move, Penalised, Placed
 from azulejos.core.events import TilingEvent
-from azulejos.i18n import N_, translation
+from azulejos.i18n import N_, format_number, translation
+from azulejos.play.seats import Seat
 from azulejos.render.themes import Theme, get_theme
 
 from .preview import Preview
@@ -17,12 +29,23 @@ from .results import Result
 
 
 class Words:
-    """The catalogue of one language plus the words of one theme."""
+    """The catalogue of one language plus the words and phrases of one theme."""
 
-    def __init__(self, lang: str | None = "en", theme: Theme | str = "classic") -> None:
+    def __init__(self, lang: str | None = "en", theme: Theme | str = "classic", *,
+                 theme_letters: bool = True) -> None:
         self.lang = lang or "en"
         self.tr = translation(lang)
         self.theme = get_theme(theme) if isinstance(theme, str) else theme
+        #: Show moves with the theme's symbols (the terminal table draws them); the plain mode
+        #: keeps the notation's B Y R K W, which is also what it reads.
+        self.theme_letters = theme_letters
+
+    def notation(self, move: Move) -> str:
+        """A move as the player sees it: ``1A3`` for caramel in the chocolatier theme."""
+        text = move.text()
+        if not (self.theme_letters and move.is_draft):
+            return text
+        return text[0] + self.theme.symbols[move.colour] + text[2:]
 
     def gettext(self, message: str) -> str:
         return self.tr.gettext(message)
@@ -30,47 +53,125 @@ class Words:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self.tr.ngettext(singular, plural, n)
 
+    def number(self, value: float, *, decimals: int = 0, sign: bool = False) -> str:
+        """A number as this language writes it (−1,5 in uk/ru/fr; +2 with ``sign``)."""
+        return format_number(value, self.lang, decimals=decimals, sign=sign)
+
     def part(self, key: str) -> str:
-        """A table part in the theme's words: ``factory``, ``centre``, ``wall``, ``floor`` …"""
+        """A table part's name as a label or heading (nominative): ``factory``, ``centre`` …
+
+        Never splice it into a sentence: use :meth:`phrase` (a whole message per theme)."""
         return self.tr.gettext(self.theme.word(key))
 
+    def phrase(self, key: str, n: int | None = None) -> str:
+        """A theme phrase (see ``Theme.phrases``), not yet formatted; ``n`` picks the plural form."""
+        ph = self.theme.phrase(key)
+        if isinstance(ph, tuple):
+            return self.tr.ngettext(ph[0], ph[1], 1 if n is None else n)
+        return self.tr.gettext(ph)
+
     def tile(self, colour: int) -> str:
+        """A colour's name as a label (nominative), e.g. in a legend."""
         return self.tr.gettext(self.theme.tile_names[colour])
 
     def symbol(self, colour: int) -> str:
         return self.theme.symbols[colour]
 
+    def tiles(self, colour: int, n: int | None = None) -> str:
+        """``3 blue tiles`` (object of a verb); ``all the blue tiles`` when ``n`` is unknown."""
+        if not n:
+            return self.phrase(f"all.{colour}")
+        return self.phrase(f"count.{colour}", n).format(n=n)
+
+    def one_tile(self, colour: int) -> str:
+        """``a blue tile`` (object of a verb)."""
+        return self.phrase(f"one.{colour}")
+
     def source(self, source: int) -> str:
-        _ = self.gettext
+        """``from factory 2`` / ``from the centre``."""
         if source == CENTRE:
-            return _("the {centre}").format(centre=self.part("centre"))
-        return _("{factory} {number}").format(factory=self.part("factory"), number=source + 1)
+            return self.phrase("from centre")
+        return self.phrase("from factory").format(number=source + 1)
 
     def destination(self, destination: int) -> str:
-        _ = self.gettext
+        """``to pattern line 3`` / ``to the floor line``."""
         if destination == FLOOR:
-            return _("the {floor}").format(floor=self.part("floor"))
-        return _("{line} {number}").format(line=self.part("pattern line"), number=destination + 1)
+            return self.phrase("to floor")
+        return self.phrase("to line").format(number=destination + 1)
+
+    def points(self, n: int) -> str:
+        """``1 point`` / ``5 points`` (a count phrase, nominative)."""
+        return self.ngettext("{n} point", "{n} points", n).format(n=n)
+
+    def signed_points(self, n: int) -> str:
+        """``+1 point`` / ``−3 points``."""
+        return self.ngettext("{n} point", "{n} points", abs(n)).format(n=self.number(n, sign=True))
+
+    def seat_name(self, seat: Seat, index: int) -> str:
+        """A seat's name to show: default names ("Player 2", "Hard bot") in this language."""
+        return seat_display_name(self, seat, index)
+
+    def names(self, seats: Sequence[Seat]) -> list[str]:
+        return [seat_display_name(self, s, i) for i, s in enumerate(seats)]
 
 
+# -- names ---------------------------------------------------------------------------------------
+BOT_NAMES = {
+    "easy": N_("Easy bot"),
+    "medium": N_("Medium bot"),
+    "hard": N_("Hard bot"),
+    "expert": N_("Expert bot"),
+}
+_DEFAULT_PLAYER = re.compile(r"Player (\d{1,2})")
+
+
+def bot_name(w: Words, level: str) -> str:
+    """The default name of a bot of ``level`` ("Easy bot", "Бот (легкий)")."""
+    return w.gettext(BOT_NAMES[level]) if level in BOT_NAMES else level
+
+
+def player_name(w: Words, index: int) -> str:
+    """The default name of the person in seat ``index`` (0-based): "Player 1", "Гравець 1"."""
+    return w.gettext("Player {n}").format(n=index + 1)
+
+
+def seat_display_name(w: Words, seat: Seat, index: int) -> str:
+    """Default names are stored in English (records stay language-neutral) and shown in the
+    reader's language; a name a person typed is shown as typed."""
+    name = seat.name
+    if seat.bot in BOT_NAMES and name.lower() == f"{seat.bot} bot":
+        return bot_name(w, seat.bot)
+    m = _DEFAULT_PLAYER.fullmatch(name)
+    if m and seat.bot is None:
+        return w.gettext("Player {n}").format(n=int(m.group(1)))
+    return name
+
+
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+
+
+def level_name(w: Words, level: str) -> str:
+    """A bot level in the chosen language."""
+    return w.gettext(LEVEL_WORDS.get(level, level))
+
+
+# -- moves -----------------------------------------------------------------------------------------
 def move_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) -> str:
-    """``Ana takes 3 blue from factory 2 to pattern line 4`` (with the overflow if known)."""
-    _, ngettext = w.gettext, w.ngettext
+    """``Ana takes 3 blue tiles from factory 2 to pattern line 4`` (with the overflow if known)."""
+    _ = w.gettext
     if not move.is_draft:
-        text = _("{name} puts the tile of line {line} in column {column}").format(
-            name=name, line=move.line + 1, column=move.column + 1
-        )
         if pv is not None:
-            text += " " + ngettext("(+{n} point)", "(+{n} points)", pv.points).format(n=pv.points)
-        return text
+            return _("{name} chooses column {column} for line {row} ({points})").format(
+                name=name, row=move.line + 1, column=move.column + 1,
+                points=w.signed_points(pv.points))
+        return _("{name} chooses column {column} for line {row}").format(
+            name=name, row=move.line + 1, column=move.column + 1)
     count = pv.taken if pv is not None else 0
-    what = (
-        ngettext("{n} {tile}", "{n} {tile}", count).format(n=count, tile=w.tile(move.colour))
-        if count
-        else w.tile(move.colour)
-    )
-    text = _("{name} takes {what} from {source} to {destination}").format(
-        name=name, what=what, source=w.source(move.source), destination=w.destination(move.destination)
+    # TRANSLATORS: {what} is "3 blue tiles" (object), {source} "from factory 2" or "from the
+    # centre", {destination} "to pattern line 4" or "to the floor line": whole phrases.
+    text = _("{name} takes {what} {source} {destination}").format(
+        name=name, what=w.tiles(move.colour, count), source=w.source(move.source),
+        destination=w.destination(move.destination),
     )
     if pv is not None:
         extra = consequence(w, pv)
@@ -80,62 +181,80 @@ def move_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) ->
 
 
 def consequence(w: Words, pv: Preview) -> str:
-    """The floor part of a preview: ``2 to the floor, −3`` (empty if nothing falls)."""
-    _, ngettext = w.gettext, w.ngettext
+    """The floor part of a preview: ``2 tiles fall to the floor line, penalty −3 points``."""
     parts = []
     if pv.marker:
-        parts.append(_("takes the {marker}").format(marker=w.part("marker")))
-    if pv.move.is_draft and pv.move.destination != FLOOR and pv.to_floor + pv.to_lid:
-        parts.append(
-            ngettext("{n} falls to the {floor}", "{n} fall to the {floor}", pv.to_floor + pv.to_lid)
-            .format(n=pv.to_floor + pv.to_lid, floor=w.part("floor"))
-        )
+        parts.append(w.phrase("takes marker"))
+    falling = pv.to_floor + pv.to_lid
+    if pv.move.is_draft and pv.move.destination != FLOOR and falling:
+        parts.append(w.phrase("falls", falling).format(n=falling))
     if pv.to_lid:
-        parts.append(
-            ngettext("{n} goes to the {lid}", "{n} go to the {lid}", pv.to_lid)
-            .format(n=pv.to_lid, lid=w.part("lid"))
-        )
+        parts.append(w.phrase("to lid", pv.to_lid).format(n=pv.to_lid))
     if pv.penalty:
         parts.append(
-            ngettext("penalty −{n} point", "penalty −{n} points", pv.penalty).format(n=pv.penalty)
+            w.ngettext("penalty {n} point", "penalty {n} points", pv.penalty)
+            .format(n=w.number(-pv.penalty))
         )
     return ", ".join(parts)
 
 
+def log_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) -> str:
+    """A line of the game log: the move in words with its notation beside it."""
+    return w.gettext("{sentence} [{notation}]").format(
+        sentence=move_sentence(w, name, move, pv), notation=w.notation(move))
+
+
+class GameLog:
+    """The game log in words. Front ends ``note`` each move with its preview as it is played
+    (so the log can say how many tiles were taken); a move not noted (a resumed game) is told
+    without its count."""
+
+    def __init__(self, w: Words) -> None:
+        self.w = w
+        self._said: dict[int, tuple[Move, str]] = {}
+
+    def note(self, index: int, name: str, move: Move, pv: Preview | None) -> str:
+        """Remember the sentence of the ``index``-th move of the game (0-based)."""
+        text = log_sentence(self.w, name, move, pv)
+        self._said[index] = (move, text)
+        return text
+
+    def line(self, index: int, name: str, move: Move) -> str:
+        said = self._said.get(index)
+        if said is not None and said[0] == move:
+            return said[1]
+        return log_sentence(self.w, name, move)
+
+
+# -- the wall-tiling -------------------------------------------------------------------------------
 def tiling_sentence(w: Words, names: Sequence[str], ev: TilingEvent) -> str:
     """One step of the wall-tiling, with its points (R17-R19, R24, R31)."""
-    _, ngettext = w.gettext, w.ngettext
+    _ = w.gettext
     name = names[ev.seat]
     if isinstance(ev, Placed):
         if ev.horizontal == 1 and ev.vertical == 1:
-            why = _("alone")
+            why = _("no neighbours")
         else:
             runs = []
             if ev.horizontal > 1:
-                runs.append(_("row run {n}").format(n=ev.horizontal))
+                runs.append(_("{n} in the row").format(n=ev.horizontal))
             if ev.vertical > 1:
-                runs.append(_("column run {n}").format(n=ev.vertical))
+                runs.append(_("{n} in the column").format(n=ev.vertical))
             why = " + ".join(runs)
-        return _("{name}: {tile} to row {row}, column {column} ({why}) {points}").format(
-            name=name, tile=w.tile(ev.colour), row=ev.row + 1, column=ev.column + 1, why=why,
-            points=ngettext("+{n} point", "+{n} points", ev.points).format(n=ev.points),
+        # TRANSLATORS: {tile} is "a blue tile" (object); {points} is "+3 points".
+        return _("{name} places {tile} in row {row}, column {column} ({why}): {points}").format(
+            name=name, tile=w.one_tile(ev.colour), row=ev.row + 1, column=ev.column + 1, why=why,
+            points=w.signed_points(ev.points),
         )
     if isinstance(ev, Discarded):
-        return _("{name}: no free column for line {line}; its tiles fall to the {floor}").format(
-            name=name, line=ev.row + 1, floor=w.part("floor")
-        )
+        return w.phrase("discarded").format(name=name, number=ev.row + 1)
     if isinstance(ev, Penalised):
         if not ev.slots:
-            return _("{name}: nothing on the {floor}; score {score}").format(
-                name=name, floor=w.part("floor"), score=ev.score
-            )
-        return ngettext(
-            "{name}: {n} place taken on the {floor}, −{penalty}; score {score}",
-            "{name}: {n} places taken on the {floor}, −{penalty}; score {score}",
-            ev.slots,
-        ).format(name=name, n=ev.slots, floor=w.part("floor"), penalty=ev.penalty, score=ev.score)
-    return _("{name}: end bonuses {items} = +{points}").format(
-        name=name, items=bonus_items(w, ev), points=ev.points
+            return w.phrase("floor empty").format(name=name, score=ev.score)
+        return w.phrase("floor taken", ev.slots).format(
+            name=name, n=ev.slots, penalty=w.number(-ev.penalty), score=ev.score)
+    return _("{name}: end bonuses {items} = {points}").format(
+        name=name, items=bonus_items(w, ev), points=w.signed_points(ev.points)
     )
 
 
@@ -150,34 +269,32 @@ def bonus_items(w: Words, b: Bonus) -> str:
     )
 
 
+def score_line(w: Words, name: str, score: int) -> str:
+    """``Ana: 12 points``."""
+    return w.gettext("{name}: {points}").format(name=name, points=w.points(score))
+
+
+# -- the end ---------------------------------------------------------------------------------------
 def result_sentence(w: Words, names: Sequence[str], res: Result) -> str:
     """Who won, and how a tie was broken (R25)."""
     _, ngettext = w.gettext, w.ngettext
     best = res.standings[res.tied[0]].total
+    points = w.points(best)
     if res.decided_by == "points":
         p = res.winners[0]
-        return _("{name} wins with {points} points.").format(name=names[p], points=best)
+        # TRANSLATORS: {points} is "54 points".
+        return _("{name} wins with {points}.").format(name=names[p], points=points)
     tied = ", ".join(names[p] for p in res.tied)
     if res.decided_by == "rows":
         p = res.winners[0]
-        rows = res.standings[p].rows
-        return ngettext(
-            "{tied} tie on {points} points; {name} wins the tie-break with {n} complete row.",
-            "{tied} tie on {points} points; {name} wins the tie-break with {n} complete rows.",
-            rows,
-        ).format(tied=tied, points=best, name=names[p], n=rows)
+        n = res.standings[p].rows
+        rows = ngettext("{n} complete row", "{n} complete rows", n).format(n=n)
+        # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
+        return _("{tied} tie on {points}; {name} wins the tie-break with {rows}.").format(
+            tied=tied, points=points, name=names[p], rows=rows)
     winners = ", ".join(names[p] for p in res.winners)
-    rows = res.standings[res.winners[0]].rows
-    return ngettext(
-        "Shared victory: {winners} have {points} points and {n} complete row each.",
-        "Shared victory: {winners} have {points} points and {n} complete rows each.",
-        rows,
-    ).format(winners=winners, points=best, n=rows)
-
-
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
-
-
-def level_name(w: Words, level: str) -> str:
-    """A bot level in the chosen language."""
-    return w.gettext(LEVEL_WORDS.get(level, level))
+    n = res.standings[res.winners[0]].rows
+    rows = ngettext("{n} complete row", "{n} complete rows", n).format(n=n)
+    # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
+    return _("Shared victory: {winners} have {points} and {rows} each.").format(
+        winners=winners, points=points, rows=rows)

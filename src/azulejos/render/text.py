@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.rules import Variant
 from azulejos.core.state import State
+from azulejos.i18n import MINUS
 
 _ENGLISH = gettext.NullTranslations()
 
@@ -110,9 +111,10 @@ def _board(state: State, p: int, name: str, colour: bool, _: Callable[[str], str
             slots.append("M" if k == 5 else _tile(k, colour))
         else:
             slots.append("_")
-    pens = " ".join(f"-{x}" for x in FLOOR_PENALTIES)
+    pens = " ".join(f"{MINUS}{x}" for x in FLOOR_PENALTIES)
+    penalty = f"{MINUS}{v.floor_penalty}" if v.floor_penalty else "0"
     out.append(
         "  " + _("floor") + f" {' '.join(slots)}   ({pens})  "
-        + _("penalty {points}").format(points=-v.floor_penalty if v.floor_penalty else 0)
+        + _("penalty {points}").format(points=penalty)
     )
     return out

@@ -1,15 +1,21 @@
 """Themes: the same rules dressed differently (classic tiles, Master Chocolatier).
 
 A theme gives each colour index (B Y R K W order) a display name, a symbol that stays
-readable without colour, a palette, and the words for the table's parts. Front ends take
-their words from here and pass them through the active translation.
+readable without colour, a palette, the words for the table's parts (labels and headings,
+nominative) and its own *phrases*: every sentence part that names a thing of the table is a
+whole message per theme ("from factory {number}", "{n} blue tiles"), so that languages which
+inflect nouns (uk, ru) translate each one in the right case and number. No message splices a
+bare theme word into a sentence.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from azulejos.i18n import N_
+from azulejos.i18n import N_, Nn_
+
+#: A theme phrase: one msgid, or a singular/plural pair (translated with ``ngettext``).
+Phrase = str | tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -24,9 +30,13 @@ class Theme:
     board: str
     accent: str
     words: dict[str, str] = field(default_factory=dict)
+    phrases: dict[str, Phrase] = field(default_factory=dict)
 
     def word(self, key: str) -> str:
         return self.words.get(key, key)
+
+    def phrase(self, key: str) -> Phrase:
+        return self.phrases[key]
 
 
 CLASSIC = Theme(
@@ -52,6 +62,62 @@ CLASSIC = Theme(
         "lid": N_("lid"),
         "marker": N_("first-player marker"),
     },
+    phrases={
+        # TRANSLATORS: object of "{name} takes ..." (accusative); {n} is the number of tiles.
+        "count.0": Nn_("{n} blue tile", "{n} blue tiles"),
+        "count.1": Nn_("{n} yellow tile", "{n} yellow tiles"),
+        "count.2": Nn_("{n} red tile", "{n} red tiles"),
+        "count.3": Nn_("{n} black tile", "{n} black tiles"),
+        "count.4": Nn_("{n} white tile", "{n} white tiles"),
+        # TRANSLATORS: object of "{name} takes ..." when the number is not known (accusative).
+        "all.0": N_("all the blue tiles"),
+        "all.1": N_("all the yellow tiles"),
+        "all.2": N_("all the red tiles"),
+        "all.3": N_("all the black tiles"),
+        "all.4": N_("all the white tiles"),
+        # TRANSLATORS: object of "{name} places ... in row {row}" (accusative, one tile).
+        "one.0": N_("a blue tile"),
+        "one.1": N_("a yellow tile"),
+        "one.2": N_("a red tile"),
+        "one.3": N_("a black tile"),
+        "one.4": N_("a white tile"),
+        "from factory": N_("from factory {number}"),
+        "from centre": N_("from the centre"),
+        "to line": N_("to pattern line {number}"),
+        "to floor": N_("to the floor line"),
+        "takes marker": N_("takes the first-player marker"),
+        "falls": Nn_("{n} tile falls to the floor line", "{n} tiles fall to the floor line"),
+        "to lid": Nn_("{n} tile goes into the box lid", "{n} tiles go into the box lid"),
+        "discarded": N_("{name}: no free column for pattern line {number}; its tiles go to the floor line"),
+        "floor empty": N_("{name}: nothing on the floor line; score {score}"),
+        "floor taken": Nn_("{name}: {n} space taken on the floor line, {penalty}; score {score}",
+                           "{name}: {n} spaces taken on the floor line, {penalty}; score {score}"),
+        "rest to centre": Nn_("the other {n} tile goes to the centre", "the other {n} tiles go to the centre"),
+        "you take marker": N_("you take the first-player marker and start the next round"),
+        "filled": N_("Round {round}: the factories are filled."),
+        "tiling": N_("Wall-tiling, round {round}:"),
+        "tiling title": N_("Wall-tiling - round {round}"),
+        "counts": N_("bag {bag} · lid {lid}"),
+        "line refused": N_("That pattern line cannot take these tiles (R13, R15)."),
+        "step 1": N_("Step 1 of 3 - where from? 1-{n} a factory, C the centre (or click a tile)."),
+        "step 2": N_("Step 2 of 3 - which colour? {symbols}"),
+        "step 3": N_("Step 3 of 3 - where to? {dests} (a pattern line, or F the floor line)."),
+        "colour missing": N_("That colour is not there."),
+        "source first": N_("First choose where to take from: a number for a factory, C for the centre."),
+        "welcome": N_("How to play: take every tile of one colour from a factory (the rest slides "
+                      "to the centre) or from the centre, and put them on one pattern line. At the "
+                      "end of the round each full pattern line moves one tile to your wall, and it "
+                      "scores more next to its neighbours. What does not fit falls to the floor "
+                      "line and costs points. The game ends after a round in which someone fills a "
+                      "row of the wall. Press ? for the full rules."),
+        "plain intro": N_("Type a move like 3B2 (factory 3, blue, pattern line 2) or CRF (centre, "
+                          "red, floor line); 'help' lists the commands."),
+        "plain legend": N_("Letters: {legend}; a small letter is an empty space of the wall for "
+                           "that colour; M is the first-player marker."),
+        "plain bad move": N_("'{text}' is not a move. Write source, colour, line: 3B2 = factory 3, "
+                             "blue, pattern line 2; CRF = centre, red, floor line. 'moves' lists "
+                             "the legal ones."),
+    },
 )
 
 CHOCOLATIER = Theme(
@@ -64,7 +130,8 @@ CHOCOLATIER = Theme(
         N_("dark chocolate"),
         N_("white chocolate"),
     ),
-    symbols=("P", "C", "T", "D", "H"),
+    # caramel is A: C stays the centre's key, so no key means two things (issue #13)
+    symbols=("P", "A", "T", "D", "H"),
     fill=("#5b4a8b", "#d9962b", "#b8324f", "#3b2316", "#f3e7d3"),
     ink=("#ffffff", "#2b1a10", "#ffffff", "#f3e7d3", "#3b2316"),
     background="#2b1a10",
@@ -82,6 +149,59 @@ CHOCOLATIER = Theme(
         "bag": N_("sack"),
         "lid": N_("tin"),
         "marker": N_("head chocolatier's spoon"),
+    },
+    phrases={
+        "count.0": Nn_("{n} blueberry praline", "{n} blueberry pralines"),
+        "count.1": Nn_("{n} caramel", "{n} caramels"),
+        "count.2": Nn_("{n} raspberry truffle", "{n} raspberry truffles"),
+        "count.3": Nn_("{n} dark chocolate", "{n} dark chocolates"),
+        "count.4": Nn_("{n} white chocolate", "{n} white chocolates"),
+        "all.0": N_("all the blueberry pralines"),
+        "all.1": N_("all the caramels"),
+        "all.2": N_("all the raspberry truffles"),
+        "all.3": N_("all the dark chocolates"),
+        "all.4": N_("all the white chocolates"),
+        "one.0": N_("a blueberry praline"),
+        "one.1": N_("a caramel"),
+        "one.2": N_("a raspberry truffle"),
+        "one.3": N_("a dark chocolate"),
+        "one.4": N_("a white chocolate"),
+        "from factory": N_("from showcase {number}"),
+        "from centre": N_("from the counter"),
+        "to line": N_("to tray {number}"),
+        "to floor": N_("to the spill tray"),
+        "takes marker": N_("takes the head chocolatier's spoon"),
+        "falls": Nn_("{n} candy falls to the spill tray", "{n} candies fall to the spill tray"),
+        "to lid": Nn_("{n} candy goes into the tin", "{n} candies go into the tin"),
+        "discarded": N_("{name}: no free column for tray {number}; its candies go to the spill tray"),
+        "floor empty": N_("{name}: nothing in the spill tray; score {score}"),
+        "floor taken": Nn_("{name}: {n} space taken in the spill tray, {penalty}; score {score}",
+                           "{name}: {n} spaces taken in the spill tray, {penalty}; score {score}"),
+        "rest to centre": Nn_("the other {n} candy goes to the counter", "the other {n} candies go to the counter"),
+        "you take marker": N_("you take the head chocolatier's spoon and start the next round"),
+        "filled": N_("Round {round}: the showcases are filled."),
+        "tiling": N_("Filling the boxes, round {round}:"),
+        "tiling title": N_("Filling the boxes - round {round}"),
+        "counts": N_("sack {bag} · tin {lid}"),
+        "line refused": N_("That tray cannot take these candies (R13, R15)."),
+        "step 1": N_("Step 1 of 3 - where from? 1-{n} a showcase, C the counter (or click a candy)."),
+        "step 2": N_("Step 2 of 3 - which candy? {symbols}"),
+        "step 3": N_("Step 3 of 3 - where to? {dests} (a tray, or F the spill tray)."),
+        "colour missing": N_("That candy is not there."),
+        "source first": N_("First choose where to take from: a number for a showcase, C for the counter."),
+        "welcome": N_("How to play: take every candy of one kind from a showcase (the rest slides "
+                      "to the counter) or from the counter, and put them in one tray. At the end "
+                      "of the round each full tray moves one candy into your box, and it scores "
+                      "more next to its neighbours. What does not fit falls into the spill tray "
+                      "and costs points. The game ends after a round in which someone fills a row "
+                      "of the box. Press ? for the full rules."),
+        "plain intro": N_("Type a move like 3B2 (showcase 3, blueberry praline, tray 2) or CRF "
+                          "(counter, raspberry truffle, spill tray); 'help' lists the commands."),
+        "plain legend": N_("Letters: {legend}; a small letter is an empty space of the box for "
+                           "that candy; M is the head chocolatier's spoon."),
+        "plain bad move": N_("'{text}' is not a move. Write source, candy, tray: 3B2 = showcase 3, "
+                             "blueberry praline, tray 2; CRF = counter, raspberry truffle, spill "
+                             "tray. 'moves' lists the legal ones."),
     },
 )
 

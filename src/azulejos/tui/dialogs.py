@@ -44,7 +44,8 @@ class SaveScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         _ = self.azapp.words.gettext
         with Vertical(classes="dialog"):
-            yield Static(f"[bold]{escape(_('Save the game as a record'))}[/]")
+            title = _("Save the game as a record")
+            yield Static(f"[bold]{escape(title)}[/]")
             yield Input(value=str(self.default), id="save-path")
             yield Static(id="save-error")
             with Horizontal(classes="buttons"):
@@ -89,7 +90,8 @@ class QuitScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         _ = cast("AzulejosApp", self.app).words.gettext
         with Vertical(classes="dialog"):
-            yield Static(f"[bold]{escape(_('Leave the game?'))}[/]")
+            question = _("Leave the game?")
+            yield Static(f"[bold]{escape(question)}[/]")
             with Horizontal(classes="buttons"):
                 yield Button(_("Save and quit"), id="save", variant="primary")
                 yield Button(_("Quit"), id="quit", variant="error")

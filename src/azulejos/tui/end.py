@@ -40,7 +40,7 @@ class EndScreen(ModalScreen[None]):
         w, pal = a.words, a.ink.pal
         _ = w.gettext
         res = result(self.match.state)
-        names = self.match.names
+        names = w.names(self.match.seats)
         self.query_one("#end-title", Static).update(f"[bold {pal.accent}]" + escape(_("Final scores")) + "[/]")
         head = [_("Player"), _("Round play"), _("Rows ×2"), _("Columns ×7"), _("Colours ×10"), _("Total")]
         widths = [max(12, max(len(n) for n in names) + 4), 13, 10, 13, 14, 7]

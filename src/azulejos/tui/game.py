@@ -18,13 +18,28 @@ from textual.screen import Screen
 from azulejos.core import CENTRE, FLOOR, Move, draft, place
 from azulejos.core.choices import columns, destinations, takeable
 from azulejos.play import HintUnavailable, Match, Step, hint, preview
-from azulejos.play.words import consequence, level_name, move_sentence
+from azulejos.play.words import GameLog, bot_name, consequence, level_name, move_sentence
 
 from .render import Selection, board_markup, centre_markup, factory_markup
 from .widgets import KeyBar, Tray, escape
 
 if TYPE_CHECKING:
     from .app import AzulejosApp
+
+
+def fit_keys(keys: list[tuple[str, str]], priority: list[str], width: int) -> list[tuple[str, str]]:
+    """The keys that fit on one line of ``width`` cells, most needed first, in their order."""
+    chosen: set[str] = set()
+    used = -2
+    for key in priority:
+        label = dict(keys).get(key)
+        if label is None:
+            continue
+        cost = len(key) + 1 + len(label) + 2
+        if used + cost <= width:
+            chosen.add(key)
+            used += cost
+    return [(k, v) for k, v in keys if k in chosen]
 
 
 class GameScreen(Screen[None]):
@@ -43,10 +58,23 @@ class GameScreen(Screen[None]):
         self.focus_seat = match.humans[0] if match.humans else 0
         self.ready = False
         self.recent: list[str] = []
+        self._log: GameLog | None = None
 
     @property
     def azapp(self) -> AzulejosApp:
         return cast("AzulejosApp", self.app)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown (default names in the chosen language)."""
+        return self.azapp.words.names(self.match.seats)
+
+    @property
+    def game_log(self) -> GameLog:
+        """The game log in words (rebuilt when the language or theme changes)."""
+        if self._log is None or self._log.w is not self.azapp.words:
+            self._log = GameLog(self.azapp.words)
+        return self._log
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -79,8 +107,8 @@ class GameScreen(Screen[None]):
         for p, seat in enumerate(self.match.seats):
             if seat.is_bot and self.match.bot(p).stand_in:
                 self.message = w.gettext(
-                    "Note: bot level '{level}' is not available yet; a random bot plays instead."
-                ).format(level=seat.bot)
+                    "Note: the bot level '{level}' is not available yet; a random bot plays instead."
+                ).format(level=level_name(w, seat.bot or ""))
         self.ready = True
         self.next_turn()
 
@@ -125,7 +153,7 @@ class GameScreen(Screen[None]):
         self.bot_choice = move
         m = self.match
         seat = m.state.current_player
-        self.message = move_sentence(self.azapp.words, m.names[seat], move, preview(m.state, move))
+        self.message = move_sentence(self.azapp.words, self.names[seat], move, preview(m.state, move))
         self.refresh_table()
         delay = self.azapp.bot_delay
         if delay > 0:
@@ -136,7 +164,12 @@ class GameScreen(Screen[None]):
     def bot_play(self, version: int, move: Move) -> None:
         self.thinking = False
         self.bot_choice = None
+        m = self.match
+        index, seat = len(m.log), m.state.current_player
+        pv = preview(m.state, move) if m.state.is_legal(move) else None
         step = self.match.play_bot_move(version, move)
+        if step is not None:
+            self.game_log.note(index, self.names[seat], move, pv)
         if step is None:
             self.next_turn()
             return
@@ -164,9 +197,11 @@ class GameScreen(Screen[None]):
             return
         seat = m.state.current_player
         pv = preview(m.state, move)
+        index = len(m.log)
         step = m.play(move)
         self.message = ""
-        self.remember(move_sentence(self.azapp.words, m.names[seat], move, pv))
+        self.game_log.note(index, self.names[seat], move, pv)
+        self.remember(move_sentence(self.azapp.words, self.names[seat], move, pv))
         self.after(step)
 
     # -- selection --------------------------------------------------------------------------
@@ -210,7 +245,7 @@ class GameScreen(Screen[None]):
 
     def preview_dest(self, dest: int) -> None:
         if dest not in self.dests():
-            self.message = self.azapp.words.gettext("That line cannot take these tiles (R13, R15).")
+            self.message = self.azapp.words.phrase("line refused")
             self.refresh_table()
             return
         if self.dest == dest:
@@ -361,7 +396,7 @@ class GameScreen(Screen[None]):
             if k is not None and (self.source, k) in self.groups():
                 self.pick_group(self.source, k)
             else:
-                self.message = self.azapp.words.gettext("That colour is not there.")
+                self.message = self.azapp.words.phrase("colour missing")
                 self.refresh_table()
         elif ch and (ch.isdigit() or ch == "c"):
             src = CENTRE if ch in ("c", "0") else int(ch) - 1
@@ -369,8 +404,7 @@ class GameScreen(Screen[None]):
                 return False
             self.pick_source(src)
         elif ch and self.colour_of(ch) is not None and self.source is None:
-            self.message = self.azapp.words.gettext(
-                "First choose where to take from: a number for a factory, C for the centre.")
+            self.message = self.azapp.words.phrase("source first")
             self.refresh_table()
         else:
             return False
@@ -380,9 +414,7 @@ class GameScreen(Screen[None]):
         syms = [s.lower() for s in self.azapp.words.theme.symbols]
         if ch in syms:
             return syms.index(ch)
-        if ch and ch in "byrkw":
-            return "byrkw".index(ch)
-        return None
+        return None  # one set of letters per theme: the keys are the letters drawn on the tiles
 
     # -- commands ---------------------------------------------------------------------------
     def undo(self) -> None:
@@ -393,7 +425,7 @@ class GameScreen(Screen[None]):
             self.bot_choice = None
             self.workers.cancel_group(self, "bot")
             self.message = w.gettext("Taken back: {moves}").format(
-                moves=" ".join(p.move.text() for p in undone))
+                moves=" ".join(w.notation(p.move) for p in undone))
             self.next_turn()
         else:
             self.message = w.gettext(
@@ -435,10 +467,11 @@ class GameScreen(Screen[None]):
         else:
             self.column = move.column
         self.message = w.gettext("Hint: {move} - press Enter to play it.").format(
-            move=move_sentence(w, self.match.names[st.current_player], move, preview(st, move)))
+            move=move_sentence(w, self.names[st.current_player], move, preview(st, move)))
         if isinstance(evaluation, (int, float)):
-            self.message += " " + w.gettext("(expected final margin: {margin:+.1f} points)").format(
-                margin=float(evaluation))
+            # TRANSLATORS: {margin} is a signed decimal number of points, e.g. "+1.5" / "−0.5".
+            self.message += " " + w.gettext("(expected final difference in points: {margin})").format(
+                margin=w.number(float(evaluation), decimals=1, sign=True))
         self.refresh_table()
 
     # -- drawing ----------------------------------------------------------------------------
@@ -471,12 +504,11 @@ class GameScreen(Screen[None]):
             turn = _("Game over")
         elif st.phase == "place":
             turn = _("{name}: wall column for line {line}").format(
-                name=m.names[st.current_player], line=(st.pending_line or 0) + 1)
+                name=self.names[st.current_player], line=(st.pending_line or 0) + 1)
         else:
-            turn = _("{name} to move").format(name=m.names[st.current_player])
+            turn = _("{name} to move").format(name=self.names[st.current_player])
         status = _("Round {round}").format(round=st.round)
-        counts = _("{bag} {b} · {lid} {l}").format(
-            bag=w.part("bag"), b=sum(st.bag), lid=w.part("lid"), l=sum(st.lid))
+        counts = w.phrase("counts").format(bag=sum(st.bag), lid=sum(st.lid))
         wall = _("coloured wall") if st.variant.value == "coloured" else _("grey wall")
         self.query_one("#status", Tray).show(
             f"[bold {pal.accent}]azulejos[/]  [bold]{escape(status)}[/] · [bold]{escape(turn)}[/]"
@@ -496,14 +528,14 @@ class GameScreen(Screen[None]):
         to_move = st.current_player if not st.is_over else -1
         focus = self.focus_seat
         fb = self.query_one("#focus-board", Tray)
-        fb.show(board_markup(ink, w, st, focus, m.names[focus], sel, size=3, to_move=focus == to_move), layout=False)
+        fb.show(board_markup(ink, w, st, focus, self.names[focus], sel, size=3, to_move=focus == to_move), layout=False)
         fb.set_class(focus == to_move, "to-move")
         fb.border_title = self.seat_title(focus, to_move)
         others = [p for p in range(st.players) if p != focus]
         for i, p in enumerate(others):
             ob = self.query_one(f"#other-{i}", Tray)
             size = 3 if st.players == 2 else 2
-            ob.show(board_markup(ink, w, st, p, m.names[p], sel, size=size, to_move=p == to_move), layout=False)
+            ob.show(board_markup(ink, w, st, p, self.names[p], sel, size=size, to_move=p == to_move), layout=False)
             ob.set_class(p == to_move, "to-move")
             ob.border_title = self.seat_title(p, to_move)
         self.refresh_log()
@@ -514,22 +546,27 @@ class GameScreen(Screen[None]):
     def seat_title(self, p: int, to_move: int) -> str:
         w = self.azapp.words
         seat = self.match.seats[p]
+        shown = self.names[p]
         kind = w.gettext("bot: {level}").format(level=level_name(w, seat.bot)) if seat.bot else ""
-        if seat.bot and level_name(w, seat.bot).lower() in seat.name.lower():
-            kind = w.gettext("bot")
+        if seat.bot and shown == bot_name(w, seat.bot):
+            kind = ""  # the name already says it ("Бот (легкий)")
         mark = "▶ " if p == to_move else ""
-        name = escape(self.match.names[p])
+        name = escape(shown)
         return f"{mark}{name}" + (f" · {escape(kind)}" if kind else "")
 
     def refresh_log(self) -> None:
         a = self.azapp
         pal = a.ink.pal
-        lines = [f"[bold {pal.accent}]{escape(a.words.gettext('Moves'))}[/]"]
-        names = self.match.names
+        title = a.words.gettext("Moves")
+        lines = [f"[bold {pal.accent}]{escape(title)}[/]"]
+        names = self.names
+        index = 0
         for rnd, plays in self.match.moves_by_round():
-            lines.append(f"[bold]{escape(a.words.gettext('Round {round}').format(round=rnd))}[/]")
+            head = a.words.gettext("Round {round}").format(round=rnd)
+            lines.append(f"[bold]{escape(head)}[/]")
             for pl in plays:
-                lines.append(f" [{pal.muted}]{escape(names[pl.seat][:10]):<10}[/] [bold]{pl.move.text()}[/]")
+                lines.append(escape(self.game_log.line(index, names[pl.seat], pl.move)))
+                index += 1
         log = self.query_one("#log", Tray)
         text = "\n".join(lines)
         if text != log.shown:
@@ -546,15 +583,9 @@ class GameScreen(Screen[None]):
         if not self.recent:
             _ = self.azapp.words.gettext
             w = self.azapp.words
-            tip = _("How to play: take every {tile} of one colour from a {factory} (the rest slides "
-                    "to the {centre}) or from the {centre}, and put them on one {line}. At the end of "
-                    "the round each full {line} moves one {tile} to your {wall}, and it scores more "
-                    "next to its neighbours. What does not fit falls to the {floor} and costs points. "
-                    "The game ends after a round in which someone fills a row of the {wall}. "
-                    "Press ? for the full rules.").format(
-                tile=w.part("tile"), factory=w.part("factory"), centre=w.part("centre"),
-                line=w.part("pattern line"), wall=w.part("wall"), floor=w.part("floor"))
-            lines = [f"[bold {pal.accent}]{escape(_('Welcome!'))}[/]", f"[{pal.muted}]{escape(tip)}[/]"]
+            tip = w.phrase("welcome")
+            welcome = _("Welcome!")
+            lines = [f"[bold {pal.accent}]{escape(welcome)}[/]", f"[{pal.muted}]{escape(tip)}[/]"]
         self.query_one("#recent", Tray).show("\n".join(lines))
 
     def refresh_prompt(self, sel: Selection) -> None:
@@ -566,32 +597,29 @@ class GameScreen(Screen[None]):
         if st.is_over:
             lines.append(_("The game is over. Enter shows the results again."))
         elif self.thinking or m.is_bot_turn:
-            lines.append(_("{name} is thinking…").format(name=m.names[st.current_player]))
+            lines.append(_("{name} is thinking…").format(name=self.names[st.current_player]))
         elif st.phase == "place":
             cols = " ".join(str(c + 1) for c in self.columns())
             lines.append(_("Choose the wall column for the tile of line {line}: {cols}").format(
                 line=(st.pending_line or 0) + 1, cols=cols))
             if sel.preview is not None:
                 lines.append(_("Column {c}: {n} - Enter to place it.").format(
-                    c=(self.column or 0) + 1,
-                    n=w.ngettext("+{n} point", "+{n} points", sel.preview.points).format(n=sel.preview.points)))
+                    c=(self.column or 0) + 1, n=w.signed_points(sel.preview.points)))
         elif self.source is None:
-            lines.append(_("Step 1 of 3 - where from? 1-{n} a {factory}, C the {centre} (or click a tile).")
-                         .format(n=st.nfactories, factory=w.part("factory"), centre=w.part("centre")))
+            lines.append(w.phrase("step 1").format(n=st.nfactories))
         elif self.colour is None:
             syms = "/".join(w.symbol(k) for s, k in self.groups() if s == self.source)
-            lines.append(_("Step 2 of 3 - which colour? {symbols}").format(symbols=syms))
+            lines.append(w.phrase("step 2").format(symbols=syms))
         else:
             dests = " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests())
-            lines.append(_("Step 3 of 3 - where to? {dests} (a line, or F the {floor}).")
-                         .format(dests=dests, floor=w.part("floor")))
+            lines.append(w.phrase("step 3").format(dests=dests))
             if sel.preview is not None:
                 pv = sel.preview
-                text = move_sentence(w, m.names[st.current_player], pv.move, pv)
+                text = move_sentence(w, self.names[st.current_player], pv.move, pv)
                 if not consequence(w, pv):
                     text += " — " + _("nothing falls")
                 lines.append(f"[bold]{escape(text)}[/]  [{pal.accent} @click=screen.confirm]" +
-                             escape(_("[Enter] play {move}").format(move=pv.move.text())) + "[/]")
+                             escape(_("[Enter] play {move}").format(move=w.notation(pv.move))) + "[/]")
         if self.message:
             lines.append(f"[{pal.muted}]{escape(self.message)}[/]")
         self.query_one("#prompt", Tray).show("\n".join(
@@ -601,8 +629,12 @@ class GameScreen(Screen[None]):
         w = self.azapp.words
         _ = w.gettext
         keys = [
-            ("1-9 C", _("source")), ("←→", _("tiles")), ("↑↓ 1-5 F", _("line")),
+            ("1-9 C", _("source")), ("←→", w.part("tiles")), ("↑↓ 1-5 F", _("line")),
             ("Enter", _("play")), ("Esc", _("back")), ("u", _("undo")), ("i", _("hint")),
             ("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit")),
         ]
-        self.query_one("#keys", KeyBar).show(keys, self.azapp.ink.pal.accent)
+        # one line in every language: on a narrow screen the least needed keys give way
+        # (all of them stay active; "?" shows the rules)
+        priority = ["Enter", "?", "q", "1-9 C", "↑↓ 1-5 F", "Esc", "u", "i", "←→", "s", "x"]
+        width = max(20, self.app.size.width - 2)
+        self.query_one("#keys", KeyBar).show(fit_keys(keys, priority, width), self.azapp.ink.pal.accent)

@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from azulejos.i18n import LANGUAGES
 from azulejos.play import BOT_LEVELS, Seat
-from azulejos.play.words import level_name
+from azulejos.play.words import BOT_NAMES, level_name
 
 from .setup import Setup
 from .widgets import KeyBar, escape
@@ -145,9 +145,10 @@ class NewGameScreen(Screen[None]):
             kind = cast(str, self.query_one(f"#kind-{i}", Select).value)
             if kind == "person":
                 name = self.query_one(f"#name-{i}", Input).value.strip()
-                seats.append(Seat(name or _("Player {n}").format(n=i + 1)))
+                # default names are stored in English and shown in the reader's language
+                seats.append(Seat(name or f"Player {i + 1}"))
             else:
-                seats.append(Seat(_("{level} bot").format(level=level_name(self.azapp.words, kind)).capitalize(), kind))
+                seats.append(Seat(BOT_NAMES.get(kind, kind), kind))
         seed_text = self.query_one("#seed", Input).value.strip()
         return Setup(
             seats=seats,

@@ -56,7 +56,8 @@ def centre_markup(ink: Ink, w: Words, state: State, sel: Selection) -> str:
             act = f"screen.pick_tile({CENTRE},{k})" if sel.interactive else None
             parts.append(f"{ink.tile(k, 3, act, selected=chosen)}[{ink.pal.text}]×{counts[k]}[/]")
     if not parts:
-        return f"[{ink.pal.muted}]{escape(w.gettext('(empty)'))}[/]"
+        empty = w.gettext("(empty)")
+        return f"[{ink.pal.muted}]{escape(empty)}[/]"
     return "  ".join(parts)
 
 
@@ -153,10 +154,10 @@ def board_markup(
         floor_txt = f"[@click=screen.pick_dest({FLOOR})]{floor_txt}[/]"
     else:
         floor_label = f"[{p.muted}] F[/]"
-    pens = "".join(f"{'-' + str(x):^{size}}" for x in FLOOR_PENALTIES)
+    pens = "".join(f"{w.number(-x):^{size}}" for x in FLOOR_PENALTIES)
     out.append(f"{floor_label} {floor_txt}")
     pen_now = v.floor_penalty
-    out.append(f"[{p.muted}]   {pens}[/]" + (f" [bold {p.text}]{-pen_now}[/]" if pen_now else ""))
+    out.append(f"[{p.muted}]   {pens}[/]" + (f" [bold {p.text}]{w.number(-pen_now)}[/]" if pen_now else ""))
     head = f"[bold {p.accent}]{v.score}[/] [{p.muted}]" + escape(
         w.ngettext("point", "points", v.score)) + "[/]"
     if v.has_marker and not state.is_over:

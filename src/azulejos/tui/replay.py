@@ -42,7 +42,7 @@ def frames(record: Record, words: object) -> list[Frame]:
     from azulejos.play.words import Words
 
     w = cast(Words, words)
-    names = [s.name for s in seats_from_json(record.extra.get("seats"), record.players)]
+    names = w.names(seats_from_json(record.extra.get("seats"), record.players))
     raw = record.extra.get("names")
     if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
         names = [str(x) for x in raw]
@@ -51,7 +51,7 @@ def frames(record: Record, words: object) -> list[Frame]:
     for ri, rnd in enumerate(record.rounds, 1):
         st.apply_fill(parse_fill(rnd.factories, ri))
         out.append(Frame(st.copy(history=False), ri, None, None,
-                         w.gettext("Round {round}: the factories are filled.").format(round=ri), ()))
+                         w.phrase("filled").format(round=ri), ()))
         for text in rnd.moves:
             mv = parse_move(text)
             seat = st.current_player
@@ -68,11 +68,13 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.index = 0
         self.frames: list[Frame] = []
-        seats = seats_from_json(record.extra.get("seats"), record.players)
-        self.names = [s.name for s in seats]
+        self.seats = seats_from_json(record.extra.get("seats"), record.players)
+        self.names = [s.name for s in self.seats]
+        self.typed_names = False
         raw = record.extra.get("names")
         if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
             self.names = [str(x) for x in raw]
+            self.typed_names = True
 
     @property
     def azapp(self) -> AzulejosApp:
@@ -136,9 +138,12 @@ class ReplayScreen(Screen[None]):
         fr = self.frames[self.index]
         st = fr.state
         sel = Selection()
+        if not self.typed_names:
+            self.names = w.names(self.seats)
         pos = _("Move {i} of {n}").format(i=self.index, n=len(self.frames) - 1)
+        replay_word = _("replay")
         self.query_one("#status", Static).update(
-            f"[bold {pal.accent}]azulejos[/] · {escape(_('replay'))} · [bold]"
+            f"[bold {pal.accent}]azulejos[/] · {escape(replay_word)} · [bold]"
             + escape(_("Round {round}").format(round=fr.round)) + f"[/] · {escape(pos)}")
         for f in range(st.nfactories):
             fw = self.query_one(f"#factory-{f}", Static)
@@ -160,8 +165,10 @@ class ReplayScreen(Screen[None]):
             if i == self.index:
                 current = len(lines)
             if item.move is None:
-                lines.append(f"[bold]{escape(_('Round {round}').format(round=item.round))}[/]")
+                head = _("Round {round}").format(round=item.round)
+                lines.append(f"[bold]{escape(head)}[/]")
                 continue
+            # a compact list to step through; the current move is told in words below the table
             who = escape(self.names[item.seat or 0][:10])
             row = f" {who:<10} {item.move.text()}"
             lines.append(f"[bold reverse {pal.accent}]{row}[/]" if i == self.index else row)

@@ -77,8 +77,8 @@ class TilingScreen(ModalScreen[None]):
         pal = ink.pal
         _ = w.gettext
         t = self.tiling
-        names = self.match.names
-        title = _("Wall-tiling - round {round}").format(round=t.round)
+        names = w.names(self.match.seats)
+        title = w.phrase("tiling title").format(round=t.round)
         if t.game_over:
             title += " · " + _("the last round")
         self.query_one("#tiling-title", Static).update(f"[bold {pal.accent}]{escape(title)}[/]")

@@ -1,7 +1,11 @@
 """The browser client's words, translated on the server and sent to the page as JSON.
 
-Every string is a literal ``_()`` call so that the message extractor finds it. Placeholders
-in braces (``{name}``) are filled in by the page. The page never shows text of its own.
+Every string is a literal ``_()`` / ``ngettext()`` call so that the message extractor finds
+it. Placeholders in braces (``{name}``) are filled in by the page. The page never shows text of
+its own. A message with plural forms is sent as the list of this language's forms (see
+:data:`PLURAL_SAMPLES`; the page picks one with the same rule as the catalogue's
+``Plural-Forms``). Sentence parts that name things of the table come from the theme's phrases
+(``theme_json(lang)[i]["phrases"]``), never from spliced nouns.
 """
 
 from __future__ import annotations
@@ -11,12 +15,28 @@ from collections.abc import Callable
 from azulejos.i18n import LANGUAGES, translation
 from azulejos.render.themes import THEMES
 
+#: One number per plural form of each language, in the order of its catalogue's forms.
+PLURAL_SAMPLES: dict[str, tuple[int, ...]] = {"en": (1, 2), "fr": (1, 2), "uk": (1, 2, 5), "ru": (1, 2, 5)}
+
+
+def plural_forms(lang: str, singular: str, plural: str) -> list[str]:
+    """Every plural form of a message in ``lang`` (the page chooses one by its count)."""
+    tr = translation(lang)
+    return [tr.ngettext(singular, plural, n) for n in PLURAL_SAMPLES.get(lang, (1, 2))]
+
 LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
 
 
-def ui_messages(lang: str) -> dict[str, str]:
-    """Every string of the page, in ``lang`` (English where a translation is missing)."""
-    _: Callable[[str], str] = translation(lang).gettext
+def ui_messages(lang: str) -> dict[str, str | list[str]]:
+    """Every string of the page, in ``lang`` (English where a translation is missing); plural
+    messages as the list of the language's forms."""
+    tr = translation(lang)
+    _: Callable[[str], str] = tr.gettext
+
+    def ngettext(singular: str, plural: str, n: int) -> list[str]:
+        del n  # the page picks the form
+        return plural_forms(lang, singular, plural)
+
     return {
         # page frame
         "app.title": _("azulejos"),
@@ -90,30 +110,34 @@ def ui_messages(lang: str) -> dict[str, str]:
         "game.invite": _("Invite"),
         "game.download": _("Download the game record"),
         "game.log": _("Game log"),
-        "game.last_tiling": _("Wall-tiling of round {n}"),
         "game.rename": _("Your name"),
         "game.save": _("Save"),
-        # move preview
-        "preview.take": _("Take {count} {tile} from {source}"),
-        "preview.from_factory": _("factory {n}"),
-        "preview.from_centre": _("the centre"),
-        "preview.to_line": _("{count} onto pattern line {line}"),
-        "preview.to_floor": _("{count} onto the floor"),
-        "preview.to_lid": _("{count} into the lid (floor full)"),
-        "preview.to_centre": _("the other {count} go to the centre"),
-        "preview.marker": _("you take the first-player marker and start the next round"),
-        "preview.floor_change": _("floor penalty {points}"),
+        # numbers with nouns ({n} is filled in with its sign where it has one)
+        "count.points": ngettext("{n} point", "{n} points", 2),
+        "count.penalty": ngettext("penalty {n} point", "penalty {n} points", 2),
+        # default names (records keep them in English; the page shows them in its language)
+        "name.player": _("Player {n}"),
+        "name.bot.easy": _("Easy bot"),
+        "name.bot.medium": _("Medium bot"),
+        "name.bot.hard": _("Hard bot"),
+        "name.bot.expert": _("Expert bot"),
+        # move preview; {what}, {source}, {destination} are theme phrases
+        # TRANSLATORS: {what} is "3 blue tiles" (object), {source} "from factory 2".
+        "preview.take": _("Take {what} {source}"),
+        # TRANSLATORS: {destination} is "to pattern line 4".
+        "preview.to_line": ngettext("{n} fits {destination}", "{n} fit {destination}", 2),
         "preview.completes": _("completes the line: {points} at the end of the round"),
         "preview.completes_grey": _("completes the line: you choose its column at the end of the round"),
-        "preview.column": _("Put the tile of line {line} in column {column}: {points}"),
+        "preview.column": _("Column {column} for line {line}: {points}"),
         # log
-        "log.fill": _("Round {n}: the factories are filled"),
-        "log.move": _("{name}: {move}"),
-        "log.placed": _("{name} tiles {tile} in row {row}: {points}"),
-        "log.discarded": _("{name}: no free column for line {row}, its tiles fall to the floor"),
-        "log.penalised": _("{name}: floor {penalty}, score now {score}"),
+        "log.move": _("{sentence} [{notation}]"),
+        "log.take": _("{name} takes {what} {source} {destination}"),
+        "log.place": _("{name} chooses column {column} for line {row}"),
+        "log.placed": _("{name} places {tile} in row {row}, column {column} ({why}): {points}"),
+        "log.alone": _("no neighbours"),
+        "log.in_row": _("{n} in the row"),
+        "log.in_column": _("{n} in the column"),
         "log.bonus": _("{name}: end bonuses {points}"),
-        "log.points": _("+{n}"),
         # end summary
         "end.title": _("Final scores"),
         "end.player": _("Player"),
@@ -171,6 +195,10 @@ def theme_json(lang: str) -> list[dict[str, object]]:
             "board": t.board,
             "accent": t.accent,
             "words": {k: _(v) for k, v in t.words.items()},
+            "phrases": {
+                k: plural_forms(lang, v[0], v[1]) if isinstance(v, tuple) else _(v)
+                for k, v in t.phrases.items()
+            },
         }
         for t in THEMES.values()
     ]

@@ -26,14 +26,102 @@ function save(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ }
 }
 
-export function t(key, params = {}) {
-  let s = app.words[key] ?? key;
+function fill(s, params) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// The plural form of n in the page's language: the same rules as the catalogues' Plural-Forms.
+export function pluralIndex(n, lang = app.settings.lang) {
+  n = Math.abs(n);
+  if (lang === "uk" || lang === "ru") {
+    if (n % 10 === 1 && n % 100 !== 11) return 0;
+    if (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20)) return 1;
+    return 2;
+  }
+  if (lang === "fr") return n > 1 ? 1 : 0;
+  return n !== 1 ? 1 : 0;
+}
+
+function pick(s, n) {
+  if (!Array.isArray(s)) return s;
+  return s[Math.min(pluralIndex(n ?? 1), s.length - 1)];
+}
+
+// A message of the page; a plural message takes its count from params.n (or params.count).
+export function t(key, params = {}) {
+  const count = typeof params.count === "number" ? params.count : params.n;
+  const s = pick(app.words[key] ?? key, typeof count === "number" ? count : Number(count));
+  return fill(s, params);
+}
+
+// A theme phrase ("from factory {number}", "{n} blue tiles"): whole sentence parts per theme,
+// so that every language can inflect them.
+export function phrase(key, params = {}) {
+  const s = pick(app.theme?.phrases?.[key] ?? key, params.n);
+  return fill(s, params);
+}
+
+// A number as the language writes it: typographic minus, decimal comma in uk/ru/fr.
+export function num(x, { sign = false } = {}) {
+  const comma = ["uk", "ru", "fr"].includes(app.settings.lang);
+  let s = String(Math.abs(x));
+  if (comma) s = s.replace(".", ",");
+  if (x < 0) return `\u2212${s}`;
+  return sign && x > 0 ? `+${s}` : s;
+}
+
+// "+3 points", "−2 points" with the right plural form.
+export function points(n) {
+  return fill(pick(app.words["count.points"] ?? "{n}", n), { n: num(n, { sign: true }) });
+}
+
+// A seat's name to show: default names ("Player 2", "easy bot") in the page's language.
+export function seatName(seat, index) {
+  if (!seat) return `#${index + 1}`;
+  const name = seat.name ?? "";
+  if (seat.kind === "bot" && seat.level && name.toLowerCase() === `${seat.level} bot`) {
+    return t(`name.bot.${seat.level}`);
+  }
+  const m = /^Player (\d{1,2})$/.exec(name);
+  if (m && seat.kind !== "bot") return t("name.player", { n: m[1] });
+  return name;
 }
 
 export function word(key) {
   const w = app.theme?.words?.[key] ?? key;
   return w;
+}
+
+// Sentence parts of a move in notation ("3B2", "CRF", "2@4").
+export function colourIndex(letter) {
+  return "BYRKW".indexOf(letter);
+}
+
+export function sourcePhrase(source) {
+  return source === "C" || source === 0 ? phrase("from centre") : phrase("from factory", { number: source });
+}
+
+export function destinationPhrase(dest) {
+  return dest === "F" ? phrase("to floor") : phrase("to line", { number: dest });
+}
+
+// The log sentence of a move in notation, with the notation beside it.
+export function moveSentence(name, text) {
+  const m = /^([1-9C])([BYRKW])([1-5F])$/i.exec(text);
+  let sentence = text;
+  if (m) {
+    const src = m[1].toUpperCase();
+    sentence = t("log.take", {
+      name, what: phrase(`all.${colourIndex(m[2].toUpperCase())}`),
+      source: sourcePhrase(src === "C" ? "C" : Number(src)), destination: destinationPhrase(m[3].toUpperCase() === "F" ? "F" : Number(m[3])),
+    });
+  } else {
+    const p = /^([1-5])@([1-5])$/.exec(text);
+    if (p) sentence = t("log.place", { name, row: p[1], column: p[2] });
+  }
+  // the notation with the letters drawn on the tiles of the theme (caramel is A, not Y)
+  const shown = m ? `${m[1].toUpperCase()}${app.theme?.symbols?.[colourIndex(m[2].toUpperCase())] ?? m[2]}${m[3].toUpperCase()}` : text;
+  return t("log.move", { sentence, notation: shown });
 }
 
 export function cap(s) {

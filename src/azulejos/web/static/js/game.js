@@ -1,8 +1,13 @@
 // A game: the table, my move (pick a colour, pick a line, see the preview, confirm), the log,
 // the wall-tiling points, the end summary. Every rule decision comes from the server's view.
 import {
-  app, cap, el, errorText, invitesFor, linkFor, rememberGame, t, tileName, toast, tokenFor, word,
+  app, cap, colourIndex, destinationPhrase, el, errorText, invitesFor, linkFor, num, phrase, points,
+  rememberGame, seatName, sourcePhrase, t, tileName, toast, tokenFor, word,
 } from "./core.js";
+
+function fillPenalty(pen) {
+  return t("count.penalty", { count: pen, n: num(-pen) });
+}
 import { boardCard, centreView, factoryView } from "./board.js";
 import { GameSocket } from "./socket.js";
 import { ensureDefs } from "./tiles.js";
@@ -65,7 +70,7 @@ export async function showGame(root, gameId, hashToken) {
   function cancel() { picked = null; chosen = null; render(); }
 
   function moverName() {
-    return view.current === null ? "" : view.seats[view.current].name;
+    return view.current === null ? "" : seatName(view.seats[view.current], view.current);
   }
 
   function statusLine() {
@@ -81,19 +86,22 @@ export async function showGame(root, gameId, hashToken) {
   function previewText(m) {
     if (m.line !== undefined && m.column !== undefined) {
       const p = m.preview.wall_points;
-      return [t("preview.column", { line: m.line, column: m.column, points: p == null ? "" : `+${p}` })];
+      return [t("preview.column", { line: m.line, column: m.column, points: p == null ? "" : points(p) })];
     }
     const p = m.preview;
-    const src = m.source === "C" ? t("preview.from_centre") : `${word("factory")} ${m.source}`;
-    const parts = [t("preview.take", { count: p.taken, tile: tileName(m.colour), source: src })];
-    if (p.to_line) parts.push(t("preview.to_line", { count: p.to_line, line: m.destination }));
-    if (p.to_floor) parts.push(t("preview.to_floor", { count: p.to_floor }));
-    if (p.to_lid) parts.push(t("preview.to_lid", { count: p.to_lid }));
-    if (p.to_centre) parts.push(t("preview.to_centre", { count: p.to_centre }));
-    if (p.marker) parts.push(t("preview.marker"));
-    if (p.floor_change) parts.push(t("preview.floor_change", { points: p.floor_change }));
+    const what = phrase(`count.${colourIndex(m.colour)}`, { n: p.taken });
+    const parts = [t("preview.take", { what, source: sourcePhrase(m.source) })];
+    if (p.to_line) parts.push(t("preview.to_line", { n: p.to_line, destination: destinationPhrase(m.destination) }));
+    if (p.to_floor) parts.push(phrase("falls", { n: p.to_floor }));
+    if (p.to_lid) parts.push(phrase("to lid", { n: p.to_lid }));
+    if (p.to_centre) parts.push(phrase("rest to centre", { n: p.to_centre }));
+    if (p.marker) parts.push(phrase("you take marker"));
+    if (p.floor_change) {
+      const pen = Math.abs(p.floor_change);
+      parts.push(fillPenalty(pen));
+    }
     if (p.completes_line) {
-      parts.push(p.wall_points != null ? t("preview.completes", { points: `+${p.wall_points}` }) : t("preview.completes_grey"));
+      parts.push(p.wall_points != null ? t("preview.completes", { points: points(p.wall_points) }) : t("preview.completes_grey"));
     }
     return parts;
   }
@@ -210,7 +218,7 @@ export async function showGame(root, gameId, hashToken) {
     const inv = invitesFor(gameId);
     if (!inv || view.phase === "over") return null;
     const rows = inv.seats.filter((s) => s.token).map((s) =>
-      el("li", {}, el("span", { text: view.seats[s.seat]?.name ?? s.name }), " ",
+      el("li", {}, el("span", { text: view.seats[s.seat] ? seatName(view.seats[s.seat], s.seat) : s.name }), " ",
         el("input", { type: "text", readonly: true, value: linkFor(gameId, s.token), class: "link-input", onfocus: (e) => e.target.select() })));
     rows.push(el("li", {}, el("span", { text: t("lobby.link.spectator") }), " ",
       el("input", { type: "text", readonly: true, value: linkFor(gameId, inv.spectator_token), class: "link-input", onfocus: (e) => e.target.select() })));

@@ -1,5 +1,6 @@
 // The lobby: create a game (seats, wall side, bots, hot-seat), invitation links, my games.
 import {
+  seatName,
   api, app, el, errorText, forgetGame, linkFor, myGames, rememberGame, saveInvites, t, toast,
 } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
@@ -75,7 +76,7 @@ export async function showLobby(root) {
     const rows = [];
     if (created.hotseat_token) rows.push(linkRow(t("lobby.link.hotseat"), linkFor(created.game, created.hotseat_token), "hot"));
     for (const s of created.seats) {
-      if (s.token) rows.push(linkRow(t("lobby.link.seat", { name: s.name }), linkFor(created.game, s.token), "seat"));
+      if (s.token) rows.push(linkRow(t("lobby.link.seat", { name: seatName(s, s.seat ?? 0) }), linkFor(created.game, s.token), "seat"));
     }
     rows.push(linkRow(t("lobby.link.spectator"), linkFor(created.game, created.spectator_token), "spectator"));
     const mine = created.hotseat_token || created.seats.find((s) => s.token)?.token || created.spectator_token;

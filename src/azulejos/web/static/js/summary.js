@@ -1,5 +1,5 @@
 // The game log (moves, fills, wall-tiling with points per tile) and the end summary.
-import { el, t, tileName } from "./core.js";
+import { el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
 import { svg, tile } from "./tiles.js";
 
 function chip(letter) {
@@ -7,18 +7,25 @@ function chip(letter) {
 }
 
 function tilingItems(view, events) {
-  const name = (s) => view.seats[s]?.name ?? `#${s + 1}`;
+  const name = (s) => seatName(view.seats[s], s);
   const out = [];
   for (const ev of events) {
     if (ev.type === "placed") {
+      const runs = [];
+      if (ev.horizontal > 1) runs.push(t("log.in_row", { n: ev.horizontal }));
+      if (ev.vertical > 1) runs.push(t("log.in_column", { n: ev.vertical }));
+      const why = runs.length ? runs.join(" + ") : t("log.alone");
+      const colour = "BYRKW".indexOf(ev.colour);
       out.push(el("li", { class: "tiling placed" }, chip(ev.colour), " ",
-        t("log.placed", { name: name(ev.seat), tile: tileName(ev.colour), row: ev.row + 1, points: `+${ev.points}` })));
+        t("log.placed", { name: name(ev.seat), tile: phrase(`one.${colour}`), row: ev.row + 1, column: ev.column + 1,
+          why, points: points(ev.points) })));
     } else if (ev.type === "discarded") {
-      out.push(el("li", { class: "tiling discarded" }, t("log.discarded", { name: name(ev.seat), row: ev.row + 1 })));
+      out.push(el("li", { class: "tiling discarded" }, phrase("discarded", { name: name(ev.seat), number: ev.row + 1 })));
     } else if (ev.type === "penalised" && ev.penalty) {
-      out.push(el("li", { class: "tiling penalised" }, t("log.penalised", { name: name(ev.seat), penalty: `-${ev.penalty}`, score: ev.score })));
+      out.push(el("li", { class: "tiling penalised" },
+        phrase("floor taken", { n: ev.slots, name: name(ev.seat), penalty: `\u2212${ev.penalty}`, score: ev.score })));
     } else if (ev.type === "bonus" && ev.points) {
-      out.push(el("li", { class: "tiling bonus" }, t("log.bonus", { name: name(ev.seat), points: `+${ev.points}` })));
+      out.push(el("li", { class: "tiling bonus" }, t("log.bonus", { name: name(ev.seat), points: points(ev.points) })));
     }
   }
   return out;
@@ -27,13 +34,11 @@ function tilingItems(view, events) {
 export function logView(view) {
   const items = [];
   for (const e of view.log) {
-    if (e.kind === "fill") items.push(el("li", { class: "round-head", text: t("log.fill", { n: e.round }) }));
+    if (e.kind === "fill") items.push(el("li", { class: "round-head", text: phrase("filled", { round: e.round }) }));
     else if (e.kind === "move") {
-      items.push(el("li", { class: "move" },
-        el("span", { class: "who", text: view.seats[e.seat]?.name ?? "" }), " ",
-        el("code", { text: e.move })));
+      items.push(el("li", { class: "move", text: moveSentence(seatName(view.seats[e.seat], e.seat), e.move) }));
     } else {
-      items.push(el("li", { class: "round-head", text: t("game.last_tiling", { n: e.round }) }));
+      items.push(el("li", { class: "round-head", text: phrase("tiling title", { round: e.round }) }));
       items.push(...tilingItems(view, e.events));
     }
   }
@@ -46,7 +51,7 @@ export function logView(view) {
 
 export function summaryDialog(view, onClose, downloadButton) {
   const r = view.result;
-  const name = (s) => view.seats[s].name;
+  const name = (s) => seatName(view.seats[s], s);
   const head = r.winners.length === 1
     ? t("end.winner", { name: name(r.winners[0]) })
     : t("end.shared", { names: r.winners.map(name).join(", ") });
