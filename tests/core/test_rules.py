@@ -1,4 +1,4 @@
-"""One or more tests per rule id (RULES.md R1-R34), on hand-built positions."""
+"""One or more tests per rule id (docs/rules.md R1-R34), on hand-built positions."""
 
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ def test_ruleset_is_frozen_hashable_and_compares_by_value() -> None:
 @pytest.mark.parametrize("r", [Ruleset(), Ruleset(3, "grey"), Ruleset(4, "coloured")])
 def test_ruleset_round_trips_through_record_keys(r: Ruleset) -> None:
     data = r.to_json()
-    assert "special_factories" not in data  # a module that is off is left out (NOTATION.md)
+    assert "special_factories" not in data  # a module that is off is left out (docs/notation.md)
     assert Ruleset.from_json(json.loads(json.dumps(data))) == r
 
 

@@ -1,4 +1,4 @@
-"""Move text, action ids, position strings and records (NOTATION.md)."""
+"""Move text, action ids, position strings and records (docs/notation.md)."""
 
 from __future__ import annotations
 

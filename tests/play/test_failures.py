@@ -12,7 +12,7 @@ import pytest
 
 from azulejos.agents import Budget
 from azulejos.agents.external import BotFailure
-from azulejos.core import Move, State, draft
+from azulejos.core import Move, Ruleset, State, draft
 from azulejos.play import CASUAL, FORFEIT, Clock, Forfeit, Match, Seat, Seeding, Session
 
 
@@ -83,7 +83,7 @@ def test_the_web_bot_loop_uses_the_same_policy(tmp_path: Path) -> None:
         store = SqlStore(f"sqlite:///{tmp_path / 'g.sqlite3'}")
         svc = GameService(store, sync_interval=0, bot_seconds=0.05)
         created = await svc.create(CreateRequest(
-            2, "coloured", (SeatRequest("person", "Ann", None), SeatRequest("bot", "", "easy")),
+            Ruleset(2), (SeatRequest("person", "Ann", None), SeatRequest("bot", "", "easy")),
             False, 0))
         gid, token = created["game"], created["seats"][0]["token"]
         live = await svc.get(gid)

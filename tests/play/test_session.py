@@ -236,3 +236,14 @@ def test_memory_store_refuses_a_second_writer() -> None:
         store.append("g", 0, [Event(0, "fill", "YYYY")], None, "playing")
     assert store.games["g"].events == [Event(0, "fill", "BBBB")]
     assert store.games["g"].secret == "s"
+
+
+def test_R8_a_session_takes_a_ruleset_for_as_many_players_as_seats() -> None:
+    from azulejos.core import Ruleset
+
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy")]
+    s = Session.new(seats, Ruleset(3, "grey"), Seeding(2))
+    assert s.state.ruleset == Ruleset(3, "grey")
+    assert Session.new(seats, "grey", Seeding(2)).state == s.state  # the variant alone: same game
+    with pytest.raises(ValueError, match="a game of 2 players needs 2 seats, not 3"):
+        Session.new(seats, Ruleset(2), Seeding(2))

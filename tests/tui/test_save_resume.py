@@ -45,7 +45,7 @@ def test_save_then_resume_and_finish_the_game(tmp_path: Path) -> None:
 
     played = asyncio.run(first_half())
     record = load_record(path)
-    assert replay(record).history  # a valid azulejos-record/1 (NOTATION.md)
+    assert replay(record).history  # a valid azulejos-record/1 (docs/notation.md)
     assert record.extra["seats"][1]["bot"] == "easy"
     assert sum(len(r.moves) for r in record.rounds) == len(played)
 

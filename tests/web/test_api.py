@@ -88,6 +88,18 @@ def test_create_refuses_bad_set_ups(client: TestClient) -> None:
     assert r.status_code == 400
 
 
+def test_R40_create_names_the_ruleset_field_it_refuses(client: TestClient) -> None:
+    """The lobby builds a Ruleset; a module this version lacks is refused by name."""
+    for body, field in [({"special_factories": True}, "'special_factories'"),
+                        ({"special_factories": "yes"}, "'special_factories'")]:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400, body
+        err = r.json()["error"]
+        assert err["code"] == "malformed" and err["message"].startswith(field), err
+    r = client.post("/api/games", json={"players": 3, "variant": "grey", "special_factories": False})
+    assert r.status_code == 201
+
+
 def test_a_move_is_played_by_the_seat_to_move_on_the_current_version_R10(client: TestClient) -> None:
     c = create(client)
     game, t0, t1 = c["game"], c["seats"][0]["token"], c["seats"][1]["token"]
@@ -184,7 +196,7 @@ def test_whole_game_over_http_then_record_replays_R23_R24_R25(client: TestClient
     r = client.get(f"/api/games/{c['game']}/record", headers=auth(c["spectator_token"]))
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     rec = parse_record(r.text)
-    st = replay(rec)  # valid under the rules (NOTATION.md)
+    st = replay(rec)  # valid under the rules (docs/notation.md)
     assert st.is_over and rec.final_scores == res["scores"] and rec.winners == res["winners"]
     assert rec.extra["names"] == ["Ann", "Bo"]
     assert "seed" not in r.text and "rng" not in r.text

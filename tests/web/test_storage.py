@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from azulejos.core import Ruleset
 from azulejos.web.live import Live
 from azulejos.web.protocol import CreateRequest, GameError, SeatRequest
 from azulejos.web.service import GameService
@@ -71,7 +72,7 @@ def test_game_resumes_exactly_after_a_restart(store: SqlStore) -> None:
         svc = GameService(store, sync_interval=0)
         await svc.start()
         created = await svc.create(CreateRequest(
-            2, "coloured", (SeatRequest("person", "A", None), SeatRequest("person", "B", None)),
+            Ruleset(2), (SeatRequest("person", "A", None), SeatRequest("person", "B", None)),
             True, 0))
         gid = created["game"]
         acc = await svc.access(created["hotseat_token"], gid)
@@ -110,7 +111,7 @@ def test_two_services_on_one_store_refuse_the_second_writer(store: SqlStore) -> 
         a = GameService(store, sync_interval=0)
         b = GameService(store, sync_interval=0)
         created = await a.create(CreateRequest(
-            2, "coloured", (SeatRequest("person", "", None), SeatRequest("person", "", None)),
+            Ruleset(2), (SeatRequest("person", "", None), SeatRequest("person", "", None)),
             False, 0))
         gid, tok = created["game"], created["seats"][0]["token"]
         acc_a, acc_b = await a.access(tok, gid), await b.access(tok, gid)
@@ -138,7 +139,7 @@ def test_http_only_clients_see_moves_made_through_another_process(store: SqlStor
         a = GameService(store, sync_interval=0)
         b = GameService(store, sync_interval=0)
         created = await a.create(CreateRequest(
-            2, "coloured", (SeatRequest("person", "", None), SeatRequest("person", "", None)),
+            Ruleset(2), (SeatRequest("person", "", None), SeatRequest("person", "", None)),
             False, 0))
         gid = created["game"]
         t0, t1 = created["seats"][0]["token"], created["seats"][1]["token"]

@@ -1,7 +1,7 @@
 """The plain line mode (``azulejos play --plain``): moves in notation in, text out.
 
 Made for screen readers, pipes and very small terminals: no colours, no cursor movement,
-one prompt per line. Reads moves like ``3B2`` or ``CRF`` (NOTATION.md) and a few commands.
+one prompt per line. Reads moves like ``3B2`` or ``CRF`` (docs/notation.md) and a few commands.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import non_negative_int
+from ._common import add_game_options, non_negative_int, ruleset_from_args
 
 HELP = "play a game in the terminal, against friends on one keyboard or against bots"
 
@@ -22,8 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="plain line mode: moves typed in notation (3B2, CRF), the board as text")
     p.add_argument("--resume", metavar="FILE", help="resume a game saved as a record")
     p.add_argument("--seats", metavar="LIST", help="who plays (default: 'Player 1,medium')")
-    p.add_argument("--variant", choices=("coloured", "grey"), default="coloured",
-                   help="wall side (default coloured)")
+    add_game_options(p, players=False)  # the seats decide the player count
     p.add_argument("--theme", choices=("classic", "chocolatier"), default=None,
                    help="look and words (default classic; a resumed game keeps its own)")
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
@@ -61,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"azulejos play: {e}", file=sys.stderr)
         return 2
+    rules = ruleset_from_args(args, players=len(seats))
     match = None
     if args.resume:
         try:
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         from azulejos.play.words import Words
 
         if match is None:
-            match = Match.new(seats, args.variant, args.seed, extra={"theme": theme, "lang": lang})
+            match = Match.new(seats, rules, args.seed, extra={"theme": theme, "lang": lang})
         else:
             match.extra.update(theme=theme, lang=lang)
         words = Words(lang, theme, theme_letters=False)  # the notation is what the player types

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import add_game_options, non_negative_int, positive_int
+from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
 
 HELP = "play a tournament between bots (paired deals, seats rotated) and rate them"
 
@@ -91,8 +91,9 @@ def run(args: argparse.Namespace) -> int:
             import secrets as _secrets
 
             secret = _secrets.token_hex(16)
+        rules = ruleset_from_args(args)
         jobs = schedule(
-            bots, args.players, args.games, args.seed, args.variant, args.time, secret or ""
+            bots, rules.players, args.games, args.seed, rules.variant.value, args.time, secret or ""
         )
     except ValueError as e:
         print(f"{prog}: {e}", file=sys.stderr)

@@ -12,7 +12,7 @@ WHITE: Final = 4
 
 #: Canonical colour order (R1): blue, yellow, red, black, white.
 COLOURS: Final = (BLUE, YELLOW, RED, BLACK, WHITE)
-#: One-letter names in canonical order (NOTATION.md).
+#: One-letter names in canonical order (docs/notation.md).
 LETTERS: Final = "BYRKW"
 NAMES: Final = ("blue", "yellow", "red", "black", "white")
 

@@ -19,7 +19,7 @@ class IllegalMoveError(AzulejosError, ValueError):
 
 
 class InvalidMoveError(AzulejosError, ValueError):
-    """Text or an action id that does not denote any move (NOTATION.md)."""
+    """Text or an action id that does not denote any move (docs/notation.md)."""
 
 
 class IllegalFillError(AzulejosError, ValueError):

@@ -48,7 +48,7 @@ class Move:
         return self.destination == FLOOR
 
     def text(self) -> str:
-        """The move in NOTATION.md form (``3B2``, ``CRF``, ``2@4``)."""
+        """The move in docs/notation.md form (``3B2``, ``CRF``, ``2@4``)."""
         return MOVE_TEXT[self.id]
 
     def __str__(self) -> str:
@@ -103,7 +103,7 @@ def move_of_action(action: int) -> Move:
 
 
 def parse_move(text: str) -> Move:
-    """Parse move text (NOTATION.md), case-insensitively; :class:`InvalidMoveError` if bad."""
+    """Parse move text (docs/notation.md), case-insensitively; :class:`InvalidMoveError` if bad."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"move text must be a string, not {type(text).__name__}")
     key = text.strip().upper()

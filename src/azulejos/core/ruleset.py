@@ -3,7 +3,7 @@
 A :class:`Ruleset` names the player count (R8), the wall side (R8, R30) and the optional rules
 modules that are switched on. It is frozen, validated on construction (a bad value raises
 :class:`RulesetError` naming the field) and serialises to the keys of a game record
-(``NOTATION.md``), so ``State.new``, records, position strings, command-line options, the web
+(``docs/notation.md``), so ``State.new``, records, position strings, command-line options, the web
 lobby, the RL environments and the bots all read the same object.
 
 The optional modules are listed once, in :data:`MODULES`: a new module is one entry there (with
@@ -131,7 +131,7 @@ class Ruleset:
 
     # -- records ----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The record keys (``NOTATION.md``): ``players``, ``variant`` and each module that is
+        """The record keys (``docs/notation.md``): ``players``, ``variant`` and each module that is
         on (a module that is off is left out, as the base game's records have it)."""
         out: dict[str, Any] = {"players": self.players, "variant": self.variant.value}
         for name in self.modules:
@@ -140,7 +140,7 @@ class Ruleset:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Ruleset:
-        """The ruleset of a record's keys; unknown keys are ignored (``NOTATION.md``)."""
+        """The ruleset of a record's keys; unknown keys are ignored (``docs/notation.md``)."""
         if not isinstance(data, Mapping):
             raise RulesetError("ruleset", "must be a JSON object")
         if "players" not in data:

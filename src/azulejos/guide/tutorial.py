@@ -22,7 +22,7 @@ from .teach import STEPS
 TITLE = N_("Learn azulejos")
 INTRO = N_("Puzzles from the walk-through: {count}. Answer with a move such as {example}. "
            "Type \"hint\" for a clue, \"skip\" to see the answer, \"quit\" to stop.")
-#: Why the engine refuses a move, by rule id (see RULES.md).
+#: Why the engine refuses a move, by rule id (see docs/rules.md).
 REASONS: dict[str, str] = {
     "R2": N_("there is no such factory in this game"),
     "R11": N_("that factory or the centre has no tile of this colour"),

@@ -25,7 +25,7 @@ from .record import (
 
 
 def move_text(move: Move | int) -> str:
-    """The NOTATION.md text of a move or action id."""
+    """The docs/notation.md text of a move or action id."""
     return MOVE_TEXT[move.id if isinstance(move, Move) else move_of_action(move).id]
 
 

@@ -1,4 +1,4 @@
-"""Game records in the ``azulejos-record/1`` JSON format (NOTATION.md): read, write, replay."""
+"""Game records in the ``azulejos-record/1`` JSON format (docs/notation.md): read, write, replay."""
 
 from __future__ import annotations
 

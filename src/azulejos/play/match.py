@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from azulejos.agents import Budget
-from azulejos.core import Move, State, Variant
+from azulejos.core import Move, Ruleset, State, Variant
 from azulejos.notation import Record, dumps, record_of, replay
 
 from .bots import Bot, make_bot
 from .events import Played, Step, Tiling
 from .seats import Seat, seats_from_json
 from .seeding import Seeding
-from .session import Session
+from .session import Session, ruleset_for
 from .store import Store
 
 GENERATOR = "azulejos play"
@@ -64,14 +64,16 @@ class Match:
     def new(
         cls,
         seats: Sequence[Seat],
-        variant: Variant | str = Variant.COLOURED,
+        rules: Ruleset | Variant | str = Variant.COLOURED,
         seed: int | None = None,
         start_player: int = 0,
         **kwargs: Any,
     ) -> Match:
+        """A new game of ``rules`` (a :class:`Ruleset`, or the variant for as many players as
+        ``seats``)."""
         if seed is None:
             seed = random.SystemRandom().randrange(10**9)
-        state = State.new(len(seats), variant, start_player)
+        state = State.new(ruleset_for(seats, rules), None, start_player)
         return cls(state, seats, seed, **kwargs)
 
     @classmethod
@@ -174,7 +176,7 @@ class Match:
 
     # -- records --------------------------------------------------------------------------
     def record(self, **extra: Any) -> Record:
-        """The game so far as an ``azulejos-record/1`` record (NOTATION.md)."""
+        """The game so far as an ``azulejos-record/1`` record (docs/notation.md)."""
         data: dict[str, Any] = dict(self.extra)
         data.update(
             names=self.names,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from azulejos.agents import Agent, Budget, make_agent
-from azulejos.core import Fill, Move, State, Variant, parse_move
+from azulejos.core import Fill, Move, Ruleset, State, Variant, parse_move
 
 from .bots import checked_move, make_bot
 from .clock import Clock
@@ -37,6 +37,15 @@ from .store import Store, VersionConflict
 
 log = logging.getLogger("azulejos.play")
 
+
+
+def ruleset_for(seats: Sequence[Seat], rules: Ruleset | Variant | str) -> Ruleset:
+    """The ruleset of a game for ``seats``: ``rules`` itself (it must be for as many players)
+    or the variant ``rules`` for ``len(seats)`` players (R8)."""
+    r = rules if isinstance(rules, Ruleset) else Ruleset.of(len(seats), rules)
+    if r.players != len(seats):
+        raise ValueError(f"a game of {r.players} players needs {r.players} seats, not {len(seats)}")
+    return r
 
 class SessionError(ValueError):
     """A request the session refuses (nothing changed). ``code``: ``stale``, ``game_over``,
@@ -128,13 +137,14 @@ class Session:
     def new(
         cls,
         seats: Sequence[Seat],
-        variant: Variant | str,
+        rules: Ruleset | Variant | str,
         fills: FillSource,
         start_player: int = 0,
         **kwargs: Any,
     ) -> Session:
-        """A new game, dealt for round 1 (R9). With a ``store``, the first events are stored."""
-        s = cls(State.new(len(seats), variant, start_player), seats, fills, **kwargs)
+        """A new game of ``rules`` (a :class:`Ruleset`, or the variant for as many players as
+        ``seats``), dealt for round 1 (R9). With a ``store``, the first events are stored."""
+        s = cls(State.new(ruleset_for(seats, rules), None, start_player), seats, fills, **kwargs)
         fresh = s.deal_if_due()
         if s.store is not None and fresh:
             s.store.append(s.game_id, 0, fresh, s.fills.secret(), s.status)

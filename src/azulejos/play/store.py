@@ -79,7 +79,7 @@ class MemoryStore:
 
 
 class RecordFileStore:
-    """Keeps the game as an ``azulejos-record/1`` file (NOTATION.md), rewritten atomically after
+    """Keeps the game as an ``azulejos-record/1`` file (docs/notation.md), rewritten atomically after
     every change: an always-current save. ``extra`` goes into the record (names, seats, seed…)."""
 
     def __init__(

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from azulejos.agents import Agent, Budget, make_agent
-from azulejos.core import State
+from azulejos.core import Ruleset, State
 from azulejos.notation import dumps, record_of
 from azulejos.play import FORFEIT, Clock, Forfeit, Seat, Seeding, Session
 
@@ -43,6 +43,9 @@ class GameJob:
     seed: int
     secret: str = ""  # mixed into the deals; kept from the bots until the tournament ends
 
+    @property
+    def ruleset(self) -> Ruleset:
+        return Ruleset.of(self.players, self.variant)
 
 @dataclass
 class GameResult:
@@ -123,7 +126,7 @@ def play_game(job: GameJob) -> GameResult:
     agents: dict[int, Agent] = {}
     forfeit: dict[str, Any] | None = None
     clock = Clock(n)
-    state = State.new(n, job.variant, 0)
+    state = State.new(job.ruleset)
     budget = Budget(seconds=job.seconds) if job.seconds is not None else None
     try:
         for seat, spec in enumerate(job.lineup):
@@ -134,7 +137,7 @@ def play_game(job: GameJob) -> GameResult:
                 break
         if forfeit is None:
             session = Session.new(
-                [Seat(spec, spec) for spec in job.lineup], job.variant, Seeding(deal_seed(job)),
+                [Seat(spec, spec) for spec in job.lineup], job.ruleset, Seeding(deal_seed(job)),
                 policy=FORFEIT, agents=agents, bot_budget=budget, clock=clock,
             )
             while not session.is_over:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from azulejos import __version__
+from azulejos.core.ruleset import MODULES
 
 from .protocol import MAX_MESSAGE, MAX_NAME
 
@@ -83,6 +84,10 @@ SCHEMAS: dict[str, Any] = {
             "hotseat": {"type": "boolean", "default": False,
                         "description": "Also make one token that plays every person seat."},
             "start_player": {"type": "integer", "minimum": 0, "maximum": 3, "default": 0},
+            **{m.name: {"type": "boolean", "default": False,
+                        "description": f"{m.summary} ({m.rules})"
+                        + ("" if m.available else "; not available yet: true is refused")}
+               for m in MODULES},
         },
     },
     "CreatedGame": {
@@ -115,7 +120,7 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "version": {"type": "integer", "description": "The version of the view the move was chosen on."},
             "move": {"type": "string", "maxLength": 10,
-                     "description": "Move text (NOTATION.md): 3B2, CRF, or a grey-wall choice 2@4."},
+                     "description": "Move text (docs/notation.md): 3B2, CRF, or a grey-wall choice 2@4."},
         },
     },
     "Accepted": {
@@ -313,7 +318,7 @@ def openapi_schema() -> dict[str, Any]:
                 },
             }},
             "/api/games/{game_id}/record": {"get": {
-                "summary": "The game record (azulejos-record/1, NOTATION.md)",
+                "summary": "The game record (azulejos-record/1, docs/notation.md)",
                 "operationId": "getRecord",
                 "security": _AUTH,
                 "parameters": [_GAME_ID],

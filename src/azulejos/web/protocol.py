@@ -10,7 +10,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from azulejos.core.errors import RulesetError
 from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS
+from azulejos.core.ruleset import MODULES, Ruleset
 
 #: Largest websocket message or HTTP request body the server reads (bytes).
 MAX_MESSAGE = 4096
@@ -82,16 +84,23 @@ class SeatRequest:
 
 @dataclass(frozen=True, slots=True)
 class CreateRequest:
-    players: int
-    variant: str
+    ruleset: Ruleset
     seats: tuple[SeatRequest, ...]
     hotseat: bool
     start_player: int
 
+    @property
+    def players(self) -> int:
+        return self.ruleset.players
+
+    @property
+    def variant(self) -> str:
+        return self.ruleset.variant.value
+
 
 def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
     """Validate the body of ``POST /api/games`` (R8: 2-4 players, one wall side)."""
-    allowed = {"players", "variant", "seats", "hotseat", "start_player"}
+    allowed = {"players", "variant", "seats", "hotseat", "start_player", *(m.name for m in MODULES)}
     unknown = set(data) - allowed
     if unknown:
         raise malformed(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
@@ -99,6 +108,10 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
     variant = data.get("variant", "coloured")
     if variant not in ("coloured", "grey"):
         raise malformed("'variant' must be \"coloured\" or \"grey\" (R8, R30)")
+    try:
+        ruleset = Ruleset(players, variant, **{m.name: data.get(m.name, False) for m in MODULES})
+    except RulesetError as e:
+        raise malformed(f"'{e.field}': {str(e).split(': ', 1)[1]}") from None
     hotseat = data.get("hotseat", False)
     if not isinstance(hotseat, bool):
         raise malformed("'hotseat' must be true or false")
@@ -129,4 +142,4 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
         seats.append(SeatRequest(kind, name, level))
     if not any(s.kind == "person" for s in seats) and hotseat:
         raise malformed("a hot-seat game needs at least one person seat")
-    return CreateRequest(players, variant, tuple(seats), hotseat, start)
+    return CreateRequest(ruleset, tuple(seats), hotseat, start)

@@ -152,7 +152,7 @@ class GameService:
                 seats.append(SeatSpec(i, "bot", name, s.level, None))
         spectator = new_token()
         hotseat = new_token() if req.hotseat else None
-        session = Session.new([seat_of(s) for s in seats], req.variant, Seeding(self.seeds()),
+        session = Session.new([seat_of(s) for s in seats], req.ruleset, Seeding(self.seeds()),
                               req.start_player, game_id=game_id,
                               bot_budget=Budget(seconds=self.bot_seconds))
         stored = StoredGame(
@@ -255,7 +255,7 @@ class GameService:
         return build_view(live, access, self._online.get(access.game_id, Counter()))
 
     async def record(self, access: Access) -> str:
-        """The game as an ``azulejos-record/1`` JSON text (NOTATION.md)."""
+        """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
         live = await self._fresh(access.game_id)
         created = datetime.fromtimestamp(live.created, UTC).isoformat(timespec="seconds")
         rec = record_of(
