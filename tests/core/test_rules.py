@@ -598,3 +598,26 @@ def test_R35_one_circulating_white_tile_keeps_the_game_going() -> None:
     st.push("1BF")
     st.push("2YF")
     assert not st.is_over and st.is_chance
+
+
+def test_R36_a_fill_that_draws_nothing_ends_the_game_with_bonuses() -> None:
+    # All 100 tiles are locked: 4 walls of 20 (one empty column each, no complete row) and 20
+    # tiles in incomplete pattern lines, so bag and lid are empty when round 5 is due.
+    col5 = "BYRK-.WBYR-.KWBY-.RKWB-.YRKW-"
+    col4 = "BYR-W.WBY-K.KWB-R.RKW-Y.YRK-B"
+    col1 = "-YRKW.-BYRK.-WBYR.-KWBY.-RKWB"
+    boards = [
+        board("-.K.R.-.BBBB", col5), board("-.K.-.-.-", col5),
+        board("-.-.-.-.WWWW", col4), board("-.-.KK.RRR.YYYY", col1),
+    ]
+    st = position(4, phase="f", round=5, factories=[], boards=boards)
+    assert st.bag == [0] * 5 and st.lid == [0] * 5 and st.tile_total() == [20] * 5
+    fill = st.sample_fill(random.Random(0))
+    assert fill.factories == ((),) * 9
+    st.apply_fill(fill)
+    assert st.is_over and st.ended_by == "empty"
+    assert [b.columns for b in (st.bonus(p) for p in range(4))] == [4, 4, 4, 4]
+    assert st.scores == [28, 28, 28, 28]  # R24: four complete columns each, 7 points apiece
+    assert st.winners() == [0, 1, 2, 3]  # R25: level on points and rows: a shared victory
+    assert st.legal_moves() == []
+    st.check_invariants()

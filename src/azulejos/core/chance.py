@@ -1,6 +1,6 @@
 """The round fill, the game's one chance event, over the flat layout: sampling a fill from
 the bag (refilled from the lid when it runs out), checking a given fill, and applying it
-(R9, R21, R22).
+(R9, R21, R22; R36 when it draws nothing).
 
 The twin of :mod:`azulejos.fast.chance` (``fill`` / ``apply_fill``).
 """
@@ -140,7 +140,7 @@ def apply_fill(s: list[int], players: int, log: Log, fill: Fill) -> None:
     if log is not None:
         log.clear()
     if total == 0:
-        # Ruling (docs/rules.md): no tile could be drawn, so no round can be played.
+        # R36: no tile could be drawn, so no round can be played; the game ends.
         finish(s, players, log, 3)
         return
     s[L.PHASE] = L.DRAFT
