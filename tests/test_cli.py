@@ -67,3 +67,12 @@ def test_demo_plays_a_game_to_the_end() -> None:
 def test_no_command_prints_help_and_exits_2() -> None:
     r = azulejos()
     assert r.returncode == 2 and "usage" in r.stdout
+
+
+def test_every_subcommand_module_is_listed() -> None:
+    import pkgutil
+
+    import azulejos.commands as c
+
+    modules = {m.name for m in pkgutil.iter_modules(c.__path__) if not m.name.startswith("_")}
+    assert {mod.__name__.rsplit(".", 1)[1] for mod in c.COMMANDS} == modules

@@ -1,22 +1,36 @@
 """The ``azulejos`` command (layer L6). Each subcommand is a module of this package with
-``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``; heavy imports stay inside ``run``.
+``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``, listed in :data:`COMMANDS`; heavy
+imports stay inside ``run``, so importing them all is cheap.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from azulejos import __version__
 
+from . import (
+    bench,
+    demo,
+    engine,
+    learn,
+    play,
+    replay,
+    rules,
+    selfplay,
+    serve,
+    show,
+    tournament,
+)
 
-def _commands() -> list[str]:
-    return sorted(
-        m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")
-    )
+#: Every subcommand, in the order ``azulejos --help`` lists them (a test checks that each
+#: module of this package is here).
+COMMANDS: tuple[ModuleType, ...] = (
+    play, serve, rules, learn, replay, show, selfplay, tournament, engine, bench, demo,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,8 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"azulejos {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _commands():
-        mod = importlib.import_module(f"{__name__}.{name}")
+    for mod in COMMANDS:
+        name = mod.__name__.rsplit(".", 1)[1]
         p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
         mod.add_arguments(p)
         p.set_defaults(handler=mod.run)
