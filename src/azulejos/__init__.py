@@ -9,6 +9,8 @@ from azulejos.core import (
     InvalidMoveError,
     InvalidRecordError,
     Move,
+    Ruleset,
+    RulesetError,
     State,
     Variant,
 )
@@ -16,6 +18,6 @@ from azulejos.core import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "IllegalMoveError", "InvalidMoveError", "InvalidRecordError", "Move", "State", "Variant",
-    "__version__",
+    "IllegalMoveError", "InvalidMoveError", "InvalidRecordError", "Move", "Ruleset",
+    "RulesetError", "State", "Variant", "__version__",
 ]
