@@ -1,5 +1,5 @@
 // Drawing the table from a view: factories, centre, and each player's board (SVG).
-import { app, cap, el, seatName, t, tileName, word } from "./core.js";
+import { app, cap, el, num, seatName, t, tileName, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
 
 const T = 32;   // tile size on a board
@@ -166,10 +166,10 @@ export function boardView(view, seat, opts = {}) {
       box.append(g === "M" ? marker(x, fy, T) : tile(g, x, fy, T, { ghost: true }));
       if (g === "M") box.lastChild.classList.add("ghost");
     } else box.append(slot(x, fy, T, floorTarget ? "slot open" : "slot"));
-    box.append(s("text", { x: x + T / 2, y: fy + T + 16, "text-anchor": "middle", class: "penalty", text: String(pens[j]) }));
+    box.append(s("text", { x: x + T / 2, y: fy + T + 16, "text-anchor": "middle", class: "penalty", text: num(pens[j]) }));
   }
   box.append(s("text", { x: W - 10, y: fy + T / 2 + 5, "text-anchor": "end", class: "floor-total",
-    text: b.floor_penalty ? String(b.floor_penalty) : "" }));
+    text: b.floor_penalty ? num(b.floor_penalty) : "" }));
   box.append(...hits);
   // points of the latest wall-tiling
   for (const ev of opts.tiling || []) {
