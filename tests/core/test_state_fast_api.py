@@ -77,3 +77,12 @@ def test_history_start_replays_to_the_same_state() -> None:
         else:
             first.push(ev)  # type: ignore[arg-type]
     assert first == st
+
+
+def test_load_layout_converts_numpy_integers_to_python_ints() -> None:
+    np = pytest.importorskip("numpy")
+    st = State.new(2)
+    st.deal(random.Random(2))
+    other = State.new(2)
+    other.load_layout(list(np.array(st.layout(), dtype=np.int64)))
+    assert other == st and all(type(x) is int for x in other.raw)

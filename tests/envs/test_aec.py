@@ -161,3 +161,15 @@ def test_render_ansi_shows_the_table() -> None:
     env.reset(seed=1)
     text = env.render()
     assert text is not None and "Factories" in text and "Round 1" in text
+
+
+def test_R8_a_ruleset_or_players_and_variant_but_not_disagreeing() -> None:
+    from azulejos.core import Ruleset, RulesetError
+
+    e = AzulAECEnv(ruleset=Ruleset(3, "grey"))
+    assert (e.players, e.variant.value, e.state_.nfactories) == (3, "grey", 7)
+    assert AzulAECEnv(3, "grey", ruleset=Ruleset(3, "grey")).ruleset == Ruleset(3, "grey")
+    with pytest.raises(RulesetError, match="variant: given twice"):
+        AzulAECEnv(variant="coloured", ruleset=Ruleset(3, "grey"))
+    with pytest.raises(RulesetError, match="ruleset: must be a Ruleset"):
+        AzulAECEnv(ruleset="grey")  # type: ignore[arg-type]

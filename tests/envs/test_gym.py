@@ -171,3 +171,12 @@ def test_bots_by_name_come_from_the_injected_factory() -> None:
     env = AzulGymEnv(2, opponents="greedy", agent_factory=make_agent, seat=0)
     _, info, _ = play(env, 2)
     assert env.game.is_over and info["scores"] == env.game.scores
+
+
+def test_R8_the_gym_env_takes_a_ruleset() -> None:
+    from azulejos.core import Ruleset, RulesetError
+    from azulejos.envs.gym_env import AzulGymEnv
+
+    assert AzulGymEnv(ruleset=Ruleset(4)).game.nfactories == 9
+    with pytest.raises(RulesetError, match="players: given twice"):
+        AzulGymEnv(players=2, ruleset=Ruleset(4))

@@ -114,3 +114,17 @@ def test_action_id_examples_in_the_docs() -> None:
     assert [action_id(t) for t in ("1B1", "1BF", "3B2", "CRF", "CWF", "1@1", "5@5")] == [
         0, 5, 61, 287, 299, 300, 324,
     ]
+
+
+def test_record_of_refuses_a_history_that_does_not_start_a_game() -> None:
+    import random
+
+    from azulejos.core import InvalidRecordError, State
+    from azulejos.notation import record_of
+
+    st = State.new(2)
+    st.deal(random.Random(1))
+    st.push(st.legal_actions()[0])
+    st.clear_history()
+    with pytest.raises(InvalidRecordError, match="starts in round 1 \\(draft\\)"):
+        record_of(st)

@@ -247,3 +247,14 @@ def test_R8_a_session_takes_a_ruleset_for_as_many_players_as_seats() -> None:
     assert Session.new(seats, "grey", Seeding(2)).state == s.state  # the variant alone: same game
     with pytest.raises(ValueError, match="a game of 2 players needs 2 seats, not 3"):
         Session.new(seats, Ruleset(2), Seeding(2))
+
+
+@pytest.mark.parametrize("data", ["0", "-1", "x", ""])
+def test_a_corrupt_undo_event_is_refused_on_replay(data: str) -> None:
+    from azulejos.play.events import Event
+
+    s = Session.new([Seat("Ana"), Seat("Bo")], "coloured", Seeding(2))
+    s.play(s.state.legal_moves()[0])
+    events = [*s.events, Event(len(s.events), "undo", data)]
+    with pytest.raises(ValueError, match="an undo takes back 1 or more moves"):
+        Session(State.new(2), [Seat("Ana"), Seat("Bo")], Seeding(2), events=events)

@@ -58,3 +58,19 @@ def test_an_event_that_does_not_fit_writes_nothing_R13(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         store.append("game", 1, [Event(1, "move", "9B1", 0)], None, "playing")
     assert path.read_text() == text and store.version == 1
+
+
+@pytest.mark.parametrize("kind", ["memory", "file"])
+def test_a_match_with_a_store_writes_its_first_fill_and_then_every_move(kind: str, tmp_path: Path) -> None:
+    from azulejos.core import Ruleset
+    from azulejos.play import Match, MemoryStore, RecordFileStore, Seat
+
+    path = tmp_path / "g.json"
+    store = MemoryStore() if kind == "memory" else RecordFileStore(path, Ruleset(2, "grey"))
+    m = Match.new([Seat("A"), Seat("B")], "grey", seed=5, store=store)
+    m.play(m.state.legal_moves()[0])
+    m.play(m.state.legal_moves()[0])
+    if kind == "file":
+        assert replay(load_record(path)) == m.state  # the always-current save
+    else:
+        assert len(store.games[m.session.game_id].events) == m.session.version == 3

@@ -169,9 +169,25 @@ class Ruleset:
         return r
 
 
+def resolve(
+    ruleset: object = None, players: int | None = None, variant: Variant | str | None = None
+) -> Ruleset:
+    """The ruleset of an API that takes either ``ruleset=`` or ``players=``/``variant=``
+    (defaults: 2 players, coloured wall). Both given must agree (:class:`RulesetError`)."""
+    if ruleset is None:
+        return Ruleset.of(2 if players is None else players, variant)
+    if not isinstance(ruleset, Ruleset):
+        raise RulesetError("ruleset", f"must be a Ruleset, not {ruleset!r}")
+    if players is not None and players != ruleset.players:
+        raise RulesetError("players", "given twice, with different values")
+    if variant is not None and Variant.parse(variant) is not ruleset.variant:
+        raise RulesetError("variant", "given twice, with different values")
+    return ruleset
+
+
 def module(name: str) -> ModuleInfo:
     """The module called ``name`` (``KeyError`` if there is none)."""
     return _MODULE_BY_NAME[name]
 
 
-__all__ = ["MODULES", "ModuleInfo", "Ruleset", "RulesetError", "module"]
+__all__ = ["MODULES", "ModuleInfo", "Ruleset", "RulesetError", "module", "resolve"]

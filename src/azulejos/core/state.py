@@ -378,8 +378,9 @@ class State:
     # -- the fast API: search and learning ----------------------------------------------------
     def apply_unchecked(self, action: int) -> None:
         """Play action id ``action`` with no legality check and no undo snapshot, and without
-        recording tiling events: for search loops that took the action from
-        :meth:`legal_actions` of this very position. An illegal action corrupts the state.
+        recording tiling events (:attr:`tiling_log` is left as it was): for search loops that
+        took the action from :meth:`legal_actions` of this very position. An illegal action
+        corrupts the state.
 
         >>> import random
         >>> s = State.new(2); s.deal(random.Random(1))
@@ -391,15 +392,18 @@ class State:
         step.apply_action(self._s, self.players, self._grey, None, action)
 
     def fill_unchecked(self, fill: Fill) -> None:
-        """Apply a fill with no check and no undo snapshot (it must come from
-        :meth:`sample_fill` on this position, or have passed :meth:`check_fill`)."""
+        """Apply a fill with no check and no undo snapshot, leaving :attr:`tiling_log` as it
+        was (the fill must come from :meth:`sample_fill` on this position, or have passed
+        :meth:`check_fill`)."""
         chance.apply_fill(self._s, self.players, None, fill)
 
     @contextmanager
     def no_history(self) -> Iterator[State]:
         """A scope in which :meth:`push` and :meth:`apply_fill` take no undo snapshots and
         tiling events are not recorded; on leaving it the history is as before the scope
-        (the position is not: what was played inside stays played).
+        (the position is not: what was played inside stays played). Afterwards the history no
+        longer leads to the position, so undo and records are for search copies only: use it
+        on a ``copy(history=False)`` or a copy you throw away.
 
         >>> import random
         >>> s = State.new(2); s.deal(random.Random(1))
@@ -433,15 +437,17 @@ class State:
 
     def load_layout(self, data: Sequence[int]) -> None:
         """Replace the position by the flat layout ``data`` of the same ruleset (for example
-        from an accelerated kernel); the history is kept. The caller vouches for validity:
-        a ``list`` must hold Python ``int`` s (as ``ndarray.tolist()`` gives)."""
+        from an accelerated kernel); the history is kept. The caller vouches for validity."""
         if len(data) != len(self._s):
             raise ValueError(
                 f"a layout of {len(data)} numbers does not fit {self.players} players "
                 f"({len(self._s)})"
             )
-        # A list (such as ``ndarray.tolist()``) is taken to hold Python ints already.
-        self._s = data[:] if type(data) is list else [int(x) for x in data]
+        # A list of Python ints (such as ``ndarray.tolist()``) is copied as it is.
+        if type(data) is list and (not data or type(data[0]) is int):
+            self._s = data[:]
+        else:
+            self._s = [int(x) for x in data]
 
     def history_start(self) -> State:
         """A new state (without history) at the position before the first event of the

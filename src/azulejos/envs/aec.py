@@ -28,7 +28,7 @@ from pettingzoo.utils import wrappers
 from azulejos.core.errors import InvalidMoveError
 from azulejos.core.moves import NUM_ACTIONS
 from azulejos.core.rules import Variant
-from azulejos.core.ruleset import Ruleset
+from azulejos.core.ruleset import Ruleset, resolve
 from azulejos.core.state import State
 
 from .encoding import action_mask, encode, observation_high, observation_size
@@ -65,8 +65,8 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     def __init__(
         self,
-        players: int = 2,
-        variant: Variant | str = "coloured",
+        players: int | None = None,
+        variant: Variant | str | None = None,
         reward: str = "score_diff",
         start_player: int | str = 0,
         max_rounds: int | None = 100,
@@ -74,7 +74,7 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         ruleset: Ruleset | None = None,
     ) -> None:
         super().__init__()
-        self.ruleset = Ruleset.of(players, variant) if ruleset is None else ruleset
+        self.ruleset = resolve(ruleset, players, variant)
         players = self.ruleset.players
         check_start_player(start_player, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -196,8 +196,8 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
 
 def raw_env(
-    players: int = 2,
-    variant: Variant | str = "coloured",
+    players: int | None = None,
+    variant: Variant | str | None = None,
     reward: str = "score_diff",
     **kwargs: Any,
 ) -> AzulAECEnv:
@@ -206,8 +206,8 @@ def raw_env(
 
 
 def env(
-    players: int = 2,
-    variant: Variant | str = "coloured",
+    players: int | None = None,
+    variant: Variant | str | None = None,
     reward: str = "score_diff",
     **kwargs: Any,
 ) -> AECEnv[str, dict[str, np.ndarray], int]:

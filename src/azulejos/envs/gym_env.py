@@ -29,7 +29,7 @@ from gymnasium import spaces
 
 from azulejos.core.moves import NUM_ACTIONS
 from azulejos.core.rules import Variant
-from azulejos.core.ruleset import Ruleset
+from azulejos.core.ruleset import Ruleset, resolve
 from azulejos.core.state import State
 
 from .aec import action_id, check_start_player
@@ -49,8 +49,8 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def __init__(
         self,
-        players: int = 2,
-        variant: Variant | str = "coloured",
+        players: int | None = None,
+        variant: Variant | str | None = None,
         opponents: OpponentSpec | Sequence[OpponentSpec] = "random",
         seat: int | None = None,
         reward: str = "score_diff",
@@ -65,7 +65,7 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
         ruleset: Ruleset | None = None,
     ) -> None:
-        self.ruleset = Ruleset.of(players, variant) if ruleset is None else ruleset
+        self.ruleset = resolve(ruleset, players, variant)
         players = self.ruleset.players
         check_start_player(start_player, players)
         if seat is not None and (isinstance(seat, bool) or not 0 <= seat < players):

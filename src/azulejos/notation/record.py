@@ -297,6 +297,11 @@ def _round_scores(st: State) -> list[int]:
 def record_of(state: State, **extra: Any) -> Record:
     """The record of the game played so far on ``state`` (from its history)."""
     st = state.history_start()
+    if not (st.is_chance and st.round == 1):
+        raise InvalidRecordError(
+            "a record starts at a new game, but this state's history starts in round "
+            f"{st.round} ({st.phase})"
+        )
     start = st.start_player
     rounds: list[RoundRecord] = []
     for ev in state.history:

@@ -46,7 +46,12 @@ def apply_event(state: State, e: Event) -> None:
     elif e.kind == "move":
         state.push(e.data)
     elif e.kind == "undo":
-        for _ in range(int(e.data)):
+        k = int(e.data) if e.data.isdigit() else 0
+        if k < 1:
+            raise ValueError(f"event {e.seq}: an undo takes back 1 or more moves, not {e.data!r}")
+        if state.is_over:
+            raise ValueError(f"event {e.seq}: no move is taken back after the end (R23)")
+        for _ in range(k):
             if not isinstance(state.peek(), Move):
                 raise ValueError(f"event {e.seq}: only moves can be taken back")
             state.pop()

@@ -57,6 +57,10 @@ class Match:
         self.session = Session.from_state(state, seats, Seeding(seed), bot_budget=bot_budget,
                                           store=store)
         self.session.deal_if_due()
+        s = self.session
+        if store is not None and s.events:
+            # the store starts empty: give it what was replayed (a resumed game) and dealt
+            store.append(s.game_id, 0, s.events, s.fills.secret(), s.status)
         self._base = self.session.version
 
     # -- construction ---------------------------------------------------------------------

@@ -196,8 +196,10 @@ class Session:
     def _drop_moves(self, k: int) -> list[Played]:
         undone: list[Played] = []
         for _ in range(k):
-            e = self.log.pop()
-            assert e.kind == "move" and e.move is not None and e.seat is not None
+            e = self.log[-1] if self.log else None
+            if e is None or e.kind != "move" or e.move is None or e.seat is None:
+                raise ValueError("an undo takes back only moves of the current phase")
+            self.log.pop()
             undone.append(Played(e.round, e.seat, e.move))
         self.moves -= k
         return undone
@@ -461,4 +463,10 @@ class Session:
             close = getattr(agent, "close", None)
             if callable(close):
                 close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from azulejos.core import State, Variant
+from azulejos.core import Ruleset, State, Variant
 from azulejos.notation import dumps, record_of
 
 from .events import Event, apply_event
@@ -80,13 +80,14 @@ class MemoryStore:
 
 class RecordFileStore:
     """Keeps the game as an ``azulejos-record/1`` file (docs/notation.md), rewritten atomically after
-    every change: an always-current save. ``extra`` goes into the record (names, seats, seed…)."""
+    every change: an always-current save. ``players`` is the game's :class:`Ruleset` (or its player
+    count, with ``variant``); ``extra`` goes into the record (names, seats, seed…)."""
 
     def __init__(
         self,
         path: str | Path,
-        players: int,
-        variant: Variant | str = Variant.COLOURED,
+        players: int | Ruleset,
+        variant: Variant | str | None = None,
         start_player: int = 0,
         extra: dict[str, Any] | None = None,
     ) -> None:
