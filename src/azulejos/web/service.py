@@ -26,8 +26,10 @@ from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
 from azulejos.play import Seeding, Session, SessionError
 
+from .limits import Limits
 from .live import Live, seat_of
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
+from .scheduler import BotScheduler
 from .storage import (
     GameStore,
     SeatSpec,
@@ -68,7 +70,8 @@ def new_seed() -> int:
 
 
 #: HTTP status of each refusal of the session.
-STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409}
+STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409,
+          "not_your_seat": 403, "not_a_person": 409, "already_left": 409}
 
 
 def refusal(e: SessionError) -> GameError:
@@ -86,15 +89,17 @@ class GameService:
         sync_interval: float = 1.0,
         cache_size: int = 2000,
         seeds: Callable[[], int] = new_seed,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.seeds = seeds
         self.bot_seconds = bot_seconds
         self.bot_delay = bot_delay
         self.sync_interval = sync_interval
         self.cache_size = cache_size
         self._db_pool = ThreadPoolExecutor(8, thread_name_prefix="azulejos-db")
-        self._bot_pool = ThreadPoolExecutor(max(1, bot_workers), thread_name_prefix="azulejos-bot")
+        self.bots = BotScheduler(bot_workers)
         self._games: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
         self._subs: dict[str, set[Subscriber]] = {}
@@ -126,7 +131,7 @@ class GameService:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._db_pool.shutdown(wait=True)
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bots.shutdown()
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
@@ -139,18 +144,32 @@ class GameService:
 
     # -- games ---------------------------------------------------------------------------------
     async def create(self, req: CreateRequest) -> dict[str, Any]:
-        """A new game, dealt for round 1 (R9); returns the tokens (shown once, stored hashed)."""
+        """A new game, dealt for round 1 (R9). Returns the invitation secret of each person
+        seat (claimed once, by :meth:`claim`), the spectator token, the hot-seat token (a
+        hot-seat game has no invitations: its token plays every person seat) and the
+        creator's key (``host_token``: may invite again). Shown once, stored as digests."""
+        if req.all_bots and self.limits.bot_games > 0:
+            running = await self._db(self.store.bot_games)
+            if running >= self.limits.bot_games:
+                raise GameError(
+                    "too_many_bot_games",
+                    f"{running} games of bots only are being played here: try again later", 429,
+                    {"retry_after": 60})
         game_id = secrets.token_urlsafe(8)
+        now = time.time()
         seats: list[SeatSpec] = []
-        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         for i, s in enumerate(req.seats):
             name = s.name or (f"{s.level} bot" if s.kind == "bot" else f"Player {i + 1}")
-            if s.kind == "person":
-                tokens[i] = new_token()
-                seats.append(SeatSpec(i, "person", name, None, token_digest(tokens[i])))
+            if s.kind == "bot":
+                seats.append(SeatSpec(i, "bot", name, s.level))
+            elif req.hotseat:
+                seats.append(SeatSpec(i, "person", name, claimed=now))
             else:
-                seats.append(SeatSpec(i, "bot", name, s.level, None))
+                invites[i] = new_token()
+                seats.append(SeatSpec(i, "person", name, invite_hash=token_digest(invites[i])))
         spectator = new_token()
+        host = new_token()
         hotseat = new_token() if req.hotseat else None
         session = Session.new([seat_of(s) for s in seats], req.ruleset, Seeding(self.seeds()),
                               req.start_player, game_id=game_id,
@@ -160,7 +179,7 @@ class GameService:
             players=req.players,
             variant=req.variant,
             start_player=req.start_player,
-            created=time.time(),
+            created=now,
             version=session.version,
             status=session.status,
             rng_state=session.fills.secret(),
@@ -168,22 +187,26 @@ class GameService:
             hotseat_hash=token_digest(hotseat) if hotseat else None,
             seats=seats,
             events=list(session.events),
+            host_hash=token_digest(host),
+            stand_in=req.stand_in,
         )
         await self._db(self.store.create, stored)
         session.store = self.store  # the first events went in with the game; moves follow
         live = Live(game_id, req.players, req.variant, req.start_player, stored.created,
-                    list(seats), session)
+                    list(seats), session, req.stand_in)
         self._remember(live)
         self._kick_bots(live)
         return {
             "game": game_id,
             "seats": [
                 {"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
-                 "token": tokens.get(s.seat)}
+                 "invite": invites.get(s.seat)}
                 for s in seats
             ],
             "spectator_token": spectator,
             "hotseat_token": hotseat,
+            "host_token": host,
+            "stand_in": req.stand_in,
         }
 
     def _remember(self, live: Live) -> None:
@@ -243,11 +266,15 @@ class GameService:
             raise GameError("bad_token", "this token does not open this game", 403)
         if grant.role == "seat":
             assert grant.seat is not None
+            live = await self.get(grant.game_id)
+            if grant.seat in live.left_seats():
+                return Access(grant.game_id, "seat", frozenset(), frozenset({grant.seat}))
             return Access(grant.game_id, "seat", frozenset({grant.seat}))
         if grant.role == "hotseat":
             live = await self.get(grant.game_id)
-            return Access(grant.game_id, "hotseat", frozenset(live.person_seats()))
-        return Access(grant.game_id, "spectator", frozenset())
+            return Access(grant.game_id, "hotseat", frozenset(live.person_seats()),
+                          frozenset(live.left_seats()))
+        return Access(grant.game_id, grant.role, frozenset())
 
     # -- reading -------------------------------------------------------------------------------
     async def view(self, access: Access) -> dict[str, Any]:
@@ -258,10 +285,16 @@ class GameService:
         """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
         live = await self._fresh(access.game_id)
         created = datetime.fromtimestamp(live.created, UTC).isoformat(timespec="seconds")
+        left = live.session.left
         rec = record_of(
             live.state,
             names=[s.name for s in live.seats],
             bots={str(s.seat): s.level for s in live.seats if s.kind == "bot"},
+            seats=[
+                {"name": s.name, "bot": s.level if s.kind == "bot" else None,
+                 **({"left": left[s.seat].to_json()} if s.seat in left else {})}
+                for s in live.seats
+            ],
             game=live.game_id,
             date=created,
             generator="azulejos serve",
@@ -299,10 +332,12 @@ class GameService:
                 self._games.pop(gid, None)
                 live = await self.get(gid)
             session = live.session
+            # A connection opened before its player left holds the seat no more.
+            by = access.seats if access.role == "bot" else access.seats - live.left_seats()
             try:
-                pending = session.prepare(text, version=version, by=access.seats)
+                pending = session.prepare(text, version=version, by=by)
             except SessionError as e:
-                if e.code == "not_your_turn" and access.role == "spectator":
+                if e.code == "not_your_turn" and access.role in ("spectator", "host"):
                     raise GameError("spectator", "spectators cannot move", 403) from None
                 raise refusal(e) from None
             except InvalidMoveError as e:
@@ -336,9 +371,79 @@ class GameService:
             raise GameError("not_your_seat", "you can only name your own seat", 403)
         async with self._lock(access.game_id):
             live = await self.get(access.game_id)
+            if seat in live.left_seats():
+                raise GameError("not_your_seat", "you left this seat", 403)
             await self._db(self.store.rename, access.game_id, seat, name)
             live.rename(seat, name)
         self._broadcast(live)
+
+    # -- seats: claims, invitations, leaving ---------------------------------------------------
+    async def claim(self, game_id: str, invite: Any) -> dict[str, Any]:
+        """Open an invitation: the first to open it gets the seat and its token (shown once);
+        anyone after gets ``claimed`` (409) and nothing changes."""
+        if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
+            raise GameError("malformed", "'invite' must be the invitation of the link", 400)
+        live = await self.get(game_id)
+        token = new_token()
+        claim = await self._db(self.store.claim, game_id, invite, token_digest(token))
+        if claim is None:
+            raise GameError("bad_invite", "this invitation does not open a seat of this game "
+                            "(the creator may have sent a new one)", 403)
+        if not claim.won:
+            raise GameError("claimed", f"seat {claim.seat + 1} has already been claimed by "
+                            "someone else: ask the creator for a link to a free seat", 409,
+                            {"seat": claim.seat})
+        live.claimed(claim.seat, token_digest(token), time.time())
+        self._broadcast(live)
+        seat = live.seats[claim.seat]
+        return {"game": game_id, "seat": seat.seat, "name": seat.name, "token": token}
+
+    async def reinvite(self, access: Access, seat: Any) -> dict[str, Any]:
+        """A new invitation for a seat nobody claimed yet (creator only); the old link stops
+        working."""
+        if access.role != "host":
+            raise GameError("not_host", "only the game's creator can invite again", 403)
+        live = await self.get(access.game_id)
+        if type(seat) is not int or not 0 <= seat < live.players:
+            raise GameError("malformed", f"'seat' must be a seat number from 0 to {live.players - 1}")
+        spec = live.seats[seat]
+        if spec.kind != "person":
+            raise GameError("not_a_person", f"seat {seat + 1} is played by a bot", 409)
+        invite = new_token()
+        if not await self._db(self.store.reinvite, access.game_id, seat, token_digest(invite)):
+            raise GameError("claimed", f"seat {seat + 1} has already been claimed", 409,
+                            {"seat": seat})
+        return {"game": access.game_id, "seat": seat, "invite": invite}
+
+    async def leave(self, access: Access, seat: Any = None, version: Any = None) -> dict[str, Any]:
+        """The player of ``seat`` leaves (resigns): from now on the game's stand-in bot plays
+        the seat, so the others can finish. A ``leave`` event of the session."""
+        if access.role in ("spectator", "host"):
+            raise GameError("spectator", "spectators have no seat to leave", 403)
+        held = access.seats | access.left
+        if seat is None and len(held) == 1:
+            seat = next(iter(held))
+        if type(seat) is not int:
+            raise GameError("not_your_seat", "say which seat leaves ('seat')", 403)
+        if version is not None and type(version) is not int:
+            raise GameError("malformed", "'version' must be the whole number of the view", 400)
+        gid = access.game_id
+        async with self._lock(gid):
+            live = await self.get(gid)
+            try:
+                pending = live.session.prepare_leave(seat, live.stand_in, version=version,
+                                                     by=held)
+            except SessionError as e:
+                raise refusal(e) from None
+            try:
+                await self._db(live.session.persist, pending)
+            except SessionError as e:
+                self._games.pop(gid, None)
+                raise GameError("stale", "the game moved on meanwhile: try again", 409) from e
+            live.session.commit(pending)
+        log.info("game %s: seat %d left, a %s bot plays it", gid, seat, live.stand_in)
+        self._kick_bots(live)
+        return {"left": seat, "bot": live.stand_in, "version": live.version}
 
     # -- viewers -------------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
@@ -403,9 +508,8 @@ class GameService:
                     return
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                loop = asyncio.get_running_loop()
-                version, move = await loop.run_in_executor(
-                    self._bot_pool, live.session.choose_bot_move)
+                version, move = await self.bots.run(live.session.choose_bot_move,
+                                                    person=live.has_people)
                 bot_access = Access(gid, "bot", frozenset({seat}))
                 try:
                     await self._apply(bot_access, version, move.text())
