@@ -205,6 +205,8 @@ def test_refused_leaves_change_nothing(client: TestClient) -> None:
     hot = create(client, hotseat=True)
     g = c["game"]
     t0, t1 = c["seats"][0]["token"], c["seats"][1]["token"]
+    v = view(client, g, t0)  # seat 1 (a person) to move: nothing moves while we look
+    assert play(client, g, t0, v["version"], v["legal"][0]["move"]).status_code == 200
     before = fingerprint(view(client, g, t0))
     error(leave(client, g, c["spectator_token"]), 403, "spectator")
     error(leave(client, g, c["host_token"]), 403, "spectator")
