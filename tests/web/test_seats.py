@@ -3,17 +3,22 @@ game's stand-in level finishes for them); every refusal changes nothing and leak
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from azulejos.core import Ruleset
 from azulejos.notation import parse_record, replay
+from azulejos.web.protocol import CreateRequest, SeatRequest
+from azulejos.web.service import GameService
 from azulejos.web.storage import SeatSpec, SqlStore, StoredEvent, StoredGame, token_digest
 
 from .helpers import auth, claim_seat, create, fingerprint, play, view
@@ -272,3 +277,39 @@ def test_no_secret_reaches_the_logs(client: TestClient, caplog: pytest.LogCaptur
     text = "\n".join(r.getMessage() for r in caplog.records)
     for secret in (inv, tok, c["host_token"], c["spectator_token"], c["seats"][1]["invite"]):
         assert secret not in text
+
+
+def test_a_person_out_of_time_leaves_and_a_bot_plays_on(tmp_path: Path) -> None:
+    """With a turn clock, a person who does not move in time leaves (reason timeout); one who
+    moves in time does not."""
+
+    async def scenario() -> None:
+        store = SqlStore(f"sqlite:///{tmp_path / 'clock.sqlite3'}")
+        svc = GameService(store, sync_interval=0, bot_seconds=0.05, turn_seconds=10)
+        created = await svc.create(CreateRequest(
+            Ruleset(2), (SeatRequest("person", "Ann", None), SeatRequest("person", "Bo", None)),
+            False, 0, "random"))
+        gid = created["game"]
+        tokens = [(await svc.claim(gid, s["invite"]))["token"] for s in created["seats"]]
+        ann = await svc.access(tokens[0], gid)
+        await svc.check_clocks(now=100.0)  # Ann's turn starts (as seen here)
+        await svc.check_clocks(now=105.0)
+        v = await svc.view(ann)
+        await svc.play(ann, v["version"], v["legal"][0]["move"])  # in time
+        await svc.check_clocks(now=109.0)  # Bo's turn starts
+        live = await svc.get(gid)
+        assert not live.session.left
+        await svc.check_clocks(now=119.5)  # Bo is out of time
+        left = live.session.left[1]
+        assert (left.reason, left.bot) == ("timeout", "random")
+        bo = await svc.view(await svc.access(tokens[1], gid))
+        assert bo["seats"][1]["left"]["reason"] == "timeout" and bo["you"]["left"] == [1]
+        for _ in range(200):  # the bot plays Bo's turn
+            if (await svc.get(gid)).session.seat_to_move == 0:
+                break
+            await asyncio.sleep(0.01)
+        assert (await svc.get(gid)).session.seat_to_move == 0
+        await svc.stop()
+        store.close()
+
+    asyncio.run(scenario())

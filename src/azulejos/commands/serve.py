@@ -30,6 +30,16 @@ def _seconds(text: str) -> float:
     return x
 
 
+def _turn(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = -1.0
+    if not 0 <= x <= 7 * 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-604800)")
+    return x
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
@@ -55,6 +65,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-games", type=non_negative_int, default=4, metavar="N",
                    help="games of bots only in play at once, on the whole database "
                    "(default 4; 0: no cap)")
+    p.add_argument("--turn-seconds", type=_turn, default=0, metavar="S",
+                   help="a person who does not move within S seconds runs out of time: a bot "
+                   "plays their seat from then on (default 0: no clock)")
     p.add_argument("--proxy", metavar="ADDRESS", default=None,
                    help="the address of a reverse proxy in front of the server: the client "
                    "address it reports (X-Forwarded-For) is used for the rate limits")
@@ -80,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
                         moves=Rate(args.moves_per_minute, min(60, args.moves_per_minute)),
                         bot_games=args.bot_games)
         app = create_app(url, bot_seconds=args.bot_seconds, bot_delay=args.bot_delay,
-                         bot_workers=args.bot_workers, guide=get_section, limits=limits)
+                         bot_workers=args.bot_workers, guide=get_section, limits=limits,
+                         turn_seconds=args.turn_seconds)
     except Exception as e:  # a bad URL, an unreachable or unwritable database
         print(f"azulejos serve: cannot open the database: {e}", file=sys.stderr)
         return 2

@@ -290,12 +290,14 @@ def create_app(
     guide: GuideText | None = get_section,
     seeds: Callable[[], int] = new_seed,
     limits: Limits | None = None,
+    turn_seconds: float = 0.0,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
     or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
     ``seeds`` draws each new game's secret seed (tests pass a fixed one to replay a game
     through another front end). ``limits``: rate limits and the all-bot game cap (default
-    :class:`Limits`; ``Limits.none()`` for none)."""
+    :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: a person who does not move
+    within that long leaves (a bot plays on; 0: no clock)."""
     the_limits = limits or Limits()
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
 
@@ -304,6 +306,7 @@ def create_app(
         svc = GameService(
             the_store, bot_seconds=bot_seconds, bot_delay=bot_delay, bot_workers=bot_workers,
             sync_interval=sync_interval, seeds=seeds, limits=the_limits,
+            turn_seconds=turn_seconds,
         )
         app.state.service = svc
         await svc.start(resume_bots=resume_bots)

@@ -90,9 +90,15 @@ class GameService:
         cache_size: int = 2000,
         seeds: Callable[[], int] = new_seed,
         limits: Limits | None = None,
+        turn_seconds: float = 0.0,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        #: A person who does not move within this many seconds is out of time: they leave
+        #: (reason ``timeout``) and the stand-in bot plays on. 0: no clock.
+        self.turn_seconds = turn_seconds
+        self._turns: dict[str, tuple[int, float]] = {}  # game -> (version, since when)
+        self._clock_task: asyncio.Task[None] | None = None
         self.seeds = seeds
         self.bot_seconds = bot_seconds
         self.bot_delay = bot_delay
@@ -122,11 +128,15 @@ class GameService:
                 self._kick_bots(live)
         if self.sync_interval > 0:
             self._sync_task = asyncio.create_task(self._sync_loop())
+        if self.turn_seconds > 0:
+            self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
         tasks = list(self._bots.values())
         if self._sync_task:
             tasks.append(self._sync_task)
+        if self._clock_task:
+            tasks.append(self._clock_task)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -427,12 +437,15 @@ class GameService:
             raise GameError("not_your_seat", "say which seat leaves ('seat')", 403)
         if version is not None and type(version) is not int:
             raise GameError("malformed", "'version' must be the whole number of the view", 400)
-        gid = access.game_id
+        return await self._leave(access.game_id, seat, version, held, "resigned")
+
+    async def _leave(self, gid: str, seat: int, version: int | None, by: frozenset[int],
+                     reason: str) -> dict[str, Any]:
         async with self._lock(gid):
             live = await self.get(gid)
             try:
-                pending = live.session.prepare_leave(seat, live.stand_in, version=version,
-                                                     by=held)
+                pending = live.session.prepare_leave(seat, live.stand_in, reason=reason,
+                                                     version=version, by=by)
             except SessionError as e:
                 raise refusal(e) from None
             try:
@@ -441,9 +454,41 @@ class GameService:
                 self._games.pop(gid, None)
                 raise GameError("stale", "the game moved on meanwhile: try again", 409) from e
             live.session.commit(pending)
-        log.info("game %s: seat %d left, a %s bot plays it", gid, seat, live.stand_in)
+        log.info("game %s: seat %d left (%s), a %s bot plays it", gid, seat, reason,
+                 live.stand_in)
         self._kick_bots(live)
         return {"left": seat, "bot": live.stand_in, "version": live.version}
+
+    # -- the clock -----------------------------------------------------------------------------
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(min(1.0, self.turn_seconds / 4))
+            try:
+                await self.check_clocks()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the turn clock failed")
+
+    async def check_clocks(self, now: float | None = None) -> None:
+        """Time the person to move in every game held here; one who has not moved within
+        ``turn_seconds`` of the turn (as seen here) leaves with reason ``timeout``. The leave
+        names the version it was timed on, so a move that arrived meanwhile wins."""
+        now = time.monotonic() if now is None else now
+        for gid, live in list(self._games.items()):
+            seat = live.session.seat_to_move
+            if seat is None or seat not in live.person_seats():
+                self._turns.pop(gid, None)
+                continue
+            version, since = self._turns.get(gid, (-1, now))
+            if version != live.version:
+                self._turns[gid] = (live.version, now)
+            elif now - since >= self.turn_seconds:
+                self._turns.pop(gid, None)
+                try:
+                    await self._leave(gid, seat, version, frozenset({seat}), "timeout")
+                except GameError:
+                    pass  # the game moved on: timed again from its new turn
 
     # -- viewers -------------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
