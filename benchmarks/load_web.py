@@ -70,7 +70,13 @@ async def run(url: str, games: int, seconds: float, seed: int) -> dict[str, obje
         for _ in range(games):
             r = await http.post("/api/games", json={"players": 2})
             r.raise_for_status()
-            created.append(r.json())
+            c = r.json()
+            for s in c["seats"]:  # each seat claimed from its invitation (docs/api.md)
+                if s.get("invite"):
+                    claim = await http.post(f"/api/games/{c['game']}/claim", json={"invite": s["invite"]})
+                    claim.raise_for_status()
+                    s["token"] = claim.json()["token"]
+            created.append(c)
     latencies: list[float] = []
     errors: list[str] = []
     t0 = time.monotonic()
@@ -119,7 +125,7 @@ def main() -> int:
         db = args.db or str(Path(tempfile.mkdtemp()) / "load.sqlite3")
         proc = subprocess.Popen(
             [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db", db,
-             "--log-level", "warning"],
+             "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0"],
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         url = f"http://127.0.0.1:{port}"

@@ -85,7 +85,8 @@ def test_the_web_bot_loop_uses_the_same_policy(tmp_path: Path) -> None:
         created = await svc.create(CreateRequest(
             Ruleset(2), (SeatRequest("person", "Ann", None), SeatRequest("bot", "", "easy")),
             False, 0))
-        gid, token = created["game"], created["seats"][0]["token"]
+        gid = created["game"]
+        token = (await svc.claim(gid, created["seats"][0]["invite"]))["token"]
         live = await svc.get(gid)
         live.session.agents[1] = Broken("raise")  # type: ignore[assignment]
         acc = await svc.access(token, gid)

@@ -258,3 +258,99 @@ def test_a_corrupt_undo_event_is_refused_on_replay(data: str) -> None:
     events = [*s.events, Event(len(s.events), "undo", data)]
     with pytest.raises(ValueError, match="an undo takes back 1 or more moves"):
         Session(State.new(2), [Seat("Ana"), Seat("Bo")], Seeding(2), events=events)
+
+# -- a player leaves ------------------------------------------------------------------------------
+def test_a_leave_is_an_event_a_bot_takes_the_seat_and_it_replays() -> None:
+    store = MemoryStore()
+    seats = people(3)
+    s = Session.new(seats, "coloured", Seeding(21), game_id="g", store=store)
+    s.play(s.state.legal_moves()[0])  # seat 1 moves; seat 2 to move
+    seen: list[Update] = []
+    s.subscribe(seen.append)
+    tiles = s.state.copy()
+    left = s.leave(1, "medium", version=2, by={1})
+    assert (left.seat, left.round, left.moves, left.reason, left.bot) == (1, 1, 1, "resigned", "medium")
+    assert s.state == tiles  # no tile moved
+    assert s.events[-1] == Event(2, "leave", "resigned:medium", 1) and s.version == 3
+    assert s.seats[1] == Seat("P2", "medium") and s.bot_to_move == 1 and s.left == {1: left}
+    assert s.log[-1].kind == "leave" and s.log[-1].left == left
+    assert seen == [Update(3, left=left)]
+    assert store.games["g"].events == s.events
+    again = replayed(s, seats)
+    assert again.seats == s.seats and again.left == s.left and again.log == s.log
+    # the bot plays the seat to the end, the others go on
+    while not s.is_over:
+        if s.bot_to_move is not None:
+            v, mv = s.choose_bot_move()
+            s.play_bot_move(v, mv)
+        else:
+            s.play(s.state.legal_moves()[0])
+    assert replayed(s, seats).state == s.state
+
+
+def test_a_timeout_is_a_leave_too() -> None:
+    s = Session.new(people(), "coloured", Seeding(22))
+    left = s.leave(0, "easy", reason="timeout")
+    assert left.reason == "timeout" and s.events[-1].data == "timeout:easy"
+    with pytest.raises(ValueError):
+        s.leave(1, "easy", reason="bored")
+
+
+@pytest.mark.parametrize(
+    "seat, by, version, code",
+    [(1, {0}, None, "not_your_seat"),   # leaving for another seat
+     (5, None, None, "not_your_seat"),  # no such seat
+     (0, {0}, 1, "stale"),
+     (2, None, None, "not_a_person")],  # a bot seat
+)
+def test_refused_leaves_change_nothing(seat: int, by: set[int] | None, version: int | None,
+                                       code: str) -> None:
+    s = Session.new([Seat("A"), Seat("B"), Seat("C", "easy")], "coloured", Seeding(23))
+    s.play(s.state.legal_moves()[0])
+    before = (snapshot(s), s.seats, dict(s.left))
+    with pytest.raises(SessionError) as e:
+        s.leave(seat, "medium", version=version, by=by)
+    assert e.value.code == code
+    assert_unchanged(s, before[0])
+    assert (s.seats, s.left) == before[1:]
+
+
+def test_leaving_twice_and_after_the_end_are_refused() -> None:
+    s = Session.new(people(), "coloured", Seeding(24))
+    s.leave(0, "random")
+    before = snapshot(s)
+    with pytest.raises(SessionError) as e:
+        s.leave(0, "random")
+    assert e.value.code == "already_left"
+    assert_unchanged(s, before)
+    s.leave(1, "random")
+    while not s.is_over:
+        v, mv = s.choose_bot_move()
+        s.play_bot_move(v, mv)
+    s2 = Session.new(people(), "coloured", Seeding(24))
+    while not s2.is_over:
+        s2.play(s2.state.legal_moves()[0])
+    with pytest.raises(SessionError) as e:
+        s2.leave(0, "random")
+    assert e.value.code == "game_over"
+
+
+def test_an_undo_never_takes_back_a_leave() -> None:
+    s = Session.new([Seat("A"), Seat("B"), Seat("C")], "coloured", Seeding(25))
+    s.play(s.state.legal_moves()[0])
+    s.leave(2, "easy")
+    assert s.undo_count() == 0 and s.undo() == []
+    s.play(s.state.legal_moves()[0])
+    assert s.undo_count() == 1
+
+
+@pytest.mark.parametrize(
+    "event, text",
+    [(Event(1, "leave", "medium", 0), "not a leave"),
+     (Event(1, "leave", "resigned:medium", None), "not a leave"),
+     (Event(1, "leave", "resigned:medium", 7), "no seat")],
+)
+def test_leaves_that_do_not_replay_are_refused(event: Event, text: str) -> None:
+    with pytest.raises(ValueError, match=text):
+        Session(State.new(2), people(), Seeding(1),
+                events=[Event(0, "fill", "BBBB,YYYY,RRRR,KKKK,WWWW"), event])

@@ -27,6 +27,7 @@ from azulejos.play import Match, Seat  # noqa: E402
 from azulejos.play.events import parse_fill  # noqa: E402
 from azulejos.play.words import Words  # noqa: E402
 from azulejos.web.app import create_app  # noqa: E402
+from azulejos.web.limits import Limits  # noqa: E402
 
 SEED = 2**100 + 12345  # as secret as a server's seed, fixed here to replay the game
 
@@ -34,7 +35,7 @@ SEED = 2**100 + 12345  # as secret as a server's seed, fixed here to replay the 
 def web_game(db: Path, seats: list[dict[str, Any]], variant: str, pick: random.Random) -> str:
     """Play the people's seats with ``pick``'s choices over HTTP; the game's record text."""
     app = create_app(str(db), bot_delay=0, bot_seconds=0.05, sync_interval=0,
-                     seeds=lambda: SEED)
+                     seeds=lambda: SEED, limits=Limits.none())
     with TestClient(app) as c:
         r = c.post("/api/games", json={"players": len(seats), "variant": variant,
                                        "seats": seats, "hotseat": True})

@@ -16,6 +16,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
 
 from azulejos.web.app import create_app  # noqa: E402
+from azulejos.web.limits import Limits  # noqa: E402
 from azulejos.web.storage import SqlStore  # noqa: E402
 
 PG_URL = os.environ.get("AZULEJOS_TEST_PG")
@@ -28,7 +29,8 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
-    app = create_app(str(db_path), bot_delay=0, bot_seconds=0.05, sync_interval=0)
+    app = create_app(str(db_path), bot_delay=0, bot_seconds=0.05, sync_interval=0,
+                     limits=Limits.none())
     with TestClient(app) as c:
         yield c
 

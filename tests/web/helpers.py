@@ -12,11 +12,22 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def create(client: TestClient, **body: Any) -> dict[str, Any]:
+def create(client: TestClient, *, claim: bool = True, **body: Any) -> dict[str, Any]:
+    """A new game; with ``claim``, every person seat is claimed from its invitation and its
+    token put in the seat's ``token`` (None for bots and hot-seat games)."""
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
+    for s in data["seats"]:
+        s["token"] = claim_seat(client, data["game"], s["invite"]) if claim and s["invite"] else None
     return data
+
+
+def claim_seat(client: TestClient, game: str, invite: str) -> str:
+    r = client.post(f"/api/games/{game}/claim", json={"invite": invite})
+    assert r.status_code == 200, r.text
+    token: str = r.json()["token"]
+    return token
 
 
 def view(client: TestClient, game: str, token: str) -> dict[str, Any]:

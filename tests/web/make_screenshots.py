@@ -26,6 +26,17 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def new_game(base: str, body: dict) -> dict:
+    """A game with every person seat claimed from its invitation (tokens put in the seats)."""
+    created = httpx.post(f"{base}/api/games", json=body).json()
+    for s in created["seats"]:
+        s["token"] = None
+        if s["invite"]:
+            r = httpx.post(f"{base}/api/games/{created['game']}/claim", json={"invite": s["invite"]})
+            s["token"] = r.json()["token"]
+    return created
+
+
 def advance(base: str, created: dict, moves: int | None) -> None:
     """Play ``moves`` moves (None: to the end) choosing with the greedy bot."""
     toks = {s["seat"]: s["token"] for s in created["seats"]}
@@ -58,9 +69,9 @@ def main() -> int:
     base = server.base
     try:
         names = [{"name": "Olena"}, {"name": "Marc"}, {"name": "Dmytro"}]
-        mid = httpx.post(f"{base}/api/games", json={"players": 3, "seats": names}).json()
+        mid = new_game(base, {"players": 3, "seats": names})
         advance(base, mid, 58)
-        end = httpx.post(f"{base}/api/games", json={"players": 2, "seats": names[:2]}).json()
+        end = new_game(base, {"players": 2, "seats": names[:2]})
         advance(base, end, None)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)

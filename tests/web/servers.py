@@ -28,7 +28,9 @@ class Server:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "azulejos", "serve", "--port", str(self.port), "--db",
-             str(self.db), "--bot-delay", "0", "--bot-seconds", "0.05", "--log-level", "warning"],
+             str(self.db), "--bot-delay", "0", "--bot-seconds", "0.05", "--log-level", "warning",
+             # every test client comes from 127.0.0.1: no per-client limits
+             "--games-per-minute", "0", "--moves-per-minute", "0"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + 30

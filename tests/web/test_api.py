@@ -54,12 +54,16 @@ def test_pages_are_served(client: TestClient) -> None:
     assert client.get("/static/js/main.js").status_code == 200
 
 
-def test_create_gives_one_token_per_person_seat_and_deals_round_one_R9(client: TestClient) -> None:
+def test_create_gives_one_invitation_per_person_seat_and_deals_round_one_R9(
+        client: TestClient) -> None:
     c = create(client, players=3, variant="grey",
                seats=[{"name": "Ann"}, {"kind": "bot", "level": "random"}, {"name": "Bo"}])
-    tokens = [s["token"] for s in c["seats"]]
-    assert tokens[1] is None and tokens[0] and tokens[2] and tokens[0] != tokens[2]
-    assert len(tokens[0]) >= 24 and c["spectator_token"] and c["hotseat_token"] is None
+    invites = [s["invite"] for s in c["seats"]]
+    assert invites[1] is None and invites[0] and invites[2] and invites[0] != invites[2]
+    assert len(invites[0]) >= 24 and c["spectator_token"] and c["hotseat_token"] is None
+    assert c["host_token"] and c["stand_in"] == "medium"
+    tokens = [s["token"] for s in c["seats"]]  # claimed by the helper
+    assert tokens[1] is None and tokens[0] not in invites and tokens[2] not in invites
     v = view(client, c["game"], tokens[0])
     assert v["players"] == 3 and v["variant"] == "grey" and v["round"] == 1
     assert len(v["factories"]) == 7 and all(len(f) == 4 for f in v["factories"])  # R2
@@ -165,7 +169,7 @@ def test_hotseat_token_plays_every_person_seat(client: TestClient) -> None:
     hot = c["hotseat_token"]
     for _ in range(4):
         v = view(client, c["game"], hot)
-        assert v["you"] == {"role": "hotseat", "seats": [0, 1]} and v["to_move"]
+        assert v["you"] == {"role": "hotseat", "seats": [0, 1], "left": []} and v["to_move"]
         assert play(client, c["game"], hot, v["version"], v["legal"][0]["move"]).status_code == 200
 
 

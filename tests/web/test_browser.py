@@ -1,5 +1,6 @@
 """End to end in a real browser (Debian's Chromium, driven by Playwright): two people in two
-browser contexts create, join and play a whole 2-player game through a real server.
+browser contexts create, join and play a whole 2-player game through a real server; two
+people claim seats from links, a third finds the seat taken, one leaves and a bot finishes.
 
 Screenshots go to $AZULEJOS_ARTIFACTS (default: <tmp>/azulejos-artifacts/web).
 """
@@ -69,7 +70,7 @@ def test_two_browsers_play_a_whole_game(server: Server) -> None:
             ann.click("#create")
             ann.wait_for_selector("#enter-game")
             bo_link = ann.locator(".link-row.seat .link-input").nth(1).input_value()
-            assert "/play/" in bo_link and "#" in bo_link
+            assert "/join/" in bo_link and "#" in bo_link
             ann.screenshot(path=str(out / "created.png"), full_page=True)
             ann.click("#enter-game")
             ann.wait_for_selector(".game .factory")
@@ -127,6 +128,85 @@ def test_two_browsers_play_a_whole_game(server: Server) -> None:
             from azulejos.notation import load_record, replay
 
             assert replay(load_record(saved)).is_over
+        finally:
+            browser.close()
+    assert not errors, errors
+
+
+def test_seats_claimed_from_links_and_a_player_who_leaves(server: Server) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    out = artifacts()
+    rng = random.Random(5)
+    errors: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            host, ann, bo, cy = (browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                                 for _ in range(4))
+            for page in (host, ann, bo, cy):
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.set_default_timeout(20000)
+
+            # The host creates a game for Ann and Bo (a random bot stands in for a leaver)
+            # and only hands out the links: no seat token stays on the host's device.
+            host.goto(server.base + "/")
+            host.fill(".seat-name[data-seat='0']", "Ann")
+            host.fill(".seat-name[data-seat='1']", "Bo")
+            host.select_option("#stand-in", "easy")
+            host.click("#create")
+            host.wait_for_selector("#enter-game")
+            links = [host.locator(".link-row.seat .link-input").nth(i).input_value() for i in (0, 1)]
+            assert all("/join/" in x for x in links)
+            kept = host.evaluate("() => JSON.stringify(localStorage)")
+
+            # Ann and Bo claim their seats from their links.
+            ann.goto(links[0])
+            ann.wait_for_selector(".game .factory")
+            bo.goto(links[1])
+            bo.wait_for_selector(".game .factory")
+            assert "#" not in bo.url and "/play/" in bo.url
+            # Cy opens Bo's link too late: told clearly, no takeover.
+            cy.goto(links[1])
+            cy.wait_for_selector("#join-notice")
+            cy.screenshot(path=str(out / "join-taken.png"), full_page=True)
+            assert cy.locator(".game").count() == 0
+            assert "taken" in cy.inner_text("#join-notice")
+            # the seat tokens were created on Ann's and Bo's devices, not the host's
+            for page in (ann, bo):
+                token = page.evaluate(
+                    "() => JSON.parse(localStorage.getItem('azulejos.games'))[0].token")
+                assert token not in kept and token not in "".join(links)
+
+            # Bo leaves, after confirming.
+            bo.click("#leave")
+            bo.wait_for_selector("#leave-dialog")
+            bo.screenshot(path=str(out / "leave-dialog.png"), full_page=True)
+            bo.click("#leave-confirm")
+            bo.wait_for_selector("#you-left")
+            ann.wait_for_selector(".board[data-seat='1'] .tag.left")
+
+            # Ann plays on; the easy bot plays Bo's seat to the end.
+            for _ in range(400):
+                if ann.locator(".game.phase-over").count():
+                    break
+                if not ann.locator("#status.mine").count():
+                    ann.wait_for_timeout(50)
+                    continue
+                version = int(ann.get_attribute(".game", "data-version") or 0)
+                tiles = ann.locator(".tile.pickable")
+                tiles.nth(rng.randrange(tiles.count())).click()
+                targets = ann.locator(".target")
+                targets.nth(rng.randrange(targets.count())).click()
+                ann.click("#confirm")
+                ann.wait_for_function(
+                    f"() => Number(document.querySelector('.game')?.dataset.version) > {version}")
+            else:
+                pytest.fail("the game did not end within 400 moves")
+            for name, page in (("ann", ann), ("bo", bo)):
+                page.wait_for_selector("#summary .left-line")
+                text = page.inner_text("#summary .left-line")
+                assert "Bo" in text and "Easy bot" in text and "round 1" in text
+                page.screenshot(path=str(out / f"end-left-{name}.png"), full_page=True)
         finally:
             browser.close()
     assert not errors, errors

@@ -24,6 +24,13 @@ from azulejos.web.storage import (
 from azulejos.web.views import Access, build_view
 
 
+async def claim_all(svc: GameService, created: dict[str, object]) -> list[str]:
+    """Claim every person seat of a game ``svc.create`` returned; their tokens in seat order."""
+    seats = created["seats"]
+    assert isinstance(seats, list)
+    return [(await svc.claim(str(created["game"]), s["invite"]))["token"] for s in seats]
+
+
 def _game(gid: str = "g1") -> StoredGame:
     return StoredGame(
         game_id=gid, players=2, variant="coloured", start_player=0, created=time.time(),
@@ -113,7 +120,7 @@ def test_two_services_on_one_store_refuse_the_second_writer(store: SqlStore) -> 
         created = await a.create(CreateRequest(
             Ruleset(2), (SeatRequest("person", "", None), SeatRequest("person", "", None)),
             False, 0))
-        gid, tok = created["game"], created["seats"][0]["token"]
+        gid, tok = created["game"], (await claim_all(a, created))[0]
         acc_a, acc_b = await a.access(tok, gid), await b.access(tok, gid)
         va, vb = await a.view(acc_a), await b.view(acc_b)
         assert va == vb
@@ -142,7 +149,7 @@ def test_http_only_clients_see_moves_made_through_another_process(store: SqlStor
             Ruleset(2), (SeatRequest("person", "", None), SeatRequest("person", "", None)),
             False, 0))
         gid = created["game"]
-        t0, t1 = created["seats"][0]["token"], created["seats"][1]["token"]
+        t0, t1 = await claim_all(a, created)
         s0, s1 = await a.access(t0, gid), await b.access(t1, gid)
         v0 = await a.view(s0)
         await b.view(s1)  # b caches version 1

@@ -45,7 +45,7 @@ def test_hello_then_view_then_moves_reach_every_viewer_R10(client: TestClient) -
             ws.send_json({"type": "hello", "token": tok})
             assert recv(ws)["type"] == "welcome"
         va = recv_until(a, "view")["view"]
-        assert va["to_move"] and va["you"] == {"role": "seat", "seats": [0]}
+        assert va["to_move"] and va["you"] == {"role": "seat", "seats": [0], "left": []}
         vs = recv_until(s, "view")["view"]
         assert vs["legal"] == [] and vs["you"]["role"] == "spectator"
         move = va["legal"][0]["move"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import positive_int
+from ._common import non_negative_int, positive_int
 
 HELP = "run the game server: play in the browser with friends and bots"
 
@@ -30,6 +30,16 @@ def _seconds(text: str) -> float:
     return x
 
 
+def _turn(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = -1.0
+    if not 0 <= x <= 7 * 86400:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-604800)")
+    return x
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
@@ -46,6 +56,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="pause before a bot moves, so people can follow (default 0.6)")
     p.add_argument("--bot-workers", type=positive_int, default=2, metavar="N",
                    help="threads for bots (default 2)")
+    p.add_argument("--games-per-minute", type=non_negative_int, default=10, metavar="N",
+                   help="new games (and new invitations) per client a minute, in bursts of "
+                   "as many (default 10; 0: no limit)")
+    p.add_argument("--moves-per-minute", type=non_negative_int, default=300, metavar="N",
+                   help="moves, claims and leaves per client a minute, in bursts of 60 "
+                   "(default 300; 0: no limit)")
+    p.add_argument("--bot-games", type=non_negative_int, default=4, metavar="N",
+                   help="games of bots only in play at once, on the whole database "
+                   "(default 4; 0: no cap)")
+    p.add_argument("--turn-seconds", type=_turn, default=0, metavar="S",
+                   help="a person who does not move within S seconds runs out of time: a bot "
+                   "plays their seat from then on (default 0: no clock)")
+    p.add_argument("--proxy", metavar="ADDRESS", default=None,
+                   help="the address of a reverse proxy in front of the server: the client "
+                   "address it reports (X-Forwarded-For) is used for the rate limits")
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
                    default="info")
 
@@ -56,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
         from azulejos.guide import get_section
         from azulejos.web.app import create_app
+        from azulejos.web.limits import Limits, Rate
         from azulejos.web.storage import database_url
     except ImportError as e:
         print(f"azulejos serve needs the web extra: pip install 'azulejos[web]' ({e})",
@@ -63,8 +89,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         url = database_url(args.db)
+        limits = Limits(games=Rate(args.games_per_minute, args.games_per_minute),
+                        moves=Rate(args.moves_per_minute, min(60, args.moves_per_minute)),
+                        bot_games=args.bot_games)
         app = create_app(url, bot_seconds=args.bot_seconds, bot_delay=args.bot_delay,
-                         bot_workers=args.bot_workers, guide=get_section)
+                         bot_workers=args.bot_workers, guide=get_section, limits=limits,
+                         turn_seconds=args.turn_seconds)
     except Exception as e:  # a bad URL, an unreachable or unwritable database
         print(f"azulejos serve: cannot open the database: {e}", file=sys.stderr)
         return 2
@@ -72,5 +102,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"azulejos serve: games are kept in {store.describe()}", flush=True)
     print(f"azulejos serve: open http://{args.host}:{args.port}/ in a browser", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65536, proxy_headers=False)
+                ws_max_size=65536, proxy_headers=args.proxy is not None,
+                forwarded_allow_ips=args.proxy)
     return 0

@@ -6,7 +6,7 @@ Front-end independent: the terminal app and plain mode drive a :class:`Session` 
 
 from .bots import Bot, Hint, HintUnavailable, hint, make_bot
 from .clock import Clock
-from .events import Event, LogEntry, Update
+from .events import Event, Left, LogEntry, Update
 from .failures import CASUAL, FORFEIT, FailurePolicy, Forfeit
 from .match import GENERATOR, Match, Played, Step, Tiling
 from .preview import Preview, preview
@@ -19,7 +19,7 @@ from .store import MemoryStore, RecordFileStore, Store, VersionConflict
 __all__ = [
     "Bot", "Hint", "HintUnavailable", "hint", "make_bot", "GENERATOR", "Match", "Played",
     "Step", "Tiling", "Preview", "preview", "Result", "Standing", "result", "BOT_LEVELS",
-    "Seat", "parse_seat", "seats_from_json", "Clock", "Event", "LogEntry", "CASUAL", "FORFEIT",
+    "Seat", "parse_seat", "seats_from_json", "Clock", "Event", "Left", "LogEntry", "CASUAL", "FORFEIT",
     "FailurePolicy", "Forfeit", "FillSource", "Seeding", "Pending", "Session", "SessionError",
     "Update", "MemoryStore", "RecordFileStore", "Store", "VersionConflict",
 ]

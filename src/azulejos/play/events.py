@@ -2,8 +2,10 @@
 public log, and what a change reports to its subscribers.
 
 Stored events: ``fill`` (data: the factory texts joined by ``,``), ``move`` (data: the move
-text, ``seat``: who played it) and ``undo`` (data: how many moves were taken back). The version
-of a game is the number of its events.
+text, ``seat``: who played it), ``undo`` (data: how many moves were taken back) and ``leave``
+(``seat``: the seat whose player left; data: ``REASON:LEVEL``, why - ``resigned`` or
+``timeout`` - and the bot level that plays the seat from then on). A leave changes no tile: it
+changes who plays the seat. The version of a game is the number of its events.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from azulejos.core import Fill, Move, PlayerView, State
 from azulejos.core.colours import LETTERS
 from azulejos.core.events import TilingEvent
 
-KINDS = ("fill", "move", "undo")
+KINDS = ("fill", "move", "undo", "leave")
+#: Why a player left: they chose to (resigned), or their clock ran out (timeout).
+LEAVE_REASONS = ("resigned", "timeout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +43,42 @@ def parse_fill(data: str) -> Fill:
         raise ValueError(f"{data!r} is not a fill (factory texts such as BBYR,KKWW)") from None
 
 
+@dataclass(frozen=True, slots=True)
+class Left:
+    """A player who left: their seat, when (round, moves played before), why, and the bot
+    level that took the seat over."""
+
+    seat: int
+    round: int
+    moves: int
+    reason: str
+    bot: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"round": self.round, "moves": self.moves, "reason": self.reason, "bot": self.bot}
+
+
+def leave_text(reason: str, bot: str) -> str:
+    """The data of a ``leave`` event."""
+    return f"{reason}:{bot}"
+
+
+def parse_leave(e: Event) -> tuple[str, str]:
+    """``(reason, bot level)`` of a ``leave`` event (``ValueError`` if it is not one)."""
+    reason, _, bot = e.data.partition(":")
+    if reason not in LEAVE_REASONS or not bot or e.seat is None:
+        raise ValueError(f"event {e.seq}: {e.data!r} is not a leave (REASON:LEVEL with a seat)")
+    return reason, bot
+
+
 def apply_event(state: State, e: Event) -> None:
-    """Replay one event on ``state`` (the core raises if it does not fit)."""
-    if e.kind == "fill":
+    """Replay one event on ``state`` (the core raises if it does not fit). A ``leave`` changes
+    no tile (the session changes the seat)."""
+    if e.kind == "leave":
+        parse_leave(e)
+        if e.seat is None or not 0 <= e.seat < state.players:
+            raise ValueError(f"event {e.seq}: no seat {e.seat} to leave")
+    elif e.kind == "fill":
         state.apply_fill(parse_fill(e.data))
     elif e.kind == "move":
         state.push(e.data)
@@ -63,13 +100,14 @@ def apply_event(state: State, e: Event) -> None:
 class LogEntry:
     """One line of the public game log."""
 
-    kind: str  # "fill" | "move" | "tiling"
+    kind: str  # "fill" | "move" | "tiling" | "leave"
     round: int
     seat: int | None = None
     text: str = ""
     factories: list[str] | None = None
     tiling: list[TilingEvent] | None = None
     move: Move | None = None
+    left: Left | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +144,13 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Update:
-    """What subscribers are told after a change: a move (``step``) or an undo (``undone``)."""
+    """What subscribers are told after a change: a move (``step``), an undo (``undone``) or a
+    player leaving (``left``)."""
 
     version: int
     step: Step | None = None
     undone: tuple[Played, ...] = ()
+    left: Left | None = None
 
 
 def events_of(state: State) -> list[Event]:

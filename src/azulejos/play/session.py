@@ -29,7 +29,21 @@ from azulejos.core import Fill, Move, Ruleset, State, Variant, parse_move
 
 from .bots import checked_move, make_bot
 from .clock import Clock
-from .events import Event, LogEntry, Played, Step, Tiling, Update, apply_event, events_of, fill_text
+from .events import (
+    LEAVE_REASONS,
+    Event,
+    Left,
+    LogEntry,
+    Played,
+    Step,
+    Tiling,
+    Update,
+    apply_event,
+    events_of,
+    fill_text,
+    leave_text,
+    parse_leave,
+)
 from .failures import CASUAL, FailurePolicy, Forfeit
 from .seats import Seat
 from .seeding import FillSource
@@ -49,7 +63,8 @@ def ruleset_for(seats: Sequence[Seat], rules: Ruleset | Variant | str) -> Rulese
 
 class SessionError(ValueError):
     """A request the session refuses (nothing changed). ``code``: ``stale``, ``game_over``,
-    ``busy``, ``not_your_turn`` or ``not_a_bot``; ``details`` for the client."""
+    ``busy``, ``not_your_turn``, ``not_a_bot``, ``not_your_seat``, ``not_a_person`` or
+    ``already_left``; ``details`` for the client."""
 
     def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -67,6 +82,7 @@ class Pending:
     events: list[Event]
     step: Step | None = None
     undone: tuple[Played, ...] = ()
+    left: Left | None = None
 
     @property
     def secret(self) -> str | None:
@@ -125,6 +141,7 @@ class Session:
         self.events: list[Event] = []
         self.log: list[LogEntry] = []
         self.moves = 0  # moves in the log (undone ones left out)
+        self.left: dict[int, Left] = {}  # seats whose player left, and the bot that took over
         self._round_scores = tuple(state.scores)
         for e in events:
             if e.seq != len(self.events):
@@ -173,6 +190,13 @@ class Session:
         elif e.kind == "undo":
             apply_event(st, e)
             self._drop_moves(int(e.data))
+        elif e.kind == "leave":
+            apply_event(st, e)
+            reason, bot = parse_leave(e)
+            assert e.seat is not None
+            if e.seat in self.left or self.seats[e.seat].is_bot:
+                raise ValueError(f"event {e.seq}: seat {e.seat + 1} has no person to leave")
+            self._log_leave(e.seat, reason, bot)
         else:
             apply_event(st, e)
             self._log_fill()
@@ -192,6 +216,15 @@ class Session:
         events = st.tiling_log
         self.log.append(LogEntry("tiling", rnd, tiling=list(events)))
         return Tiling(rnd, tuple(events), self._round_scores, st.copy(history=False), st.is_over)
+
+    def _log_leave(self, seat: int, reason: str, bot: str) -> Left:
+        left = Left(seat, self.state.round, self.moves, reason, bot)
+        self.left = {**self.left, seat: left}
+        seats = list(self.seats)
+        seats[seat] = Seat(seats[seat].name, bot)
+        self.seats = tuple(seats)
+        self.log.append(LogEntry("leave", left.round, seat, bot, left=left))
+        return left
 
     def _drop_moves(self, k: int) -> list[Played]:
         undone: list[Played] = []
@@ -344,7 +377,8 @@ class Session:
             f = p.fork
             self.state, self.fills, self.events, self.log = f.state, f.fills, f.events, f.log
             self.moves, self._round_scores = f.moves, f._round_scores  # noqa: SLF001 (our own fork)
-            update = Update(self.version, p.step, p.undone)
+            self.seats, self.left = f.seats, f.left
+            update = Update(self.version, p.step, p.undone, p.left)
         if publish:
             self._publish(update)
         return update
@@ -377,7 +411,14 @@ class Session:
         phase, rnd = st.phase, st.round
         if phase not in ("draft", "place"):
             return 0
+        after_leave = 0  # moves since the last leave: a leave is never taken back
+        for e in reversed(self.log):
+            if e.kind == "leave":
+                break
+            after_leave += e.kind == "move"
         for k, played in enumerate(reversed(self.played), 1):
+            if k > after_leave:
+                return 0
             if not isinstance(st.peek(), Move):
                 return 0
             st.pop()
@@ -406,6 +447,46 @@ class Session:
             self.persist(p)
             self.commit(p)
             return undone
+
+    # -- a player leaves ------------------------------------------------------------------
+    def prepare_leave(self, seat: int, bot: str, *, reason: str = "resigned",
+                      version: int | None = None, by: Collection[int] | None = None) -> Pending:
+        """Check and try ``seat``'s player leaving, the bot level ``bot`` playing the seat
+        from then on (on a fork, as :meth:`prepare`). ``by``: the seats the asker may act for
+        (None: any). Raises :class:`SessionError` (``stale``, ``game_over``, ``not_your_seat``,
+        ``not_a_person``, ``already_left``); changes nothing."""
+        if reason not in LEAVE_REASONS:
+            raise ValueError(f"reason must be one of {', '.join(LEAVE_REASONS)}")
+        with self._lock:
+            if version is not None and version != self.version:
+                raise SessionError("stale", f"the game is at version {self.version}, not "
+                                   f"{version}: reload the view", {"version": self.version})
+            if not 0 <= seat < len(self.seats) or (by is not None and seat not in by):
+                raise SessionError("not_your_seat", "you can only leave your own seat")
+            if seat in self.left:
+                raise SessionError("already_left", f"seat {seat + 1}'s player has already left")
+            if self.seats[seat].is_bot:
+                raise SessionError("not_a_person", f"seat {seat + 1} is played by a bot")
+            if self.state.is_over:
+                raise SessionError("game_over", "the game is over (R23)")
+            trial = self.fork()
+            e = Event(self.version, "leave", leave_text(reason, bot), seat)
+            apply_event(trial.state, e)
+            left = trial._log_leave(seat, reason, bot)  # noqa: SLF001 (our own fork)
+            trial.events.append(e)
+            return Pending(self.version, trial, [e], left=left)
+
+    def leave(self, seat: int, bot: str, *, reason: str = "resigned",
+              version: int | None = None, by: Collection[int] | None = None) -> Left:
+        """``seat``'s player leaves (resigns, or runs out of time): the bot level ``bot``
+        plays the seat from now on, so the others can finish. Stored as one ``leave`` event;
+        see :meth:`prepare_leave` for the refusals."""
+        with self._lock:
+            p = self.prepare_leave(seat, bot, reason=reason, version=version, by=by)
+            self.persist(p)
+            self.commit(p)
+            assert p.left is not None
+            return p.left
 
     # -- bots -----------------------------------------------------------------------------
     def bot_seed(self, seat: int) -> int:

@@ -20,6 +20,7 @@ from azulejos import __version__
 from azulejos.guide import get_section
 from azulejos.i18n import LANGUAGES
 
+from .limits import Limits, RateLimiter
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
@@ -41,7 +42,23 @@ def _service(request: Request) -> GameService:
 
 
 def error_response(e: GameError) -> JSONResponse:
-    return JSONResponse({"error": e.to_json()}, status_code=e.status)
+    headers = {}
+    if "retry_after" in e.extra:
+        headers["Retry-After"] = str(e.extra["retry_after"])
+    return JSONResponse({"error": e.to_json()}, status_code=e.status, headers=headers)
+
+
+def client_of(request: Request) -> str:
+    """Who is asking, for the rate limits: the peer address (behind a proxy: the address the
+    proxy reports, when the server runs with --proxy)."""
+    return request.client.host if request.client else "unknown"
+
+
+def limit(request: Request, what: str) -> None:
+    """Count one request of kind ``what`` (``games`` or ``moves``) against the client's
+    limit; ``rate_limited`` (429) over it."""
+    limiter: RateLimiter = getattr(request.app.state, f"limit_{what}")
+    limiter.check(client_of(request))
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -119,6 +136,7 @@ async def messages(request: Request) -> Response:
 
 @handles_errors
 async def create_game(request: Request) -> Response:
+    limit(request, "games")
     req = parse_create(await read_body(request), bot_levels())
     created = await _service(request).create(req)
     return JSONResponse(created, status_code=201)
@@ -142,6 +160,7 @@ async def game_view(request: Request) -> Response:
 
 @handles_errors
 async def play_move(request: Request) -> Response:
+    limit(request, "moves")
     svc = _service(request)
     acc = await svc.access(bearer(request), request.path_params["game_id"])
     data = await read_body(request)
@@ -156,6 +175,35 @@ async def set_name(request: Request) -> Response:
     data = await read_body(request)
     await svc.rename(acc, data.get("name"), data.get("seat"))
     return JSONResponse({"ok": True})
+
+
+@handles_errors
+async def claim_seat(request: Request) -> Response:
+    limit(request, "moves")
+    data = await read_body(request)
+    unknown = set(data) - {"invite"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    claimed = await _service(request).claim(request.path_params["game_id"], data.get("invite"))
+    return JSONResponse(claimed)
+
+
+@handles_errors
+async def invite_again(request: Request) -> Response:
+    limit(request, "games")
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    return JSONResponse(await svc.reinvite(acc, data.get("seat")))
+
+
+@handles_errors
+async def leave_game(request: Request) -> Response:
+    limit(request, "moves")
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    return JSONResponse(await svc.leave(acc, data.get("seat"), data.get("version")))
 
 
 @handles_errors
@@ -241,18 +289,24 @@ def create_app(
     resume_bots: bool = True,
     guide: GuideText | None = get_section,
     seeds: Callable[[], int] = new_seed,
+    limits: Limits | None = None,
+    turn_seconds: float = 0.0,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
     or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
     ``seeds`` draws each new game's secret seed (tests pass a fixed one to replay a game
-    through another front end)."""
+    through another front end). ``limits``: rate limits and the all-bot game cap (default
+    :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: a person who does not move
+    within that long leaves (a bot plays on; 0: no clock)."""
+    the_limits = limits or Limits()
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         svc = GameService(
             the_store, bot_seconds=bot_seconds, bot_delay=bot_delay, bot_workers=bot_workers,
-            sync_interval=sync_interval, seeds=seeds,
+            sync_interval=sync_interval, seeds=seeds, limits=the_limits,
+            turn_seconds=turn_seconds,
         )
         app.state.service = svc
         await svc.start(resume_bots=resume_bots)
@@ -266,6 +320,7 @@ def create_app(
     routes = [
         Route("/", page),
         Route("/play/{game_id}", page),
+        Route("/join/{game_id}", page),
         Route("/rules", page),
         Route("/api/meta", meta),
         Route("/api/messages/{lang}", messages),
@@ -274,6 +329,9 @@ def create_app(
         Route("/api/games/{game_id}", game_view),
         Route("/api/games/{game_id}/moves", play_move, methods=["POST"]),
         Route("/api/games/{game_id}/name", set_name, methods=["POST"]),
+        Route("/api/games/{game_id}/claim", claim_seat, methods=["POST"]),
+        Route("/api/games/{game_id}/invite", invite_again, methods=["POST"]),
+        Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
         Route("/api/guide/{section}", guide_section),
         Route("/api/openapi.json", openapi),
@@ -283,6 +341,8 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.store = the_store
     app.state.guide = guide
+    app.state.limit_games = RateLimiter(the_limits.games, "new games")
+    app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     return app
 
 

@@ -9,6 +9,7 @@ running generator's state (:class:`GeneratorFills`).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 
@@ -20,7 +21,14 @@ from azulejos.play.failures import CASUAL
 from azulejos.play.seeding import FillSource
 from azulejos.play.store import Store
 
-from .storage import SeatSpec, StoredEvent, StoredGame, dump_rng_state, load_rng_state
+from .storage import (
+    DEFAULT_STAND_IN,
+    SeatSpec,
+    StoredEvent,
+    StoredGame,
+    dump_rng_state,
+    load_rng_state,
+)
 
 __all__ = ["GeneratorFills", "Live", "LogEntry", "seat_of", "source_of"]
 
@@ -75,8 +83,10 @@ class Live:
         created: float,
         seats: list[SeatSpec],
         session: Session,
+        stand_in: str = DEFAULT_STAND_IN,
     ) -> None:
         self.game_id = game_id
+        self.stand_in = stand_in
         self.players = players
         self.variant = variant
         self.start_player = start_player
@@ -101,11 +111,24 @@ class Live:
         return self.session.status
 
     def person_seats(self) -> set[int]:
-        return {s.seat for s in self.seats if s.kind == "person"}
+        """The person seats whose player has not left."""
+        return {s.seat for s in self.seats if s.kind == "person"} - set(self.session.left)
+
+    def left_seats(self) -> set[int]:
+        return set(self.session.left)
+
+    @property
+    def has_people(self) -> bool:
+        """A person plays here (a seat neither a bot's nor left): its bots come first."""
+        return bool(self.person_seats())
+
+    def claimed(self, seat: int, token_hash: str, when: float) -> None:
+        """Seat ``seat`` was claimed (the store holds the claim)."""
+        self.seats[seat] = dataclasses.replace(self.seats[seat], token_hash=token_hash,
+                                               claimed=when)
 
     def rename(self, seat: int, name: str) -> None:
-        s = self.seats[seat]
-        self.seats[seat] = SeatSpec(s.seat, s.kind, name, s.level, s.token_hash)
+        self.seats[seat] = dataclasses.replace(self.seats[seat], name=name)
         seats = list(self.session.seats)
         seats[seat] = Seat(name, seats[seat].bot)
         self.session.seats = tuple(seats)
@@ -121,7 +144,7 @@ class Live:
         if session.version != g.version:
             raise ValueError(f"game {g.game_id}: {session.version} events, version {g.version}")
         return cls(g.game_id, g.players, g.variant, g.start_player, g.created, list(g.seats),
-                   session)
+                   session, g.stand_in)
 
     def advance(self, text: str) -> list[StoredEvent]:
         """Play ``text`` without turn checks and deal the next round if due; the new events.
@@ -131,5 +154,5 @@ class Live:
     def fork(self) -> Live:
         """An independent copy to try a move on."""
         return Live(self.game_id, self.players, self.variant, self.start_player, self.created,
-                    list(self.seats), self.session.fork())
+                    list(self.seats), self.session.fork(), self.stand_in)
 

@@ -60,7 +60,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.start_player": _("First player"),
         "lobby.create": _("Create game"),
         "lobby.created": _("Game created"),
-        "lobby.invite": _("Send each player their own link. Anyone with a link can play that seat."),
+        "lobby.invite": _("Send each player their own link. The first person to open a link takes that seat; "
+                          "the link then opens nothing for anyone else."),
+        "lobby.invite_hotseat": _("Everyone plays on this device. Share the spectators' link with anyone who wants to watch."),
+        "lobby.stand_in": _("If a player leaves, their seat is played by"),
         "lobby.link.seat": _("Link for {name}"),
         "lobby.link.spectator": _("Link for spectators"),
         "lobby.link.hotseat": _("Link for this device (all seats)"),
@@ -75,6 +78,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.state.waiting": _("Waiting for {name}"),
         "lobby.state.over": _("Finished"),
         "lobby.state.spectating": _("Watching"),
+        "lobby.state.left": _("You left"),
         "lobby.round": _("Round {n}"),
         "lobby.bot_note": _("Bots play on the server; you can watch them think."),
         # game table
@@ -111,6 +115,28 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "game.download": _("Download the game record"),
         "game.log": _("Game log"),
         "game.rename": _("Your name"),
+        "game.leave": _("Leave the game"),
+        "game.leave_title": _("Leave this game?"),
+        # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
+        "game.leave_text": _("{bot} will play your seat until the end, so that the others can finish. "
+                             "You cannot take the seat back."),
+        "game.leave_confirm": _("Leave the game"),
+        "game.leave_cancel": _("Stay"),
+        # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
+        "game.you_left": _("You left this game. {bot} plays your seat."),
+        # TRANSLATORS: a short tag on the board of a player who left; {bot} is "Medium bot".
+        "game.left_tag": _("left · {bot}"),
+        "game.invite_taken": _("seat taken"),
+        "game.invite_new": _("New link"),
+        "game.invite_renewed": _("New link for {name}: the old one no longer works."),
+        # invitation links
+        "join.claiming": _("Taking your seat…"),
+        "join.claimed_title": _("This seat is already taken"),
+        "join.claimed": _("Someone has already opened this invitation and taken the seat. If that was you, "
+                          "open the game from “My games” on the device you used. Otherwise ask the "
+                          "person who created the game for a new link."),
+        "join.invalid_title": _("This invitation does not work"),
+        "join.failed_title": _("Could not take the seat"),
         "game.save": _("Save"),
         # numbers with nouns ({n} is filled in with its sign where it has one)
         "count.points": ngettext("{n} point", "{n} points", 2),
@@ -138,6 +164,9 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "log.in_row": _("{n} in the row"),
         "log.in_column": _("{n} in the column"),
         "log.bonus": _("{name}: end bonuses {points}"),
+        # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
+        "log.left": _("{name} left the game; {bot} plays for them."),
+        "log.timeout": _("{name} ran out of time; {bot} plays for them."),
         # end summary
         "end.title": _("Final scores"),
         "end.player": _("Player"),
@@ -155,6 +184,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "end.ended_stuck": _("The game ended because no wall row could be completed any more."),
         "end.ended_empty": _("The game ended because no tiles were left to deal."),
         "end.close": _("Close"),
+        # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
+        "end.left": _("{name} left the game in round {round}; {bot} finished it for them."),
+        "end.timeout": _("{name} ran out of time in round {round}; {bot} finished the game for them."),
+        "end.bot_finished": _("finished by a bot"),
         "end.show": _("Show the final scores"),
         # rules page
         "rules.title": _("How to play"),
@@ -176,6 +209,14 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.too_large": _("The message was too large."),
         "error.malformed": _("The server did not understand the request."),
         "error.network": _("Cannot reach the server."),
+        "error.claimed": _("This seat has already been taken by someone else."),
+        "error.bad_invite": _("This invitation is no longer valid: ask the person who created the game for a new link."),
+        "error.not_host": _("Only the person who created the game can do that."),
+        "error.not_your_seat": _("That is not your seat."),
+        "error.already_left": _("You have already left this game."),
+        "error.rate_limited": ngettext("Too many requests. Try again in {n} second.",
+                                       "Too many requests. Try again in {n} seconds.", 2),
+        "error.too_many_bot_games": _("Too many games of bots only are being played right now. Try again later."),
         "error.generic": _("Something went wrong: {message}"),
     }
 

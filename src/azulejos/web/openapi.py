@@ -52,13 +52,18 @@ SCHEMAS: dict[str, Any] = {
                             "malformed", "too_large", "bad_token", "unknown_game", "stale",
                             "not_your_turn", "spectator", "bad_move", "illegal", "game_over",
                             "busy", "not_your_seat", "unknown_language", "unknown_section",
-                            "no_guide",
+                            "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
+                            "already_left", "rate_limited", "too_many_bot_games",
                         ],
                     },
                     "message": {"type": "string"},
                     "rule": {"type": "string", "description": "Rule id (illegal moves)."},
                     "version": {"type": "integer", "description": "Current version (stale)."},
                     "current": {"type": "integer", "description": "Seat to move (not_your_turn)."},
+                    "seat": {"type": "integer", "description": "The seat (claimed)."},
+                    "retry_after": {"type": "integer",
+                                    "description": "Seconds to wait (rate_limited, "
+                                                   "too_many_bot_games; also the Retry-After header)."},
                 },
             }
         },
@@ -84,6 +89,9 @@ SCHEMAS: dict[str, Any] = {
             "hotseat": {"type": "boolean", "default": False,
                         "description": "Also make one token that plays every person seat."},
             "start_player": {"type": "integer", "minimum": 0, "maximum": 3, "default": 0},
+            "stand_in": {"type": "string", "default": "medium",
+                         "description": "The bot level (one of /api/meta bot_levels) that plays "
+                                        "the seat of a player who leaves."},
             **{m.name: {"type": "boolean", "default": False,
                         "description": f"{m.summary} ({m.rules})"
                         + ("" if m.available else "; not available yet: true is refused")}
@@ -92,27 +100,69 @@ SCHEMAS: dict[str, Any] = {
     },
     "CreatedGame": {
         "type": "object",
-        "required": ["game", "seats", "spectator_token", "hotseat_token"],
+        "required": ["game", "seats", "spectator_token", "hotseat_token", "host_token",
+                     "stand_in"],
         "properties": {
             "game": {"type": "string"},
             "seats": {
                 "type": "array",
                 "items": {
                     "type": "object",
-                    "required": ["seat", "name", "kind", "level", "token"],
+                    "required": ["seat", "name", "kind", "level", "invite"],
                     "properties": {
                         "seat": {"type": "integer"},
                         "name": {"type": "string"},
                         "kind": {"type": "string", "enum": ["person", "bot"]},
                         "level": {"type": ["string", "null"]},
-                        "token": {"type": ["string", "null"],
-                                  "description": "The seat's secret token (persons only)."},
+                        "invite": {"type": ["string", "null"],
+                                   "description": "The seat's invitation secret (person seats "
+                                                  "of a game that is not hot-seat): claimed "
+                                                  "once, with POST /api/games/{id}/claim."},
                     },
                 },
             },
             "spectator_token": {"type": "string"},
             "hotseat_token": {"type": ["string", "null"]},
+            "host_token": {"type": "string",
+                           "description": "The creator's key: views like a spectator, invites "
+                                          "again to unclaimed seats."},
+            "stand_in": {"type": "string"},
         },
+    },
+    "Claim": {
+        "type": "object",
+        "required": ["invite"],
+        "additionalProperties": False,
+        "properties": {"invite": {"type": "string", "description": "The invitation secret."}},
+    },
+    "Claimed": {
+        "type": "object",
+        "required": ["game", "seat", "name", "token"],
+        "properties": {
+            "game": {"type": "string"}, "seat": {"type": "integer"}, "name": {"type": "string"},
+            "token": {"type": "string", "description": "The seat's token (shown only now)."},
+        },
+    },
+    "Invited": {
+        "type": "object",
+        "required": ["game", "seat", "invite"],
+        "properties": {"game": {"type": "string"}, "seat": {"type": "integer"},
+                       "invite": {"type": "string"}},
+    },
+    "Leave": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer", "description": "Needed with a hot-seat token."},
+            "version": {"type": "integer", "description": "Optional: refused as stale if the "
+                                                          "game is not at this version."},
+        },
+    },
+    "Left": {
+        "type": "object",
+        "required": ["left", "bot", "version"],
+        "properties": {"left": {"type": "integer", "description": "The seat."},
+                       "bot": {"type": "string", "description": "The bot level that plays it."},
+                       "version": {"type": "integer"}},
     },
     "Move": {
         "type": "object",
@@ -184,13 +234,23 @@ SCHEMAS: dict[str, Any] = {
             "start_player": {"type": "integer"},
             "pending_line": {"type": ["integer", "null"]},
             "you": {"type": "object", "properties": {
-                "role": {"type": "string", "enum": ["seat", "hotseat", "spectator"]},
-                "seats": {"type": "array", "items": {"type": "integer"}},
+                "role": {"type": "string", "enum": ["seat", "hotseat", "spectator", "host"]},
+                "seats": {"type": "array", "items": {"type": "integer"},
+                          "description": "The seats this token plays now."},
+                "left": {"type": "array", "items": {"type": "integer"},
+                         "description": "The seats of this token whose player left."},
             }},
             "to_move": {"type": "boolean"},
+            "stand_in": {"type": "string",
+                         "description": "The bot level that plays the seat of a player who leaves."},
             "seats": {"type": "array", "items": {"type": "object", "properties": {
                 "seat": {"type": "integer"}, "name": {"type": "string"},
                 "kind": {"type": "string"}, "level": {"type": ["string", "null"]},
+                "claimed": {"type": "boolean",
+                            "description": "A person seat taken from its invitation."},
+                "left": {"type": ["object", "null"], "description":
+                         "The player left: round, moves (played before), reason "
+                         "(resigned or timeout) and bot (the level that plays for them)."},
                 "online": {"type": "boolean"},
             }}},
             "factories": {"type": "array", "items": {"type": "string"},
@@ -211,6 +271,7 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "game": {"type": "string"}, "role": {"type": "string"},
             "seats": {"type": "array", "items": {"type": "integer"}},
+            "left": {"type": "array", "items": {"type": "integer"}},
             "names": {"type": "array", "items": {"type": "string"}},
             "players": {"type": "integer"}, "variant": {"type": "string"},
             "phase": {"type": "string"}, "round": {"type": "integer"},
@@ -239,7 +300,8 @@ def openapi_schema() -> dict[str, Any]:
             "securitySchemes": {
                 "gameToken": {
                     "type": "http", "scheme": "bearer",
-                    "description": "A seat, hot-seat or spectator token from game creation.",
+                    "description": "A seat token (from claiming an invitation), or a hot-seat, "
+                                   "spectator or creator's token from game creation.",
                 }
             },
             "schemas": SCHEMAS,
@@ -267,8 +329,45 @@ def openapi_schema() -> dict[str, Any]:
                 "operationId": "createGame",
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateGame")}}},
                 "responses": {
-                    "201": _json(_ref("CreatedGame"), "The game and its tokens (shown only now)."),
-                    "400": _ERR, "413": _ERR,
+                    "201": _json(_ref("CreatedGame"), "The game, its invitations and tokens "
+                                                      "(shown only now)."),
+                    "400": _ERR, "413": _ERR, "429": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/claim": {"post": {
+                "summary": "Claim a seat from its invitation (the first to open it gets it)",
+                "description": "Atomic: of two people opening the same link at once exactly one "
+                               "gets the seat; the other gets 409 claimed. No token needed.",
+                "operationId": "claimSeat",
+                "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Claim")}}},
+                "responses": {
+                    "200": _json(_ref("Claimed"), "The seat and its token (shown only now)."),
+                    "400": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "413": _ERR, "429": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/invite": {"post": {
+                "summary": "A new invitation for a seat nobody claimed (creator's token)",
+                "operationId": "inviteAgain",
+                "security": _AUTH,
+                "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["seat"],
+                    "properties": {"seat": {"type": "integer"}}}}}},
+                "responses": {
+                    "200": _json(_ref("Invited"), "The new invitation; the old link stops working."),
+                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "429": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/leave": {"post": {
+                "summary": "Leave the game (resign): a bot of the game's stand-in level plays the seat",
+                "operationId": "leaveGame",
+                "security": _AUTH,
+                "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Leave")}}},
+                "responses": {
+                    "200": _json(_ref("Left"), "Stored; a bot plays the seat from now on."),
+                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "429": _ERR,
                 },
             }},
             "/api/my-games": {"post": {
@@ -303,7 +402,7 @@ def openapi_schema() -> dict[str, Any]:
                 "responses": {
                     "200": _json(_ref("Accepted"), "Stored; the new version."),
                     "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR,
-                    "413": _ERR, "422": _ERR,
+                    "413": _ERR, "422": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/name": {"post": {

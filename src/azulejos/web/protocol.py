@@ -88,6 +88,11 @@ class CreateRequest:
     seats: tuple[SeatRequest, ...]
     hotseat: bool
     start_player: int
+    stand_in: str = "medium"  # the bot level that takes over a seat whose player leaves
+
+    @property
+    def all_bots(self) -> bool:
+        return not any(s.kind == "person" for s in self.seats)
 
     @property
     def players(self) -> int:
@@ -100,7 +105,8 @@ class CreateRequest:
 
 def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
     """Validate the body of ``POST /api/games`` (R8: 2-4 players, one wall side)."""
-    allowed = {"players", "variant", "seats", "hotseat", "start_player", *(m.name for m in MODULES)}
+    allowed = {"players", "variant", "seats", "hotseat", "start_player", "stand_in",
+               *(m.name for m in MODULES)}
     unknown = set(data) - allowed
     if unknown:
         raise malformed(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
@@ -142,4 +148,9 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
         seats.append(SeatRequest(kind, name, level))
     if not any(s.kind == "person" for s in seats) and hotseat:
         raise malformed("a hot-seat game needs at least one person seat")
-    return CreateRequest(ruleset, tuple(seats), hotseat, start)
+    default = "medium" if "medium" in bot_levels else (bot_levels[0] if bot_levels else "random")
+    stand_in = data.get("stand_in", default)
+    if stand_in not in bot_levels and stand_in != default:
+        raise malformed(
+            f"'stand_in': unknown bot level {stand_in!r} (known: {', '.join(bot_levels)})")
+    return CreateRequest(ruleset, tuple(seats), hotseat, start, stand_in)

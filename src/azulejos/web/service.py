@@ -26,8 +26,10 @@ from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
 from azulejos.play import Seeding, Session, SessionError
 
+from .limits import Limits
 from .live import Live, seat_of
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
+from .scheduler import BotScheduler
 from .storage import (
     GameStore,
     SeatSpec,
@@ -68,7 +70,8 @@ def new_seed() -> int:
 
 
 #: HTTP status of each refusal of the session.
-STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409}
+STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409,
+          "not_your_seat": 403, "not_a_person": 409, "already_left": 409}
 
 
 def refusal(e: SessionError) -> GameError:
@@ -86,15 +89,23 @@ class GameService:
         sync_interval: float = 1.0,
         cache_size: int = 2000,
         seeds: Callable[[], int] = new_seed,
+        limits: Limits | None = None,
+        turn_seconds: float = 0.0,
     ) -> None:
         self.store = store
+        self.limits = limits or Limits()
+        #: A person who does not move within this many seconds is out of time: they leave
+        #: (reason ``timeout``) and the stand-in bot plays on. 0: no clock.
+        self.turn_seconds = turn_seconds
+        self._turns: dict[str, tuple[int, float]] = {}  # game -> (version, since when)
+        self._clock_task: asyncio.Task[None] | None = None
         self.seeds = seeds
         self.bot_seconds = bot_seconds
         self.bot_delay = bot_delay
         self.sync_interval = sync_interval
         self.cache_size = cache_size
         self._db_pool = ThreadPoolExecutor(8, thread_name_prefix="azulejos-db")
-        self._bot_pool = ThreadPoolExecutor(max(1, bot_workers), thread_name_prefix="azulejos-bot")
+        self.bots = BotScheduler(bot_workers)
         self._games: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
         self._subs: dict[str, set[Subscriber]] = {}
@@ -117,16 +128,20 @@ class GameService:
                 self._kick_bots(live)
         if self.sync_interval > 0:
             self._sync_task = asyncio.create_task(self._sync_loop())
+        if self.turn_seconds > 0:
+            self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
         tasks = list(self._bots.values())
         if self._sync_task:
             tasks.append(self._sync_task)
+        if self._clock_task:
+            tasks.append(self._clock_task)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._db_pool.shutdown(wait=True)
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bots.shutdown()
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
@@ -139,18 +154,32 @@ class GameService:
 
     # -- games ---------------------------------------------------------------------------------
     async def create(self, req: CreateRequest) -> dict[str, Any]:
-        """A new game, dealt for round 1 (R9); returns the tokens (shown once, stored hashed)."""
+        """A new game, dealt for round 1 (R9). Returns the invitation secret of each person
+        seat (claimed once, by :meth:`claim`), the spectator token, the hot-seat token (a
+        hot-seat game has no invitations: its token plays every person seat) and the
+        creator's key (``host_token``: may invite again). Shown once, stored as digests."""
+        if req.all_bots and self.limits.bot_games > 0:
+            running = await self._db(self.store.bot_games)
+            if running >= self.limits.bot_games:
+                raise GameError(
+                    "too_many_bot_games",
+                    f"{running} games of bots only are being played here: try again later", 429,
+                    {"retry_after": 60})
         game_id = secrets.token_urlsafe(8)
+        now = time.time()
         seats: list[SeatSpec] = []
-        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         for i, s in enumerate(req.seats):
             name = s.name or (f"{s.level} bot" if s.kind == "bot" else f"Player {i + 1}")
-            if s.kind == "person":
-                tokens[i] = new_token()
-                seats.append(SeatSpec(i, "person", name, None, token_digest(tokens[i])))
+            if s.kind == "bot":
+                seats.append(SeatSpec(i, "bot", name, s.level))
+            elif req.hotseat:
+                seats.append(SeatSpec(i, "person", name, claimed=now))
             else:
-                seats.append(SeatSpec(i, "bot", name, s.level, None))
+                invites[i] = new_token()
+                seats.append(SeatSpec(i, "person", name, invite_hash=token_digest(invites[i])))
         spectator = new_token()
+        host = new_token()
         hotseat = new_token() if req.hotseat else None
         session = Session.new([seat_of(s) for s in seats], req.ruleset, Seeding(self.seeds()),
                               req.start_player, game_id=game_id,
@@ -160,7 +189,7 @@ class GameService:
             players=req.players,
             variant=req.variant,
             start_player=req.start_player,
-            created=time.time(),
+            created=now,
             version=session.version,
             status=session.status,
             rng_state=session.fills.secret(),
@@ -168,22 +197,26 @@ class GameService:
             hotseat_hash=token_digest(hotseat) if hotseat else None,
             seats=seats,
             events=list(session.events),
+            host_hash=token_digest(host),
+            stand_in=req.stand_in,
         )
         await self._db(self.store.create, stored)
         session.store = self.store  # the first events went in with the game; moves follow
         live = Live(game_id, req.players, req.variant, req.start_player, stored.created,
-                    list(seats), session)
+                    list(seats), session, req.stand_in)
         self._remember(live)
         self._kick_bots(live)
         return {
             "game": game_id,
             "seats": [
                 {"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
-                 "token": tokens.get(s.seat)}
+                 "invite": invites.get(s.seat)}
                 for s in seats
             ],
             "spectator_token": spectator,
             "hotseat_token": hotseat,
+            "host_token": host,
+            "stand_in": req.stand_in,
         }
 
     def _remember(self, live: Live) -> None:
@@ -243,11 +276,15 @@ class GameService:
             raise GameError("bad_token", "this token does not open this game", 403)
         if grant.role == "seat":
             assert grant.seat is not None
+            live = await self.get(grant.game_id)
+            if grant.seat in live.left_seats():
+                return Access(grant.game_id, "seat", frozenset(), frozenset({grant.seat}))
             return Access(grant.game_id, "seat", frozenset({grant.seat}))
         if grant.role == "hotseat":
             live = await self.get(grant.game_id)
-            return Access(grant.game_id, "hotseat", frozenset(live.person_seats()))
-        return Access(grant.game_id, "spectator", frozenset())
+            return Access(grant.game_id, "hotseat", frozenset(live.person_seats()),
+                          frozenset(live.left_seats()))
+        return Access(grant.game_id, grant.role, frozenset())
 
     # -- reading -------------------------------------------------------------------------------
     async def view(self, access: Access) -> dict[str, Any]:
@@ -258,10 +295,16 @@ class GameService:
         """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
         live = await self._fresh(access.game_id)
         created = datetime.fromtimestamp(live.created, UTC).isoformat(timespec="seconds")
+        left = live.session.left
         rec = record_of(
             live.state,
             names=[s.name for s in live.seats],
             bots={str(s.seat): s.level for s in live.seats if s.kind == "bot"},
+            seats=[
+                {"name": s.name, "bot": s.level if s.kind == "bot" else None,
+                 **({"left": left[s.seat].to_json()} if s.seat in left else {})}
+                for s in live.seats
+            ],
             game=live.game_id,
             date=created,
             generator="azulejos serve",
@@ -299,10 +342,12 @@ class GameService:
                 self._games.pop(gid, None)
                 live = await self.get(gid)
             session = live.session
+            # A connection opened before its player left holds the seat no more.
+            by = access.seats if access.role == "bot" else access.seats - live.left_seats()
             try:
-                pending = session.prepare(text, version=version, by=access.seats)
+                pending = session.prepare(text, version=version, by=by)
             except SessionError as e:
-                if e.code == "not_your_turn" and access.role == "spectator":
+                if e.code == "not_your_turn" and access.role in ("spectator", "host"):
                     raise GameError("spectator", "spectators cannot move", 403) from None
                 raise refusal(e) from None
             except InvalidMoveError as e:
@@ -336,9 +381,114 @@ class GameService:
             raise GameError("not_your_seat", "you can only name your own seat", 403)
         async with self._lock(access.game_id):
             live = await self.get(access.game_id)
+            if seat in live.left_seats():
+                raise GameError("not_your_seat", "you left this seat", 403)
             await self._db(self.store.rename, access.game_id, seat, name)
             live.rename(seat, name)
         self._broadcast(live)
+
+    # -- seats: claims, invitations, leaving ---------------------------------------------------
+    async def claim(self, game_id: str, invite: Any) -> dict[str, Any]:
+        """Open an invitation: the first to open it gets the seat and its token (shown once);
+        anyone after gets ``claimed`` (409) and nothing changes."""
+        if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
+            raise GameError("malformed", "'invite' must be the invitation of the link", 400)
+        live = await self.get(game_id)
+        token = new_token()
+        claim = await self._db(self.store.claim, game_id, invite, token_digest(token))
+        if claim is None:
+            raise GameError("bad_invite", "this invitation does not open a seat of this game "
+                            "(the creator may have sent a new one)", 403)
+        if not claim.won:
+            raise GameError("claimed", f"seat {claim.seat + 1} has already been claimed by "
+                            "someone else: ask the creator for a link to a free seat", 409,
+                            {"seat": claim.seat})
+        live.claimed(claim.seat, token_digest(token), time.time())
+        self._broadcast(live)
+        seat = live.seats[claim.seat]
+        return {"game": game_id, "seat": seat.seat, "name": seat.name, "token": token}
+
+    async def reinvite(self, access: Access, seat: Any) -> dict[str, Any]:
+        """A new invitation for a seat nobody claimed yet (creator only); the old link stops
+        working."""
+        if access.role != "host":
+            raise GameError("not_host", "only the game's creator can invite again", 403)
+        live = await self.get(access.game_id)
+        if type(seat) is not int or not 0 <= seat < live.players:
+            raise GameError("malformed", f"'seat' must be a seat number from 0 to {live.players - 1}")
+        spec = live.seats[seat]
+        if spec.kind != "person":
+            raise GameError("not_a_person", f"seat {seat + 1} is played by a bot", 409)
+        invite = new_token()
+        if not await self._db(self.store.reinvite, access.game_id, seat, token_digest(invite)):
+            raise GameError("claimed", f"seat {seat + 1} has already been claimed", 409,
+                            {"seat": seat})
+        return {"game": access.game_id, "seat": seat, "invite": invite}
+
+    async def leave(self, access: Access, seat: Any = None, version: Any = None) -> dict[str, Any]:
+        """The player of ``seat`` leaves (resigns): from now on the game's stand-in bot plays
+        the seat, so the others can finish. A ``leave`` event of the session."""
+        if access.role in ("spectator", "host"):
+            raise GameError("spectator", "spectators have no seat to leave", 403)
+        held = access.seats | access.left
+        if seat is None and len(held) == 1:
+            seat = next(iter(held))
+        if type(seat) is not int:
+            raise GameError("not_your_seat", "say which seat leaves ('seat')", 403)
+        if version is not None and type(version) is not int:
+            raise GameError("malformed", "'version' must be the whole number of the view", 400)
+        return await self._leave(access.game_id, seat, version, held, "resigned")
+
+    async def _leave(self, gid: str, seat: int, version: int | None, by: frozenset[int],
+                     reason: str) -> dict[str, Any]:
+        async with self._lock(gid):
+            live = await self.get(gid)
+            try:
+                pending = live.session.prepare_leave(seat, live.stand_in, reason=reason,
+                                                     version=version, by=by)
+            except SessionError as e:
+                raise refusal(e) from None
+            try:
+                await self._db(live.session.persist, pending)
+            except SessionError as e:
+                self._games.pop(gid, None)
+                raise GameError("stale", "the game moved on meanwhile: try again", 409) from e
+            live.session.commit(pending)
+        log.info("game %s: seat %d left (%s), a %s bot plays it", gid, seat, reason,
+                 live.stand_in)
+        self._kick_bots(live)
+        return {"left": seat, "bot": live.stand_in, "version": live.version}
+
+    # -- the clock -----------------------------------------------------------------------------
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(min(1.0, self.turn_seconds / 4))
+            try:
+                await self.check_clocks()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the turn clock failed")
+
+    async def check_clocks(self, now: float | None = None) -> None:
+        """Time the person to move in every game held here; one who has not moved within
+        ``turn_seconds`` of the turn (as seen here) leaves with reason ``timeout``. The leave
+        names the version it was timed on, so a move that arrived meanwhile wins."""
+        now = time.monotonic() if now is None else now
+        for gid, live in list(self._games.items()):
+            seat = live.session.seat_to_move
+            if seat is None or seat not in live.person_seats():
+                self._turns.pop(gid, None)
+                continue
+            version, since = self._turns.get(gid, (-1, now))
+            if version != live.version:
+                self._turns[gid] = (live.version, now)
+            elif now - since >= self.turn_seconds:
+                self._turns.pop(gid, None)
+                try:
+                    await self._leave(gid, seat, version, frozenset({seat}), "timeout")
+                except GameError:
+                    pass  # the game moved on: timed again from its new turn
 
     # -- viewers -------------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
@@ -403,9 +553,8 @@ class GameService:
                     return
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                loop = asyncio.get_running_loop()
-                version, move = await loop.run_in_executor(
-                    self._bot_pool, live.session.choose_bot_move)
+                version, move = await self.bots.run(live.session.choose_bot_move,
+                                                    person=live.has_people)
                 bot_access = Access(gid, "bot", frozenset({seat}))
                 try:
                     await self._apply(bot_access, version, move.text())

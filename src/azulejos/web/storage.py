@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,17 +26,10 @@ from pathlib import Path
 from typing import Protocol
 
 from sqlalchemy import (
-    Column,
     Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -46,24 +40,32 @@ from sqlalchemy.exc import IntegrityError
 from azulejos.play.events import Event
 from azulejos.play.store import Store, VersionConflict
 
+from .schema import SCHEMA_VERSION, events_t, games_t, prepare, schema_t, seats_t
+
 __all__ = [
-    "GameStore", "SeatSpec", "SqlStore", "StoredEvent", "StoredGame", "TokenGrant",
-    "VersionConflict", "database_url", "default_sqlite_path", "dump_rng_state",
-    "load_rng_state", "token_digest",
+    "Claim", "GameStore", "SCHEMA_VERSION", "SeatSpec", "SqlStore", "StoredEvent", "StoredGame",
+    "TokenGrant", "VersionConflict", "database_url", "default_sqlite_path", "dump_rng_state",
+    "events_t", "games_t", "load_rng_state", "schema_t", "seats_t", "token_digest",
 ]
 
-SCHEMA_VERSION = 1
+#: The bot level that takes over a seat whose player leaves, unless the game names another.
+DEFAULT_STAND_IN = "medium"
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """One seat of a game: a person (with a token digest) or a bot level."""
+    """One seat of a game: a person or a bot level. A person seat has the digest of its
+    invitation secret until claimed (``invite_hash``), then the time it was claimed and the
+    digest of the claimer's token (``token_hash``). Seats of a hot-seat game are claimed from
+    the start and have neither (the hot-seat token plays them)."""
 
     seat: int
     kind: str  # "person" | "bot"
     name: str
     level: str | None = None
     token_hash: str | None = None
+    invite_hash: str | None = None
+    claimed: float | None = None
 
 
 #: One event (fill, move, undo): the play layer's :class:`~azulejos.play.events.Event`.
@@ -86,15 +88,28 @@ class StoredGame:
     hotseat_hash: str | None
     seats: list[SeatSpec]
     events: list[StoredEvent] = field(default_factory=list)
+    host_hash: str | None = None  # the creator's key (re-invites); None for old games
+    stand_in: str = DEFAULT_STAND_IN  # the bot level for a seat whose player leaves
 
 
 @dataclass(frozen=True, slots=True)
 class TokenGrant:
-    """What a token opens: a game, and a seat, every person seat (hot-seat) or none (spectator)."""
+    """What a token opens: a game, and a seat, every person seat (hot-seat) or none
+    (spectator; host: the creator, who may also re-invite unclaimed seats)."""
 
     game_id: str
-    role: str  # "seat" | "hotseat" | "spectator"
+    role: str  # "seat" | "hotseat" | "spectator" | "host"
     seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The answer to opening an invitation: the game and seat, and whether this opening
+    claimed it (False: someone had claimed it before)."""
+
+    game_id: str
+    seat: int
+    won: bool
 
 
 def token_digest(token: str) -> str:
@@ -124,6 +139,12 @@ class GameStore(Store, Protocol):
     ) -> int: ...
 
     def rename(self, game_id: str, seat: int, name: str) -> None: ...
+
+    def claim(self, game_id: str, invite: str, token_hash: str) -> Claim | None: ...
+
+    def reinvite(self, game_id: str, seat: int, invite_hash: str) -> bool: ...
+
+    def bot_games(self) -> int: ...
 
     def versions(self, game_ids: Iterable[str]) -> dict[str, int]: ...
 
@@ -159,53 +180,6 @@ def database_url(db: str | None) -> str:
     return db
 
 
-_meta = MetaData()
-
-games_t = Table(
-    "azulejos_games",
-    _meta,
-    Column("game_id", String(32), primary_key=True),
-    Column("players", Integer, nullable=False),
-    Column("variant", String(16), nullable=False),
-    Column("start_player", Integer, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("status", String(16), nullable=False, index=True),
-    Column("rng_state", Text, nullable=False),
-    Column("spectator_hash", String(64), nullable=False, unique=True),
-    Column("hotseat_hash", String(64), nullable=True, unique=True),
-)
-
-seats_t = Table(
-    "azulejos_seats",
-    _meta,
-    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),
-    Column("name", String(80), nullable=False),
-    Column("level", String(32), nullable=True),
-    Column("token_hash", String(64), nullable=True, unique=True),
-)
-
-events_t = Table(
-    "azulejos_events",
-    _meta,
-    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),
-    Column("data", String(200), nullable=False),
-    Column("seat", Integer, nullable=True),
-    Column("at", Float, nullable=False),
-)
-
-schema_t = Table(
-    "azulejos_schema",
-    _meta,
-    Column("version", Integer, primary_key=True),
-)
-
-
 class SqlStore:
     """:class:`GameStore` on SQLAlchemy: SQLite (a file, WAL mode) or PostgreSQL."""
 
@@ -221,24 +195,14 @@ class SqlStore:
             @event.listens_for(self.engine, "connect")
             def _pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
                 cur = dbapi_conn.cursor()
-                cur.execute("PRAGMA journal_mode=WAL")
+                _wal(cur)
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         else:
             self.engine = create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10)
-        _meta.create_all(self.engine)
-        with self.engine.begin() as conn:
-            have = conn.execute(select(schema_t.c.version)).scalars().all()
-            if not have:
-                try:
-                    conn.execute(insert(schema_t).values(version=SCHEMA_VERSION))
-                except IntegrityError:  # another process did it first
-                    pass
-            elif max(have) > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"the database was written by a newer azulejos (schema {max(have)})"
-                )
+        #: The schema version the database had before this start (0: it was empty).
+        self.found_schema = prepare(self.engine)
 
     def describe(self) -> str:
         """The URL without a password, for log lines."""
@@ -261,6 +225,8 @@ class SqlStore:
                     rng_state=game.rng_state,
                     spectator_hash=game.spectator_hash,
                     hotseat_hash=game.hotseat_hash,
+                    host_hash=game.host_hash,
+                    stand_in=game.stand_in,
                 )
             )
             conn.execute(
@@ -273,6 +239,8 @@ class SqlStore:
                         "name": s.name,
                         "level": s.level,
                         "token_hash": s.token_hash,
+                        "invite_hash": s.invite_hash,
+                        "claimed": s.claimed,
                     }
                     for s in game.seats
                 ],
@@ -326,7 +294,8 @@ class SqlStore:
             if g is None:
                 return None
             seats = [
-                SeatSpec(r["seat"], r["kind"], r["name"], r["level"], r["token_hash"])
+                SeatSpec(r["seat"], r["kind"], r["name"], r["level"], r["token_hash"],
+                         r["invite_hash"], r["claimed"])
                 for r in conn.execute(
                     select(seats_t).where(seats_t.c.game_id == game_id).order_by(seats_t.c.seat)
                 ).mappings()
@@ -354,6 +323,8 @@ class SqlStore:
             hotseat_hash=g["hotseat_hash"],
             seats=seats,
             events=evs,
+            host_hash=g["host_hash"],
+            stand_in=g["stand_in"] or DEFAULT_STAND_IN,
         )
 
     def grant(self, token: str) -> TokenGrant | None:
@@ -372,7 +343,54 @@ class SqlStore:
             g = conn.execute(select(games_t.c.game_id).where(games_t.c.hotseat_hash == h)).first()
             if g is not None:
                 return TokenGrant(g[0], "hotseat")
+            g = conn.execute(select(games_t.c.game_id).where(games_t.c.host_hash == h)).first()
+            if g is not None:
+                return TokenGrant(g[0], "host")
         return None
+
+    def claim(self, game_id: str, invite: str, token_hash: str) -> Claim | None:
+        """Claim the seat of game ``game_id`` whose invitation secret is ``invite``, for the
+        token of digest ``token_hash``: one conditional UPDATE, so of two people opening the same link at once
+        exactly one wins (the other gets ``won=False``). None if no seat has this invitation
+        (never one, another game's, or the seat was re-invited since)."""
+        h = token_digest(invite)
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(seats_t)
+                .where(seats_t.c.game_id == game_id, seats_t.c.invite_hash == h,
+                       seats_t.c.claimed.is_(None), seats_t.c.kind == "person")
+                .values(token_hash=token_hash, claimed=time.time())
+            )
+            r = conn.execute(
+                select(seats_t.c.game_id, seats_t.c.seat)
+                .where(seats_t.c.game_id == game_id, seats_t.c.invite_hash == h)
+            ).first()
+        if r is None:
+            return None
+        return Claim(r[0], r[1], res.rowcount == 1)
+
+    def reinvite(self, game_id: str, seat: int, invite_hash: str) -> bool:
+        """A new invitation for an unclaimed person seat (the old link stops working); False
+        (nothing changed) if the seat is claimed or not a person's."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(seats_t)
+                .where(seats_t.c.game_id == game_id, seats_t.c.seat == seat,
+                       seats_t.c.kind == "person", seats_t.c.claimed.is_(None))
+                .values(invite_hash=invite_hash)
+            )
+        return res.rowcount == 1
+
+    def bot_games(self) -> int:
+        """Games in play with no person seat (every server process on this database)."""
+        people = select(seats_t.c.game_id).where(
+            seats_t.c.game_id == games_t.c.game_id, seats_t.c.kind == "person")
+        with self.engine.connect() as conn:
+            n = conn.execute(
+                select(func.count()).select_from(games_t)
+                .where(games_t.c.status == "playing", ~people.exists())
+            ).scalar_one()
+        return int(n)
 
     def versions(self, game_ids: Iterable[str]) -> dict[str, int]:
         ids = list(game_ids)
@@ -397,6 +415,21 @@ class SqlStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _wal(cur: sqlite3.Cursor, wait: float = 30.0) -> None:
+    """Switch a SQLite file to WAL mode. The switch does not wait for a busy database (it
+    fails at once while another process holds a lock, as when servers start together): retry
+    for up to ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _event_row(game_id: str, e: StoredEvent, now: float) -> dict[str, object]:

@@ -24,14 +24,25 @@ MARKER = "M"
 
 @dataclass(frozen=True, slots=True)
 class Access:
-    """Who is looking: a seat, every person seat of a hot-seat game, or a spectator."""
+    """Who is looking: a seat, every person seat of a hot-seat game, a spectator, or the
+    game's creator (``host``: sees what a spectator sees, may invite again). ``seats``: the
+    seats it plays now; ``left``: the seats its player left (a bot plays them now)."""
 
     game_id: str
-    role: str  # "seat" | "hotseat" | "spectator"
+    role: str  # "seat" | "hotseat" | "spectator" | "host" | "bot"
     seats: frozenset[int]
+    left: frozenset[int] = frozenset()
 
     def controls(self, seat: int) -> bool:
         return seat in self.seats
+
+    def now(self, left: set[int] | frozenset[int]) -> Access:
+        """This access once the players of ``left`` have left (a connection opened before a
+        player left no longer plays the seat)."""
+        gone = self.seats & left
+        if not gone or self.role == "bot":
+            return self
+        return Access(self.game_id, self.role, self.seats - gone, self.left | gone)
 
 
 def _letters(counts: list[int]) -> str:
@@ -140,6 +151,10 @@ def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
             out.append({"kind": "fill", "round": e.round, "factories": e.factories})
         elif e.kind == "move":
             out.append({"kind": "move", "round": e.round, "seat": e.seat, "move": e.text})
+        elif e.kind == "leave":
+            assert e.left is not None
+            out.append({"kind": "leave", "round": e.round, "seat": e.seat,
+                        "reason": e.left.reason, "bot": e.left.bot})
         else:
             out.append({
                 "kind": "tiling", "round": e.round,
@@ -177,6 +192,7 @@ def result_json(state: State) -> dict[str, Any] | None:
 
 def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, Any]:
     """The whole view for one viewer (see docs/api.md, "The view")."""
+    access = access.now(live.left_seats())
     st = live.state
     phase = st.phase
     mover = st.current_player if phase in ("draft", "place") else None
@@ -191,15 +207,10 @@ def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, 
         "current": mover,
         "start_player": st.start_player,
         "pending_line": None if st.pending_line is None else st.pending_line + 1,
-        "you": {"role": access.role, "seats": sorted(access.seats)},
+        "you": you_json(access),
         "to_move": to_move,
-        "seats": [
-            {
-                "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
-                "online": s.kind == "bot" or online.get(s.seat, 0) > 0,
-            }
-            for s in live.seats
-        ],
+        "stand_in": live.stand_in,
+        "seats": seats_json(live, online),
         "factories": [_letters(f) for f in st.factories],
         "centre": _letters(st.centre),
         "marker_in_centre": st.marker_in_centre,
@@ -212,14 +223,35 @@ def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, 
     }
 
 
+def you_json(access: Access) -> dict[str, Any]:
+    return {"role": access.role, "seats": sorted(access.seats), "left": sorted(access.left)}
+
+
+def seats_json(live: Live, online: dict[int, int]) -> list[dict[str, Any]]:
+    """The seats as everyone sees them: who plays, whether a person seat was claimed from its
+    invitation yet, and who left (when, why, and the bot that plays for them)."""
+    out = []
+    for s in live.seats:
+        left = live.session.left.get(s.seat)
+        out.append({
+            "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+            "claimed": s.kind == "person" and s.claimed is not None,
+            "left": None if left is None else left.to_json(),
+            "online": s.kind == "bot" or left is not None or online.get(s.seat, 0) > 0,
+        })
+    return out
+
+
 def summary_json(live: Live, access: Access) -> dict[str, Any]:
     """One line of a "my games" list."""
+    access = access.now(live.left_seats())
     st = live.state
     mover = st.current_player if st.phase in ("draft", "place") else None
     return {
         "game": live.game_id,
         "role": access.role,
         "seats": sorted(access.seats),
+        "left": sorted(access.left),
         "names": [s.name for s in live.seats],
         "players": live.players,
         "variant": live.variant,

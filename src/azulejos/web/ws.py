@@ -17,9 +17,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .limits import RateLimiter
 from .protocol import MAX_MESSAGE, GameError, parse_json_object
 from .service import GameService
-from .views import Access
+from .views import Access, you_json
 
 log = logging.getLogger("azulejos.web")
 HELLO_TIMEOUT = 15.0
@@ -32,9 +33,11 @@ class Connection:
     """One websocket viewer: replies and views go out through one sender task, in order; a
     newer view replaces one not yet sent (a slow client never holds the game up)."""
 
-    def __init__(self, ws: WebSocket, access: Access) -> None:
+    def __init__(self, ws: WebSocket, access: Access, limiter: RateLimiter) -> None:
         self.ws = ws
         self.access = access
+        self.limiter = limiter  # the client's move limit, shared with HTTP
+        self.client = ws.client.host if ws.client else "unknown"
         self._queue: deque[dict[str, Any]] = deque()
         self._view: dict[str, Any] | None = None
         self._wake = asyncio.Event()
@@ -129,7 +132,7 @@ async def game_socket(ws: WebSocket) -> None:
             if e.code in ("bad_token", "unknown_game"):
                 await ws.close(code=4403, reason=e.code)
                 return
-    conn = Connection(ws, access)
+    conn = Connection(ws, access, ws.app.state.limit_moves)
     try:
         live = await svc.get(game_id)
     except GameError as e:
@@ -137,7 +140,7 @@ async def game_socket(ws: WebSocket) -> None:
         await ws.close(code=4404, reason=e.code)
         return
     del live
-    conn.send({"type": "welcome", "you": {"role": access.role, "seats": sorted(access.seats)}})
+    conn.send({"type": "welcome", "you": you_json(access)})
     conn.send_view(await svc.view(access))
     sender = asyncio.create_task(conn.run_sender())
     svc.subscribe(conn)
@@ -180,8 +183,13 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
             raise GameError("malformed", "'ref' must be a short string or number")
         kind = data.get("type")
         if kind == "move":
+            conn.limiter.check(conn.client)
             version = await svc.play(conn.access, data.get("version"), data.get("move"))
             reply: dict[str, Any] = {"type": "accepted", "version": version}
+        elif kind == "leave":
+            conn.limiter.check(conn.client)
+            left = await svc.leave(conn.access, data.get("seat"), data.get("version"))
+            reply = {"type": "left", **left}
         elif kind == "ping":
             reply = {"type": "pong"}
         elif kind == "view":
@@ -193,7 +201,7 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
         elif kind == "hello":
             raise GameError("malformed", "already greeted")
         else:
-            raise GameError("malformed", "unknown message type (move, view, name or ping)")
+            raise GameError("malformed", "unknown message type (move, view, name, leave or ping)")
     except GameError as e:
         conn.send(_error(e, ref))
         return

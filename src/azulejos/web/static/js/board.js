@@ -1,5 +1,5 @@
 // Drawing the table from a view: factories, centre, and each player's board (SVG).
-import { app, cap, el, num, seatName, t, tileName, word } from "./core.js";
+import { app, botName, cap, el, num, seatName, t, tileName, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
 
 const T = 32;   // tile size on a board
@@ -195,7 +195,8 @@ export function boardCard(view, seat, opts) {
   if (mine && view.you.role === "seat") tags.push(el("span", { class: "tag you", text: t("game.you") }));
   const shown = seatName(info, seat);
   // a default bot name already says "bot" and its level, in the page's language
-  if (info.kind === "bot" && shown === info.name) tags.push(el("span", { class: "tag bot", text: t("game.bot") }));
+  if (info.left) tags.push(el("span", { class: "tag left", text: t("game.left_tag", { bot: botName(info.left.bot) }) }));
+  else if (info.kind === "bot" && shown === info.name) tags.push(el("span", { class: "tag bot", text: t("game.bot") }));
   else if (!info.online) tags.push(el("span", { class: "tag offline", text: t("game.offline") }));
   if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
   const head = el("header", { class: "board-head" },

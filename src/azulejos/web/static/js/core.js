@@ -152,7 +152,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
 export function errorText(err) {
   if (!err || !err.code) return t("error.generic", { message: String(err) });
   const key = `error.${err.code}`;
-  if (key in app.words) return t(key, { message: err.message || "" });
+  if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? 1 });
   return t("error.generic", { message: err.message || err.code });
 }
 
@@ -181,6 +181,21 @@ export function forgetGame(token) {
   save(GAMES_KEY, myGames().filter((g) => g.token !== token));
 }
 
+// The entry of "my games" that came from this invitation (the seat claimed on this device).
+export function gameOfInvite(invite) {
+  return myGames().find((g) => g.invite === invite) ?? null;
+}
+
+// Claim a seat from its invitation: the seat's token is kept in "my games". Throws the
+// server's error (claimed, bad_invite, ...).
+export async function claimSeat(gameId, invite) {
+  const got = await api(`/api/games/${encodeURIComponent(gameId)}/claim`, { method: "POST", body: { invite } });
+  // the creator watched as a spectator until now: the seat replaces that entry
+  save(GAMES_KEY, myGames().filter((g) => !(g.game === gameId && g.role === "spectator")));
+  rememberGame({ game: gameId, token: got.token, role: "seat", seat: got.seat, invite });
+  return got;
+}
+
 export function tokenFor(gameId) {
   const mine = myGames().filter((g) => g.game === gameId);
   mine.sort((a, b) => (b.used || 0) - (a.used || 0));
@@ -201,6 +216,17 @@ export function invitesFor(gameId) {
 
 export function linkFor(gameId, token) {
   return `${location.origin}/play/${encodeURIComponent(gameId)}#${token}`;
+}
+
+// An invitation link: opening it claims the seat (the secret stays after '#', never sent).
+export function inviteLink(gameId, invite) {
+  return `${location.origin}/join/${encodeURIComponent(gameId)}#${invite}`;
+}
+
+// A bot level's name in the page's language ("Medium bot").
+export function botName(level) {
+  const key = `name.bot.${level}`;
+  return key in app.words ? t(key) : level;
 }
 
 // -- settings --------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 // A game: the table, my move (pick a colour, pick a line, see the preview, confirm), the log,
 // the wall-tiling points, the end summary. Every rule decision comes from the server's view.
 import {
-  app, cap, colourIndex, destinationPhrase, el, errorText, invitesFor, linkFor, num, phrase, points,
-  rememberGame, seatName, sourcePhrase, t, tileName, toast, tokenFor, word,
+  api, app, botName, cap, colourIndex, destinationPhrase, el, errorText, inviteLink, invitesFor, linkFor,
+  num, phrase, points, rememberGame, saveInvites, seatName, sourcePhrase, t, tileName, toast, tokenFor, word,
 } from "./core.js";
 
 function fillPenalty(pen) {
@@ -31,6 +31,7 @@ export async function showGame(root, gameId, hashToken) {
   let passedTo = null;   // hot-seat: the seat the device was handed to
   let summaryShown = false;
   let sending = false;
+  let confirmLeave = false; // the "leave the game?" question is open
 
   const statusEl = el("span", { class: "conn" });
   function renderStatus() {
@@ -183,7 +184,10 @@ export async function showGame(root, gameId, hashToken) {
         el("button", { type: "button", class: "primary", id: "show-summary", text: t("end.show"), onclick: () => { summaryShown = false; render(); } }),
         downloadButton());
     }
-    if (view.you.role === "spectator") return el("div", { class: "action-bar muted" }, t("game.spectating"));
+    if (view.you.role === "spectator" || view.you.role === "host") return el("div", { class: "action-bar muted" }, t("game.spectating"));
+    if (!view.you.seats.length && view.you.left.length) {
+      return el("div", { class: "action-bar muted", id: "you-left" }, t("game.you_left", { bot: botName(view.stand_in) }));
+    }
     if (!view.to_move) return el("div", { class: "action-bar muted" }, t("game.waiting", { name: moverName() }));
     let hint;
     if (view.phase === "place") hint = t("game.pick_column");
@@ -214,12 +218,65 @@ export async function showGame(root, gameId, hashToken) {
     });
   }
 
+  // The seat that "leave" gives up: one's own, or (hot-seat) the one whose turn it is.
+  function leavingSeat() {
+    if (view.phase === "over") return null;
+    if (view.you.role === "seat") return view.you.seats[0] ?? null;
+    if (view.you.role === "hotseat" && view.you.seats.includes(view.current)) return view.current;
+    return null;
+  }
+
+  function leaveButton() {
+    if (leavingSeat() === null) return null;
+    return el("button", { type: "button", class: "ghost small leave", id: "leave", text: t("game.leave"),
+      onclick: () => { confirmLeave = true; render(); } });
+  }
+
+  async function leave() {
+    const seat = leavingSeat();
+    confirmLeave = false;
+    if (seat === null) { render(); return; }
+    try {
+      await api(`/api/games/${gameId}/leave`, { method: "POST", token, body: view.you.role === "hotseat" ? { seat } : {} });
+    } catch (err) { toast(errorText(err), "error"); }
+    render();
+  }
+
+  function leaveDialog() {
+    if (!confirmLeave || leavingSeat() === null) return null;
+    const bot = botName(view.stand_in);
+    return el("div", { class: "overlay", role: "dialog", "aria-modal": "true", id: "leave-dialog" },
+      el("div", { class: "card" },
+        el("h2", { text: t("game.leave_title") }),
+        el("p", { text: t("game.leave_text", { bot }) }),
+        el("div", { class: "buttons" },
+          el("button", { type: "button", class: "ghost", id: "leave-cancel", text: t("game.leave_cancel"),
+            onclick: () => { confirmLeave = false; render(); } }),
+          el("button", { type: "button", class: "primary danger", id: "leave-confirm", text: t("game.leave_confirm"), onclick: leave }))));
+  }
+
+  async function inviteAgain(inv, seat) {
+    try {
+      const got = await api(`/api/games/${gameId}/invite`, { method: "POST", token: inv.host_token, body: { seat: seat.seat } });
+      seat.invite = got.invite;
+      saveInvites(inv);
+      toast(t("game.invite_renewed", { name: seatName(view.seats[seat.seat], seat.seat) }));
+    } catch (err) { toast(errorText(err), "error"); }
+    render();
+  }
+
   function invitePanel() {
     const inv = invitesFor(gameId);
     if (!inv || view.phase === "over") return null;
-    const rows = inv.seats.filter((s) => s.token).map((s) =>
-      el("li", {}, el("span", { text: view.seats[s.seat] ? seatName(view.seats[s.seat], s.seat) : s.name }), " ",
-        el("input", { type: "text", readonly: true, value: linkFor(gameId, s.token), class: "link-input", onfocus: (e) => e.target.select() })));
+    const rows = inv.seats.filter((s) => s.invite).map((s) => {
+      const name = view.seats[s.seat] ? seatName(view.seats[s.seat], s.seat) : s.name;
+      if (view.seats[s.seat]?.claimed) {
+        return el("li", { class: "taken" }, el("span", { text: name }), " ", el("span", { class: "tag", text: t("game.invite_taken") }));
+      }
+      return el("li", {}, el("span", { text: name }), " ",
+        el("input", { type: "text", readonly: true, value: inviteLink(gameId, s.invite), class: "link-input", onfocus: (e) => e.target.select() }),
+        inv.host_token ? el("button", { type: "button", class: "ghost small", text: t("game.invite_new"), onclick: () => inviteAgain(inv, s) }) : null);
+    });
     rows.push(el("li", {}, el("span", { text: t("lobby.link.spectator") }), " ",
       el("input", { type: "text", readonly: true, value: linkFor(gameId, inv.spectator_token), class: "link-input", onfocus: (e) => e.target.select() })));
     return el("details", { class: "card invite" }, el("summary", { text: t("game.invite") }), el("ul", {}, ...rows));
@@ -246,7 +303,7 @@ export async function showGame(root, gameId, hashToken) {
     const head = el("div", { class: "game-head" },
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
       el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
-      statusEl);
+      statusEl, leaveButton());
     const overlay = passOverlay();
     let dialog = null;
     if (view.phase === "over" && !summaryShown) {
@@ -257,7 +314,7 @@ export async function showGame(root, gameId, hashToken) {
       el("div", { class: "game-grid" },
         el("div", { class: "play-area" }, table(), actionBar(), boards()),
         el("aside", { class: "side" }, invitePanel(), logView(view))),
-      overlay, dialog));
+      overlay, dialog, leaveDialog()));
   }
 
   const sock = new GameSocket(gameId, token, {

@@ -1,14 +1,15 @@
 // The lobby: create a game (seats, wall side, bots, hot-seat), invitation links, my games.
 import {
   seatName,
-  api, app, el, errorText, forgetGame, linkFor, myGames, rememberGame, saveInvites, t, toast,
+  api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, linkFor, myGames,
+  rememberGame, saveInvites, t, toast,
 } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
 
 export async function showLobby(root) {
   ensureDefs();
   const page = { leave() { app.onSettings.splice(app.onSettings.indexOf(render), 1); } };
-  const form = { players: 2, variant: "coloured", hotseat: false, seats: [] };
+  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", seats: [] };
   let created = null;
   for (let i = 0; i < 4; i++) form.seats.push({ kind: i === 0 ? "person" : "person", name: "", level: "" });
 
@@ -37,6 +38,7 @@ export async function showLobby(root) {
       players: form.players,
       variant: form.variant,
       hotseat: form.hotseat,
+      stand_in: form.standIn,
       seats: form.seats.slice(0, form.players).map((s) =>
         s.kind === "bot" ? { kind: "bot", level: s.level, name: s.name || undefined } : { kind: "person", name: s.name || undefined }),
     };
@@ -46,18 +48,28 @@ export async function showLobby(root) {
       toast(errorText(err), "error");
       return;
     }
+    // The invitations and the creator's key stay on this device (never other players' tokens:
+    // each link's seat gets its token when its player opens it).
     saveInvites(created);
     if (created.hotseat_token) {
       rememberGame({ game: created.game, token: created.hotseat_token, role: "hotseat" });
     } else {
-      const first = created.seats.find((s) => s.token);
-      if (first) rememberGame({ game: created.game, token: first.token, role: "seat", seat: first.seat });
-      else rememberGame({ game: created.game, token: created.spectator_token, role: "spectator" });
+      rememberGame({ game: created.game, token: created.spectator_token, role: "spectator" });
     }
     render();
   }
 
-  function linkRow(label, url, cls) {
+  async function playHere(seat) {
+    try {
+      await claimSeat(created.game, seat.invite);
+    } catch (err) {
+      toast(errorText(err), "error");
+      return;
+    }
+    app.navigate(`/play/${created.game}`);
+  }
+
+  function linkRow(label, url, cls, openable = true) {
     const input = el("input", { type: "text", readonly: true, value: url, class: "link-input" });
     input.addEventListener("focus", () => input.select());
     return el("div", { class: `link-row ${cls || ""}` },
@@ -69,25 +81,31 @@ export async function showLobby(root) {
           e.target.textContent = t("lobby.copied");
         },
       }),
-      el("a", { class: "button ghost", href: url.replace(location.origin, ""), target: "_self", text: t("lobby.open") }));
+      openable ? el("a", { class: "button ghost", href: url.replace(location.origin, ""), target: "_self", text: t("lobby.open") }) : null);
   }
 
   function createdCard() {
     const rows = [];
     if (created.hotseat_token) rows.push(linkRow(t("lobby.link.hotseat"), linkFor(created.game, created.hotseat_token), "hot"));
+    // Opening a seat's link here would take that seat: no "open" button on those.
     for (const s of created.seats) {
-      if (s.token) rows.push(linkRow(t("lobby.link.seat", { name: seatName(s, s.seat ?? 0) }), linkFor(created.game, s.token), "seat"));
+      if (s.invite) rows.push(linkRow(t("lobby.link.seat", { name: seatName(s, s.seat ?? 0) }), inviteLink(created.game, s.invite), "seat", false));
     }
     rows.push(linkRow(t("lobby.link.spectator"), linkFor(created.game, created.spectator_token), "spectator"));
-    const mine = created.hotseat_token || created.seats.find((s) => s.token)?.token || created.spectator_token;
+    const first = created.seats.find((s) => s.invite);
+    let enter;
+    if (created.hotseat_token || !first) {
+      const tok = created.hotseat_token || created.spectator_token;
+      enter = el("a", { class: "button primary", id: "enter-game", href: `/play/${created.game}#${tok}`, text: t("lobby.open") });
+    } else {
+      enter = el("button", { type: "button", class: "primary", id: "enter-game",
+        text: t("lobby.play_here", { n: first.seat + 1 }), onclick: () => playHere(first) });
+    }
     return el("section", { class: "card created" },
       el("h2", { text: t("lobby.created") }),
-      el("p", { class: "hint", text: t("lobby.invite") }),
+      el("p", { class: "hint", text: created.hotseat_token ? t("lobby.invite_hotseat") : t("lobby.invite") }),
       ...rows,
-      el("p", {}, el("a", {
-        class: "button primary", id: "enter-game", href: `/play/${created.game}#${mine}`,
-        text: created.hotseat_token ? t("lobby.open") : t("lobby.play_here", { n: (created.seats.find((s) => s.token)?.seat ?? 0) + 1 }),
-      })));
+      el("p", {}, enter));
   }
 
   function newGameCard() {
@@ -101,6 +119,10 @@ export async function showLobby(root) {
       new Option(t("lobby.wall.coloured"), "coloured"), new Option(t("lobby.wall.grey"), "grey"));
     variant.value = form.variant;
     variant.addEventListener("change", () => { form.variant = variant.value; });
+    const standIn = el("select", { id: "stand-in" },
+      ...app.meta.bot_levels.filter((lv) => lv !== "random").map((lv) => new Option(botName(lv), lv)));
+    standIn.value = form.standIn;
+    standIn.addEventListener("change", () => { form.standIn = standIn.value; });
     const hot = el("input", { type: "checkbox", id: "hotseat", checked: form.hotseat });
     hot.addEventListener("change", () => { form.hotseat = hot.checked; });
     const demo = svg(5 * 30, 30, { class: "demo-tiles", "aria-hidden": "true" },
@@ -111,6 +133,7 @@ export async function showLobby(root) {
       el("div", { class: "field" }, el("label", { for: "variant", text: t("lobby.wall") }), variant),
       el("div", { class: "seats" }, ...form.seats.slice(0, form.players).map((_, i) => seatRow(i))),
       el("p", { class: "hint", text: t("lobby.bot_note") }),
+      el("div", { class: "field" }, el("label", { for: "stand-in", text: t("lobby.stand_in") }), standIn),
       el("label", { class: "check" }, hot, t("lobby.hotseat")),
       el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
   }
@@ -134,6 +157,7 @@ export async function showLobby(root) {
       if (sm) {
         if (sm.phase === "over") status = t("lobby.state.over");
         else if (sm.role === "spectator") status = t("lobby.state.spectating");
+        else if (sm.left?.length && !sm.seats.length) status = t("lobby.state.left");
         else if (sm.to_move) status = t("lobby.state.your_turn");
         else status = t("lobby.state.waiting", { name: sm.names[sm.current] ?? "" });
       }

@@ -2,6 +2,7 @@
 import { app, applySettings, loadSettings, saveSettings, t } from "./core.js";
 import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
+import { showJoin } from "./join.js";
 import { showRules } from "./rules.js";
 
 let current = null; // the page object (has .leave())
@@ -28,7 +29,9 @@ async function route() {
   const root = document.getElementById("app");
   const path = location.pathname;
   const m = path.match(/^\/play\/([A-Za-z0-9_-]+)$/);
+  const j = path.match(/^\/join\/([A-Za-z0-9_-]+)$/);
   if (m) current = await showGame(root, m[1], location.hash.slice(1));
+  else if (j) current = await showJoin(root, j[1], location.hash.slice(1));
   else if (path === "/rules") current = await showRules(root);
   else current = await showLobby(root);
 }

@@ -1,5 +1,5 @@
 // The game log (moves, fills, wall-tiling with points per tile) and the end summary.
-import { el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
+import { botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
 import { svg, tile } from "./tiles.js";
 
 function chip(letter) {
@@ -37,6 +37,9 @@ export function logView(view) {
     if (e.kind === "fill") items.push(el("li", { class: "round-head", text: phrase("filled", { round: e.round }) }));
     else if (e.kind === "move") {
       items.push(el("li", { class: "move", text: moveSentence(seatName(view.seats[e.seat], e.seat), e.move) }));
+    } else if (e.kind === "leave") {
+      const key = e.reason === "timeout" ? "log.timeout" : "log.left";
+      items.push(el("li", { class: "leave", text: t(key, { name: seatName(view.seats[e.seat], e.seat), bot: botName(e.bot) }) }));
     } else {
       items.push(el("li", { class: "round-head", text: phrase("tiling title", { round: e.round }) }));
       items.push(...tilingItems(view, e.events));
@@ -49,6 +52,13 @@ export function logView(view) {
   return box;
 }
 
+// "Bo left in round 3; Medium bot finished the game for them." for each player who left.
+function leftLines(view, name) {
+  return view.seats.filter((s) => s.left).map((s) => el("p", { class: "left-line" },
+    t(s.left.reason === "timeout" ? "end.timeout" : "end.left",
+      { name: name(s.seat), round: s.left.round, bot: botName(s.left.bot) })));
+}
+
 export function summaryDialog(view, onClose, downloadButton) {
   const r = view.result;
   const name = (s) => seatName(view.seats[s], s);
@@ -59,7 +69,8 @@ export function summaryDialog(view, onClose, downloadButton) {
   const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
   const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
     el("tr", { class: r.winners.includes(p.seat) ? "winner" : "" },
-      el("th", { scope: "row" }, r.winners.includes(p.seat) ? "★ " : "", name(p.seat)),
+      el("th", { scope: "row" }, r.winners.includes(p.seat) ? "★ " : "", name(p.seat),
+        view.seats[p.seat].left ? el("span", { class: "tag left", text: t("end.bot_finished") }) : null),
       el("td", { text: String(p.before_bonus) }),
       el("td", { text: p.rows ? `${p.rows} (+${2 * p.rows})` : "0" }),
       el("td", { text: p.columns ? `${p.columns} (+${7 * p.columns})` : "0" }),
@@ -75,6 +86,7 @@ export function summaryDialog(view, onClose, downloadButton) {
           el("th", { text: t("end.columns") }), el("th", { text: t("end.colours") }), el("th", { text: t("end.total") }))),
         el("tbody", {}, ...rows)),
       el("p", { class: "hint", text: `${t(decided)} ${ended ? t(ended) : ""}` }),
+      ...leftLines(view, name),
       el("div", { class: "buttons" }, downloadButton,
         el("button", { type: "button", class: "primary", id: "close-summary", text: t("end.close"), onclick: onClose }))));
 }

@@ -1,0 +1,82 @@
+"""Bounds on what one client may ask of the server: rate limits per client address.
+
+A :class:`RateLimiter` is a token bucket per client: ``burst`` requests at once, then
+``per_minute`` a minute on average. A request over the limit is refused with ``rate_limited``
+(HTTP 429) and how many seconds to wait (the ``Retry-After`` header); it changes nothing.
+Buckets live in the memory of one server process (several processes each apply the limit).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .protocol import GameError
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """``per_minute`` requests a minute on average, ``burst`` at once; 0: no limit."""
+
+    per_minute: float
+    burst: float
+
+    @property
+    def off(self) -> bool:
+        return self.per_minute <= 0
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits (docs/api.md, "Limits")."""
+
+    games: Rate = Rate(10, 10)  # creating games and new invitations
+    moves: Rate = Rate(300, 60)  # moves, claims and leaves (HTTP and websocket)
+    bot_games: int = 4  # games in play with no person seat, on the whole database
+
+    @classmethod
+    def none(cls) -> Limits:
+        """No limits (tests, benchmarks)."""
+        return cls(Rate(0, 0), Rate(0, 0), 0)
+
+
+class RateLimiter:
+    """Token buckets per client (the oldest forgotten beyond ``max_clients``)."""
+
+    def __init__(self, rate: Rate, what: str, *, now: Callable[[], float] = time.monotonic,
+                 max_clients: int = 20000) -> None:
+        self.rate = rate
+        self.what = what
+        self.now = now
+        self.max_clients = max_clients
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def wait(self, client: str) -> float:
+        """Take one request for ``client``: 0 if allowed, else the seconds until it would be."""
+        if self.rate.off:
+            return 0.0
+        per_second = self.rate.per_minute / 60
+        now = self.now()
+        level, last = self._buckets.pop(client, (self.rate.burst, now))
+        level = min(self.rate.burst, level + (now - last) * per_second)
+        if level >= 1:
+            self._buckets[client] = (level - 1, now)
+            wait = 0.0
+        else:
+            self._buckets[client] = (level, now)
+            wait = (1 - level) / per_second
+        while len(self._buckets) > self.max_clients:
+            self._buckets.popitem(last=False)
+        return wait
+
+    def check(self, client: str) -> None:
+        """:class:`GameError` ``rate_limited`` (429, ``retry_after`` seconds) if over the limit."""
+        wait = self.wait(client)
+        if wait > 0:
+            seconds = max(1, math.ceil(wait))
+            raise GameError(
+                "rate_limited", f"too many {self.what}: try again in {seconds} s", 429,
+                {"retry_after": seconds})

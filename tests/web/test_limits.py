@@ -1,0 +1,131 @@
+"""Bounded abuse: rate limits per client (429 with Retry-After, nothing changed), the cap on
+games of bots only, and bot work scheduled so that a person's game never waits behind them."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from azulejos.web.app import create_app
+from azulejos.web.limits import Limits, Rate, RateLimiter
+from azulejos.web.protocol import GameError
+from azulejos.web.scheduler import BotScheduler
+
+from .helpers import auth, claim_seat, fingerprint, view
+
+
+@pytest.fixture
+def limited(db_path: Path) -> Iterator[TestClient]:
+    app = create_app(str(db_path), bot_delay=0, bot_seconds=0.05, sync_interval=0,
+                     limits=Limits(games=Rate(2, 3), moves=Rate(60, 4), bot_games=2))
+    with TestClient(app) as c:
+        yield c
+
+
+def test_the_token_bucket() -> None:
+    clock = [0.0]
+    lim = RateLimiter(Rate(60, 3), "moves", now=lambda: clock[0])
+    assert [lim.wait("a") for _ in range(3)] == [0, 0, 0]
+    assert lim.wait("a") == pytest.approx(1.0)
+    assert lim.wait("b") == 0  # per client
+    clock[0] += 1.0
+    assert lim.wait("a") == 0
+    with pytest.raises(GameError) as e:
+        lim.check("a")
+    assert e.value.status == 429 and e.value.extra == {"retry_after": 1}
+    assert RateLimiter(Rate(0, 0), "x").wait("a") == 0  # off
+
+
+def test_creating_games_is_limited_per_client(limited: TestClient) -> None:
+    for _ in range(3):
+        assert limited.post("/api/games", json={}).status_code == 201
+    r = limited.post("/api/games", json={})
+    assert r.status_code == 429
+    assert r.json()["error"]["code"] == "rate_limited"
+    assert int(r.headers["retry-after"]) == r.json()["error"]["retry_after"] >= 1
+
+
+def test_moves_are_limited_per_client_and_a_refused_one_changes_nothing(limited: TestClient) -> None:
+    c = limited.post("/api/games", json={"hotseat": True}).json()
+    g, hot = c["game"], c["hotseat_token"]
+    statuses = []
+    for _ in range(6):
+        v = view(limited, g, hot)
+        r = limited.post(f"/api/games/{g}/moves", headers=auth(hot),
+                         json={"version": v["version"], "move": v["legal"][0]["move"]})
+        statuses.append(r.status_code)
+        if r.status_code == 429:
+            assert r.headers["retry-after"] == "1"
+            assert fingerprint(view(limited, g, hot)) == fingerprint(v)
+    assert statuses[:4] == [200] * 4 and 429 in statuses
+    with limited.websocket_connect(f"/ws/games/{g}") as ws:  # the same bucket
+        ws.send_json({"type": "hello", "token": hot})
+        assert ws.receive_json()["type"] == "welcome"
+        v = ws.receive_json()["view"]
+        ws.send_json({"type": "move", "version": v["version"], "move": v["legal"][0]["move"]})
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["error"]["code"] == "rate_limited"
+        assert m["error"]["retry_after"] >= 1
+
+
+def test_claims_count_against_the_move_limit(limited: TestClient) -> None:
+    c = limited.post("/api/games", json={}).json()
+    for _ in range(4):
+        limited.post(f"/api/games/{c['game']}/claim", json={"invite": "wrong"})
+    r = limited.post(f"/api/games/{c['game']}/claim", json={"invite": c["seats"][0]["invite"]})
+    assert r.status_code == 429
+    time.sleep(1.1)
+    assert claim_seat(limited, c["game"], c["seats"][0]["invite"])
+
+
+def test_games_of_bots_only_are_capped(db_path: Path) -> None:
+    app = create_app(str(db_path), bot_delay=0.5, bot_seconds=0.05, sync_interval=0,
+                     limits=Limits(games=Rate(0, 0), moves=Rate(0, 0), bot_games=2))
+    bots = {"seats": [{"kind": "bot", "level": "random"}] * 2}
+    with TestClient(app) as client:
+        assert client.post("/api/games", json=bots).status_code == 201
+        assert client.post("/api/games", json=bots).status_code == 201
+        r = client.post("/api/games", json=bots)
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_bot_games"
+        assert r.headers["retry-after"] == "60"
+        assert client.post("/api/games", json={}).status_code == 201  # people still can
+
+
+def test_bot_work_of_a_persons_game_does_not_queue_behind_all_bot_games() -> None:
+    """Two workers, eight all-bot tasks of 0.3 s queued: a person's task starts at once and
+    no all-bot task starts while it waits or runs."""
+
+    async def scenario() -> None:
+        sched = BotScheduler(2)
+        running: list[str] = []
+        overlaps: list[list[str]] = []
+        lock = threading.Lock()
+
+        def work(name: str, seconds: float) -> float:
+            with lock:
+                running.append(name)
+                overlaps.append(list(running))
+            time.sleep(seconds)
+            with lock:
+                running.remove(name)
+            return time.monotonic()
+
+        background = [asyncio.create_task(sched.run(lambda i=i: work(f"bot{i}", 0.3), person=False))
+                      for i in range(8)]
+        await asyncio.sleep(0.05)
+        assert sched.busy == (0, 1)  # all-bot games take one of the two workers
+        t0 = time.monotonic()
+        done = await sched.run(lambda: work("person", 0.1), person=True)
+        assert done - t0 < 0.2  # it did not wait for a worker
+        await asyncio.gather(*background)
+        assert max(len(o) for o in overlaps) <= 2
+        assert all(sum(n.startswith("bot") for n in o) <= 1 for o in overlaps)
+        sched.shutdown()
+
+    asyncio.run(scenario())
