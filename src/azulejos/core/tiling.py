@@ -56,6 +56,11 @@ def penalise(s: list[int], log: Log, p: int, score: int) -> None:
             s[L.LID + k] += 1
         s[b + L.FLOOR_SLOT + j] = -1
     s[b + L.FLOOR_N] = 0
+    x = L.P0 + L.STRIDE * ((len(s) - L.P0) // L.STRIDE)
+    if x < len(s) and s[x + L.SF5_HOLDER] == p and s[x + L.SF5_TILE] >= 0:
+        # R44, R47a: the tile on a held SF5 costs nothing and goes to the lid.
+        s[L.LID + s[x + L.SF5_TILE]] += 1
+        s[x + L.SF5_TILE] = -1
     if log is not None:
         log.append(Penalised(p, fn, pen, score))
 
@@ -80,6 +85,10 @@ def discard_line(s: list[int], log: Log, p: int, i: int) -> None:
     b = L.P0 + p * L.STRIDE
     k = s[b + L.L_COLOUR + i]
     n = i + 1
+    x = L.P0 + L.STRIDE * ((len(s) - L.P0) // L.STRIDE)
+    if x < len(s) and s[x + L.SF5_HOLDER] == p and s[x + L.SF5_TILE] < 0:
+        s[x + L.SF5_TILE] = k  # R47a: a held SF5 catches the first tile of an R31 line
+        n -= 1
     fn = s[b + L.FLOOR_N]
     while n and fn < 7:
         s[b + L.FLOOR_SLOT + fn] = k
