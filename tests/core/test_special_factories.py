@@ -14,7 +14,8 @@ from azulejos.core import ruleset as ruleset_module
 from azulejos.core import specials as SP
 from azulejos.core.events import Fill
 from azulejos.core.moves import MOVES, NUM_ALL_ACTIONS, SPLIT_BASE, move_of_action, parse_move
-from azulejos.notation import from_position, to_position
+from azulejos.notation import from_position, parse_record, record_of, replay, to_position
+from azulejos.notation.record import dumps
 
 from .helpers import board, position
 
@@ -399,6 +400,9 @@ def test_R40_R47_invariants_after_every_move_in_random_games() -> None:
             if i % 25 == 0:
                 assert from_position(to_position(st)) == st
         assert min(st.scores) >= 0 and st.winners()
+        if i % 20 == 0:  # game <-> record <-> replay (R46)
+            again = replay(parse_record(dumps(record_of(st))))
+            assert again == st and again.winners() == st.winners()
     assert splits > 1000
 
 
