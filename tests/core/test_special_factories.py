@@ -420,3 +420,45 @@ def test_R40_R47_reference_playout_matches_push() -> None:
             else:
                 again.push(ev)
         assert again == st and st.is_over
+
+
+def test_R42_R44_preview_says_what_a_draft_does_with_the_module() -> None:
+    from azulejos.core.preview import previews
+
+    rng = random.Random(9)
+    checked = 0
+    for players in (2, 3, 4):
+        st = State.new(sf(players))
+        while not st.is_over:
+            if st.is_chance:
+                st.deal(rng)
+                continue
+            if st.phase == "draft":
+                seat = st.current_player
+                for m, pv in previews(st):
+                    t = st.copy(history=False)
+                    floor = len(t.player(seat).floor)
+                    centre = sum(t.centre)
+                    t.push(m)
+                    if t.phase != "draft":
+                        continue  # the round ended: the floor is already scored
+                    took_marker = 1 if pv.marker and floor < 7 else 0
+                    assert len(t.player(seat).floor) - floor - took_marker == pv.to_floor, m
+                    assert (t.sf5_tile is not None and st.sf5_tile is None) == bool(pv.to_sf5), m
+                    if not m.is_centre:
+                        assert sum(t.centre) - centre == pv.to_centre, m
+                    checked += 1
+            st.push(rng.choice(st.legal_actions()))
+    assert checked > 1000
+
+
+def test_R43_choices_offer_each_destination_once_then_the_splits() -> None:
+    from azulejos.core.choices import destinations, splits
+
+    st = draft_position("sf2=SF3,3=SF4/-")  # SF4 (display 3) holds BYRK
+    assert destinations(st, 2, B) == [0, 1, 2, 3, 4, 5]
+    options = splits(st, 2, B, 0)
+    assert len(options) == 8 and {m.directions for m in options} == {
+        (a, b, c) for a in (False, True) for b in (False, True) for c in (False, True)
+    }
+    assert splits(st, 0, B, 0) == []
