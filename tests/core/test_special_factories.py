@@ -354,7 +354,7 @@ def test_R45_the_round_ends_only_when_SF3_is_empty_too() -> None:
     assert st.phase == "draft" and st.factories[0] == [0, 1, 1, 0, 0]
     st.push("1Y1")
     st.push("1R2")
-    assert st.is_chance
+    assert st.is_chance and st.specials == {} and st.sf5_holder is None
     st.deal(random.Random(0))
     assert st.sf5_holder is None and len(st.specials) == 2
 

@@ -174,6 +174,15 @@ def after_tiling(s: list[int], players: int, grey: bool, log: Log) -> None:
         ended = 2
     if not ended and not endgame.any_row_reachable(s, players, grey):
         ended = 4
+    x = L.P0 + L.STRIDE * players
+    if x < len(s):
+        # R45: the round is over; every display is plain and SF5 back until the next fill
+        # draws the specials again (R40). Its tile went to the lid with its holder's floor.
+        for f in range(9):
+            s[x + L.SF_KIND + f] = 0
+        s[x + L.SF5_HOLDER] = -1
+        s[x + L.SF5_TILE] = -1
+        s[x + L.SF5_OUT] = -1
     if ended:
         finish(s, players, log, ended)
         return
