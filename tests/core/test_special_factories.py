@@ -462,3 +462,13 @@ def test_R43_choices_offer_each_destination_once_then_the_splits() -> None:
         (a, b, c) for a in (False, True) for b in (False, True) for c in (False, True)
     }
     assert splits(st, 0, B, 0) == []
+
+
+def test_R43_split_builds_the_suffixed_move() -> None:
+    from azulejos.core.moves import split
+
+    assert split(parse_move("4W2"), "<") is parse_move("4W2/<")
+    assert split(parse_move("1B1"), "><>").directions == (True, False, True)
+    for base, dirs in [("CB1", "<"), ("1B1", ""), ("1B1", "<<<<<"), ("1@1", "<"), ("1B1", "x")]:
+        with pytest.raises(InvalidMoveError):
+            split(parse_move(base), dirs)
