@@ -29,15 +29,20 @@ def position(
     marker: str = "c",
     lid: str = "0.0.0.0.0",
     extra: str = "x0.0.0.0",
+    specials: str | None = None,
 ) -> State:
-    """A state from parts; the bag takes every tile not placed elsewhere."""
+    """A state from parts; the bag takes every tile not placed elsewhere. ``specials`` (the
+    position string's ``sf…`` field, e.g. ``"sf2=SF3,4=SF4/-"``) turns the special factory
+    displays on (R40-R47)."""
     nf = 2 * players + 1
     facs = factories if factories is not None else ["-"] * nf
     facs = facs + ["-"] * (nf - len(facs))
     bs = boards if boards is not None else [board()] * players
+    sf = "" if specials is None else f" {specials}"
+    head = f"{players}{variant}" + ("" if specials is None else "+sf")
     text = (
-        f"{players}{variant} {round} {phase}{turn} {start}{marker} {','.join(facs)} {centre} ? "
-        f"{lid} {extra} {' '.join(bs)}"
+        f"{head} {round} {phase}{turn} {start}{marker} {','.join(facs)} {centre} ? "
+        f"{lid} {extra}{sf} {' '.join(bs)}"
     )
     return from_position(text, fill_bag=True)
 

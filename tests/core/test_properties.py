@@ -155,8 +155,10 @@ def test_until_round_end_stops_at_the_fill() -> None:
 
 
 def test_action_table_is_complete_and_fixed() -> None:
-    assert len(MOVES) == NUM_ACTIONS == 325
+    # the base game's ids 0-324 are fixed; the SF4 splits (R43) follow them
+    assert NUM_ACTIONS == 325 and len(MOVES) == 325 + 270 * 30
     assert MOVES[0].text() == "1B1" and MOVES[299].text() == "CWF" and MOVES[324].text() == "5@5"
-    assert [m.id for m in MOVES] == list(range(325))
+    assert MOVES[325].text() == "1B1/<" and MOVES[-1].text() == "9WF/>>>>"
+    assert [m.id for m in MOVES] == list(range(len(MOVES)))
     texts = [m.text() for m in MOVES]
-    assert len(set(texts)) == 325
+    assert len(set(texts)) == len(MOVES)

@@ -563,9 +563,12 @@ def test_illegal_move_leaves_state_unchanged_and_bad_text_is_invalid() -> None:
     for bad in ("", "1B", "0B1", "1X1", "CB6", "10B1", "1@6", "hello"):
         with pytest.raises(InvalidMoveError):
             st.push(bad)
-    for bad_id in (-1, 325, 10**6):
+    for bad_id in (-1, 8425, 10**6):
         with pytest.raises(InvalidMoveError):
             st.push(bad_id)
+    with pytest.raises(IllegalMoveError) as e:  # 325 = 1B1/<, an SF4 split (R43)
+        st.push(325)
+    assert e.value.rule == "R43"
     assert (st.array(), len(st.history)) == before
     assert isinstance(InvalidMoveError("x"), ValueError)
     assert isinstance(IllegalMoveError("x"), ValueError)

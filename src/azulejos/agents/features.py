@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import Final
 
 from azulejos.core import layout as L
+from azulejos.core import specials
 from azulejos.core.colours import FLOOR_EXTRA, FLOOR_TOTALS
 from azulejos.core.legal import dest_masks
-from azulejos.core.moves import PLACE_BASE
+from azulejos.core.moves import PLACE_BASE, SPLIT_BASE, SPLIT_CODES
 
 #: Cumulative floor penalty of the first n slots (R5): the core's table.
 PEN: Final = FLOOR_TOTALS
@@ -103,7 +104,39 @@ def move_scores(
                 scores.append(gain - pen)
             acts.append(a0 + 5)
             scores.append(-extra_pen[n + extra] - 0.5)
+    players = (nfactories - 1) // 2
+    if len(s) > L.size(players):
+        return _special_forms(s, players, acts, scores)
     return acts, scores
+
+
+def _special_forms(
+    s: list[int], players: int, acts: list[int], scores: list[float]
+) -> tuple[list[int], list[float]]:
+    """The special factory displays (R43, R44), valued roughly: a draft from SF4 that leaves
+    tiles becomes its 2^r splits (equal scores); a draft from an SF5 that drops tiles to the
+    floor gets one tile's penalty back (SF5 catches it)."""
+    kinds = specials.kinds(s, players)
+    x = specials.base(players)
+    sf5_free = s[x + L.SF5_HOLDER] < 0
+    out_a: list[int] = []
+    out_s: list[float] = []
+    for a, v in zip(acts, scores):
+        src = a // 30
+        if src < len(kinds) and kinds[src] == specials.SF5 and sf5_free and v < 0:
+            v += 1.0
+        if src < len(kinds) and kinds[src] == specials.SF4:
+            k = a // 6 % 5
+            r = sum(1 for kk in range(5) if kk != k and s[src * 5 + kk])
+            if r:
+                first = SPLIT_BASE + a * SPLIT_CODES - 2
+                for b in range(first + (1 << r), first + (2 << r)):
+                    out_a.append(b)
+                    out_s.append(v)
+                continue
+        out_a.append(a)
+        out_s.append(v)
+    return out_a, out_s
 
 
 def place_scores(s: list[int]) -> tuple[list[int], list[float]]:

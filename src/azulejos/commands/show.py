@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from azulejos.core.state import State
 
 from ._common import non_negative_int, positive_int
 
@@ -47,6 +51,20 @@ def run(args: argparse.Namespace) -> int:
     if not (isinstance(names, list) and len(names) == rec.players and all(isinstance(x, str) for x in names)):
         names = None
     print(render_state(st, names, colour=args.colour))
+    if st.ruleset.special_factories:
+        print(_specials_line(st))
     if args.position:
         print(to_position(st))
     return 0
+
+
+def _specials_line(st: State) -> str:
+    """The round's special displays (R40) and the held SF5 (R44), in one line."""
+    from azulejos.core.colours import LETTERS
+
+    shown = ", ".join(f"{f + 1} {name}" for f, name in sorted(st.specials.items())) or "none"
+    line = f"special displays: {shown}"
+    if st.sf5_holder is not None:
+        tile = "empty" if st.sf5_tile is None else f"holding {LETTERS[st.sf5_tile]}"
+        line += f"; SF5 held by player {st.sf5_holder + 1} ({tile})"
+    return line

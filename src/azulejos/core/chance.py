@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from . import layout as L
+from . import specials
 from .colours import LETTERS
 from .errors import IllegalFillError
 from .events import Fill
@@ -21,14 +22,22 @@ def sample_fill(s: Sequence[int], nfactories: int, rng: random.Random) -> Fill:
     """Draw a fill at random from the bag, refilling from the lid when empty (R21, R22)."""
     if s[L.PHASE] != L.FILL:
         raise IllegalFillError("no fill is due now (R21)", "R21")
+    players = (nfactories - 1) // 2
+    specials: tuple[tuple[int, int], ...] = ()
+    if len(s) > L.size(players):
+        # R40, R47e: n displays, n different specials, drawn before the fill.
+        displays = sorted(rng.sample(range(nfactories), players))
+        specials = tuple(zip(displays, rng.sample(range(1, 10), players)))
     bag = list(s[L.BAG : L.BAG + 5])
     lid = list(s[L.LID : L.LID + 5])
     total = sum(bag)
     getrandbits = rng.getrandbits
     out: list[tuple[int, ...]] = []
-    for _ in range(nfactories):
+    extra: list[int] = []
+    sf1 = any(kind == 1 for _, kind in specials)
+    for i in range(nfactories + sf1):
         f: list[int] = []
-        for _ in range(4):
+        for _ in range(4 if i < nfactories else 1):  # then SF1's extra tile (R41, R47b)
             if total == 0:
                 total = sum(lid)
                 if total == 0:
@@ -46,8 +55,11 @@ def sample_fill(s: Sequence[int], nfactories: int, rng: random.Random) -> Fill:
             bag[k] -= 1
             total -= 1
             f.append(k)
-        out.append(tuple(f))
-    return Fill(tuple(out))
+        if i < nfactories:
+            out.append(tuple(f))
+        else:
+            extra = f
+    return Fill(tuple(out), specials, tuple(extra))
 
 
 def check_fill(
@@ -58,6 +70,11 @@ def check_fill(
         raise IllegalFillError("no fill is due now (R21)", "R21")
     if not isinstance(fill, Fill):
         fill = Fill(tuple(tuple(int(k) for k in f) for f in fill))
+    special = len(s) > L.size(players)
+    if not special and (fill.specials or fill.extra):
+        raise IllegalFillError("this game has no special factory displays (R40)", "R40")
+    if special:
+        _check_specials(fill, players, nfactories)
     facs = fill.factories
     if len(facs) != nfactories:
         raise IllegalFillError(
@@ -113,7 +130,53 @@ def check_fill(
             raise IllegalFillError(
                 f"factory {i + 1} gets only {len(f)} tiles while tiles remain (R22)", "R22"
             )
+    if special:
+        _check_extra(fill, bag, lid)
     return fill
+
+
+def _check_specials(fill: Fill, players: int, nfactories: int) -> None:
+    """R40, R47e: exactly n displays, each a different special, in display order."""
+    sp = fill.specials
+    if len(sp) != players:
+        raise IllegalFillError(
+            f"{players} players have {players} special displays each round, not {len(sp)} (R47e)",
+            "R47e",
+        )
+    shown = [f for f, _ in sp]
+    kinds = [k for _, k in sp]
+    for f, k in sp:
+        if type(f) is not int or not 0 <= f < nfactories:
+            raise IllegalFillError(f"there is no display {f!r} with {players} players (R40)", "R40")
+        if type(k) is not int or not 1 <= k <= 9:
+            raise IllegalFillError(f"{k!r} is not a special display (R40)", "R40")
+    if len(set(shown)) != len(shown) or shown != sorted(shown):
+        raise IllegalFillError("a display is special at most once a round (R40)", "R40")
+    if len(set(kinds)) != len(kinds):
+        raise IllegalFillError("the special displays of a round are all different (R47e)", "R47e")
+
+
+def _check_extra(fill: Fill, bag: list[int], lid: list[int]) -> None:
+    """R41, R47b: SF1 gains exactly one tile when one is drawable (bag, else lid), else none."""
+    sf1 = any(k == 1 for _, k in fill.specials)
+    ex = fill.extra
+    if not sf1:
+        if ex:
+            raise IllegalFillError("an extra tile is drawn only for SF1 (R41)", "R41")
+        return
+    if sum(bag) + sum(lid) == 0:
+        if ex:
+            raise IllegalFillError("SF1 gets no tile: the bag and the lid are empty (R47b)", "R47b")
+        return
+    if len(ex) != 1 or type(ex[0]) is not int or not 0 <= ex[0] < 5:
+        raise IllegalFillError("SF1 gets exactly one more tile from the bag (R41, R47b)", "R47b")
+    where = bag if sum(bag) else lid
+    if not where[ex[0]]:
+        raise IllegalFillError(
+            f"SF1's extra tile {LETTERS[ex[0]]} is not in the "
+            f"{'bag' if sum(bag) else 'lid'} ({_counts_text(where)}) (R41, R47b)",
+            "R47b",
+        )
 
 
 def apply_fill(s: list[int], players: int, log: Log, fill: Fill) -> None:
@@ -134,6 +197,8 @@ def apply_fill(s: list[int], players: int, log: Log, fill: Fill) -> None:
                 s[L.BAG + kk] = s[L.LID + kk] - (s[base + kk] - s[L.BAG + kk])
                 s[L.LID + kk] = 0
         total += n
+    if len(s) > L.size(players):
+        total += _apply_specials(s, players, fill)
     s[L.LEFT] = total
     s[L.MARKER] = -1
     s[L.TURN] = s[L.START]
@@ -144,6 +209,24 @@ def apply_fill(s: list[int], players: int, log: Log, fill: Fill) -> None:
         finish(s, players, log, 3)
         return
     s[L.PHASE] = L.DRAFT
+
+
+def _apply_specials(s: list[int], players: int, fill: Fill) -> int:
+    """R40, R41, R47b, R47c: this round's special displays, SF1's extra tile (lid poured into
+    an empty bag first) and the SF2 pulls, in display order; returns the tiles added."""
+    specials.reset(s, players, fill.specials)
+    for k in fill.extra:
+        if not any(s[L.BAG : L.BAG + 5]):
+            for kk in range(5):
+                s[L.BAG + kk] = s[L.LID + kk]
+                s[L.LID + kk] = 0
+        s[L.BAG + k] -= 1
+    nf = 2 * players + 1
+    counts = [s[f * 5 : f * 5 + 5] for f in range(nf)]
+    specials.after_fill(counts, fill.specials, fill.extra)
+    for f in range(nf):
+        s[f * 5 : f * 5 + 5] = counts[f]
+    return len(fill.extra)
 
 
 def _letters(f: Sequence[int]) -> str:

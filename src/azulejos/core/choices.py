@@ -13,6 +13,7 @@ grey wall which columns are free (R30).
 
 from __future__ import annotations
 
+from .moves import Move
 from .state import State
 
 
@@ -28,9 +29,19 @@ def takeable(state: State) -> list[tuple[int, int]]:
 def destinations(state: State, source: int, colour: int) -> list[int]:
     """Pattern lines (0-4) and the floor (``FLOOR``) that ``colour`` from ``source`` may go to
     now (R13, R15); empty if that is no move."""
+    seen: dict[int, None] = {}
+    for m in state.legal_moves():
+        if m.is_draft and m.source == source and m.colour == colour:
+            seen.setdefault(m.destination, None)  # an SF4 draft has several splits (R43)
+    return list(seen)
+
+
+def splits(state: State, source: int, colour: int, destination: int) -> list[Move]:
+    """Special factory displays (R43, R47d): the legal SF4 splits of this draft, each naming
+    a direction per colour left (``Move.directions``); empty when the draft needs none."""
     return [
-        m.destination for m in state.legal_moves()
-        if m.is_draft and m.source == source and m.colour == colour
+        m for m in state.legal_moves()
+        if m.split and m.source == source and m.colour == colour and m.destination == destination
     ]
 
 

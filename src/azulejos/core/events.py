@@ -11,10 +11,17 @@ from .colours import LETTERS
 class Fill:
     """A round's factory fill: the chance event (R9, R21, R22).
 
-    ``factories[i]`` holds the colours drawn into factory i, in draw order.
+    ``factories[i]`` holds the colours drawn into factory i, in draw order (the plain 4-tile
+    fill). With the Master Chocolatier special displays (R40-R47) the same event also holds
+    the round's other chance: ``specials``, the (display index, kind code) pairs in display
+    order (kind codes in :mod:`azulejos.core.specials`), and ``extra``, SF1's extra tile
+    (``()`` when there is no SF1 or nothing could be drawn; R41, R47b). A base-game fill
+    leaves both empty, so ``Fill(factories)`` is unchanged.
     """
 
     factories: tuple[tuple[int, ...], ...]
+    specials: tuple[tuple[int, int], ...] = ()
+    extra: tuple[int, ...] = ()
 
     def texts(self) -> list[str]:
         """One string per factory, as in the record format (``"BBYR"``)."""

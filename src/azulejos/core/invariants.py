@@ -53,6 +53,17 @@ def problems(state: State) -> list[str]:
                 out.append(f"I4: player {p + 1} pattern line {i + 1} holds {n} of colour {k}")
             if k >= 0 and s[b + L.ROW_CLR + i] >> k & 1:
                 out.append(f"R15: player {p + 1} line {i + 1} colour is already on the wall")
+    if state.ruleset.special_factories:
+        x = L.size(state.players)
+        holder, tile, gone = s[x + L.SF5_HOLDER], s[x + L.SF5_TILE], s[x + L.SF5_OUT]
+        kinds = [s[x + L.SF_KIND + f] for f in range(state.nfactories)]
+        shown = [k for k in kinds if k]
+        if len(set(shown)) != len(shown) or not all(1 <= k <= 9 for k in shown):
+            out.append(f"R40: the special displays {kinds} repeat a special or name none")
+        if (holder >= 0) != (gone >= 0) or (tile >= 0 and holder < 0):
+            out.append("R44: a tile on SF5 or a taken SF5 without a holder")
+        if gone >= 0 and (kinds[gone] != 9 or any(s[gone * 5 : gone * 5 + 5])):
+            out.append(f"R44: display {gone + 1} left the circle but is not an empty SF5")
     return out
 
 

@@ -41,6 +41,14 @@ SCORE: Final = 63
 
 MARKER_TILE: Final = 5
 
+# -- Master Chocolatier special displays (R40-R47): only when the module is on, after the
+# players (offset from ``size(players)``); the base game's layout is unchanged --------------
+SF_KIND: Final = 0  # 9 displays: 0 plain, or the kind code of ``core.specials`` (1-9)
+SF5_HOLDER: Final = 9  # seat holding the taken SF5 (R44), or -1
+SF5_TILE: Final = 10  # colour of the tile lying on the held SF5, or -1 (R44, R47a)
+SF5_OUT: Final = 11  # display index of the taken SF5, out of the circle (R43), or -1
+SF_SIZE: Final = 12
+
 # -- phases -----------------------------------------------------------------------------------
 DRAFT: Final = 0
 PLACE: Final = 1
@@ -48,8 +56,9 @@ FILL: Final = 2
 OVER: Final = 3
 
 
-def size(players: int) -> int:
-    return P0 + STRIDE * players
+def size(players: int, special_factories: bool = False) -> int:
+    """Length of the layout; the special displays' fields follow the players (R40-R47)."""
+    return P0 + STRIDE * players + (SF_SIZE if special_factories else 0)
 
 
 def _runs() -> tuple[int, ...]:

@@ -46,6 +46,9 @@ def _run(
     until_round_end: bool,
     trace: list[int | Fill] | None,
 ) -> None:
+    if state.ruleset.special_factories:
+        _run_listing(state, rng, until_round_end, trace)
+        return
     s = state.raw  # mutated in place; no tiling events are recorded in play-outs
     grey = state.ruleset.grey
     while True:
@@ -105,6 +108,29 @@ def _run(
             step.draft(s, n, grey, None, sk // 5, k, d)
             if s[_PHASE] != L.DRAFT:
                 break
+
+
+def _run_listing(
+    state: State, rng: random.Random, until_round_end: bool, trace: list[int | Fill] | None
+) -> None:
+    """The play-out with the special factory displays (R40-R47): uniform over the listed
+    legal moves (SF4 splits included), applied by the state's own fast API."""
+    getrandbits = rng.getrandbits
+    with state.no_history():
+        while not state.is_over:
+            if state.is_chance:
+                if until_round_end:
+                    break
+                fill = state.sample_fill(rng)
+                if trace is not None:
+                    trace.append(fill)
+                state.fill_unchecked(fill)
+                continue
+            acts = state.legal_actions()
+            a = acts[_below(getrandbits, len(acts))]
+            if trace is not None:
+                trace.append(a)
+            state.apply_unchecked(a)
 
 
 def _below(getrandbits: Callable[[int], int], n: int) -> int:

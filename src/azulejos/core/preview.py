@@ -32,6 +32,8 @@ class Preview:
     ``wall_column`` is where its tile goes (R6) and ``wall_points`` what it would score on the
     wall as it is now (R18; lines tiled earlier in the same round can add to it).
     Grey-wall column choice (R30): ``points`` the tile scores, with its runs (R18).
+    With the special factory displays: ``to_centre`` is 0 for SF3 and SF4 (R42, R43), and
+    ``to_sf5`` is the tile a held (or now taken) SF5 catches, at no penalty (R44, R47a).
     """
 
     move: Move
@@ -49,6 +51,7 @@ class Preview:
     points: int = 0
     horizontal: int = 0
     vertical: int = 0
+    to_sf5: int = 0
 
 
 def preview(state: State, move: Move) -> Preview:
@@ -71,7 +74,9 @@ def previews(state: State) -> list[tuple[Move, Preview]]:
 class _Table:
     """What the drafting previews read from the state, read once."""
 
-    __slots__ = ("state", "seat", "board", "factories", "centre", "marker", "coloured")
+    __slots__ = (
+        "state", "seat", "board", "factories", "centre", "marker", "coloured", "kinds", "catch"
+    )
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -81,12 +86,19 @@ class _Table:
         self.centre = state.centre
         self.marker = state.marker_in_centre
         self.coloured = state.variant == Variant.COLOURED
+        self.kinds = state.specials
+        # R44: a held, empty SF5 catches the next falling tile; an untaken SF5 will.
+        self.catch = state.sf5_tile is None and state.sf5_holder in (None, self.seat)
 
     def draft(self, move: Move) -> Preview:
         board = self.board
         source = self.centre if move.source == CENTRE else self.factories[move.source]
         n = source[move.colour]
+        kind = self.kinds.get(move.source, "")
         to_centre = 0 if move.source == CENTRE else sum(source) - n  # R11(a)
+        if kind in ("SF3", "SF4"):
+            to_centre = 0  # R42: the rest stays; R43: it goes to the neighbours
+        catches = self.catch and (kind == "SF5" or self.state.sf5_holder == self.seat)
         marker = move.source == CENTRE and self.marker  # R12
         before = len(board.floor)
         marker_slot = 1 if marker and before < FLOOR_SLOTS else 0  # R14 ruling: full floor
@@ -97,6 +109,8 @@ class _Table:
             fit = min(n, line.capacity - line.count)  # R13: what does not fit falls
             completes = line.count + fit == line.capacity
         over = n - fit
+        to_sf5 = 1 if catches and over else 0  # R44, R47a
+        over -= to_sf5
         to_floor = min(over, FLOOR_SLOTS - before - marker_slot)  # R14: fills left to right
         column = points = None
         if completes and self.coloured:
@@ -115,6 +129,7 @@ class _Table:
             completes_line=completes,
             wall_column=column,
             wall_points=points,
+            to_sf5=to_sf5,
         )
 
 

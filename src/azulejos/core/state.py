@@ -17,12 +17,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Union
 
-from . import chance, endgame, legal, step
+from . import chance, endgame, legal, specials, step
 from . import layout as L
 from .colours import wall_column
 from .errors import IllegalMoveError, InvalidMoveError
 from .events import Bonus, Fill, TilingEvent
-from .moves import MOVE_TEXT, MOVES, NUM_ACTIONS, Move, parse_move
+from .moves import MOVE_TEXT, MOVES, NUM_ALL_ACTIONS, Move, parse_move
 from .rules import Variant
 from .ruleset import Ruleset
 from .tiling import PEN_TOTAL
@@ -84,12 +84,13 @@ class State:
     1
     """
 
-    __slots__ = ("ruleset", "players", "nfactories", "_grey", "_s", "_hist", "_log")
+    __slots__ = ("ruleset", "players", "nfactories", "_grey", "_sf", "_s", "_hist", "_log")
 
     ruleset: Ruleset
     players: int
     nfactories: int
     _grey: bool
+    _sf: bool  # the special factory displays (R40-R47) are on
     _s: list[int]
     _hist: list[_Snapshot]
     _log: list[TilingEvent] | None  # None: events not recorded (play-outs)
@@ -113,7 +114,7 @@ class State:
             raise ValueError(f"start_player must be a seat 0-{n - 1} (R9)")
         self = cls.__new__(cls)
         self._set_rules(rules)
-        s = [0] * L.size(n)
+        s = [0] * L.size(n, rules.special_factories)
         for k in range(5):
             s[L.BAG + k] = 20  # R1, R9
         s[L.TURN] = start_player
@@ -130,6 +131,8 @@ class State:
                 s[b + L.WALL + i] = -1
             for i in range(7):
                 s[b + L.FLOOR_SLOT + i] = -1
+        if rules.special_factories:
+            specials.reset(s, n, ())
         self._s = s
         self._hist = []
         self._log = []
@@ -140,6 +143,7 @@ class State:
         self.players = rules.players
         self.nfactories = rules.factories
         self._grey = rules.grey
+        self._sf = rules.special_factories
 
     @classmethod
     def from_layout(cls, ruleset: Ruleset, data: Sequence[int]) -> State:
@@ -162,6 +166,7 @@ class State:
         c.players = self.players
         c.nfactories = self.nfactories
         c._grey = self._grey
+        c._sf = self._sf
         c._s = self._s[:]
         c._hist = self._hist[:] if history else []
         c._log = None if self._log is None else self._log[:]
@@ -251,6 +256,38 @@ class State:
         s = self._s
         return [s[L.P0 + p * L.STRIDE + L.SCORE] for p in range(self.players)]
 
+    # -- the special factory displays (R40-R47) ---------------------------------------------
+    @property
+    def specials(self) -> dict[int, str]:
+        """This round's special displays: display index (0-based) -> ``SF1``, ``SF2R``, …
+        (empty in the base game)."""
+        if not self._sf:
+            return {}
+        return {f: specials.name(k) for f, k in enumerate(specials.kinds(self._s, self.players)) if k}
+
+    @property
+    def sf5_holder(self) -> int | None:
+        """The seat holding the taken SF5 beside its floor this round (R44), or None."""
+        if not self._sf:
+            return None
+        h = self._s[specials.base(self.players) + L.SF5_HOLDER]
+        return None if h < 0 else h
+
+    @property
+    def sf5_tile(self) -> int | None:
+        """The colour of the tile lying on the held SF5 (R44, R47a), or None."""
+        if not self._sf:
+            return None
+        k = self._s[specials.base(self.players) + L.SF5_TILE]
+        return None if k < 0 else k
+
+    def neighbours(self, display: int) -> tuple[int, int]:
+        """Display ``display``'s (left, right) neighbours still in the circle (R40, R43)."""
+        if not self._sf:
+            nf = self.nfactories
+            return (display - 1) % nf, (display + 1) % nf
+        return specials.neighbours(self._s, self.players, display)
+
     @property
     def pending_line(self) -> int | None:
         """Grey wall, place phase: the pattern line (0-based) whose column is being chosen."""
@@ -316,16 +353,20 @@ class State:
                 k = s[b + L.FLOOR_SLOT + i]
                 if k < 5:
                     tot[k] += 1
+        if self._sf and self.sf5_tile is not None:
+            tot[self.sf5_tile] += 1
         return tot
 
     # -- legal moves --------------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
         """Action ids of every legal move, in increasing order (empty during a fill or at the end)."""
+        if self._sf:
+            return specials.legal_actions(self._s, self.players)
         return legal.legal_actions(self._s, self.nfactories)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move (R11, R13, R15; grey wall R30, R33)."""
-        return [MOVES[a] for a in legal.legal_actions(self._s, self.nfactories)]
+        return [MOVES[a] for a in self.legal_actions()]
 
     def is_legal(self, move: Move | int) -> bool:
         try:
@@ -338,8 +379,20 @@ class State:
         """The move, if it is legal now; else :class:`IllegalMoveError` naming the rule it
         breaks (:class:`InvalidMoveError` if it denotes no move at all)."""
         m = _as_move(move)
-        legal.check(self._s, self.players, self.nfactories, m)
+        self._check(m)
         return m
+
+    def _check(self, m: Move) -> None:
+        if self._sf:
+            specials.check(self._s, self.players, m)
+            return
+        if m.split:
+            raise IllegalMoveError(
+                f"{m.text()}: this game has no special factory displays, so no move has a / "
+                "part (R43)",
+                "R43",
+            )
+        legal.check(self._s, self.players, self.nfactories, m)
 
     def destinations(self, seat: int | None = None) -> list[int]:
         """For each colour, the bitmask of the pattern lines (bits 0-4) and floor (bit 5)
@@ -359,9 +412,12 @@ class State:
         leaves the state unchanged if the move is not legal.
         """
         m = _as_move(move)
-        legal.check(self._s, self.players, self.nfactories, m)
+        self._check(m)
         self._hist.append((m, tuple(self._s), tuple(self._log or ())))
-        step.apply_action(self._s, self.players, self._grey, self._log, m.id)
+        if self._sf:
+            specials.apply_action(self._s, self.players, self._grey, self._log, m.id)
+        else:
+            step.apply_action(self._s, self.players, self._grey, self._log, m.id)
 
     def pop(self) -> Event:
         """Undo the last event (a move or a fill) and return it."""
@@ -389,7 +445,10 @@ class State:
         >>> s.apply_unchecked(a); s.raw == t.raw and s.history == t.history[:1]
         True
         """
-        step.apply_action(self._s, self.players, self._grey, None, action)
+        if self._sf:
+            specials.apply_action(self._s, self.players, self._grey, None, action)
+        else:
+            step.apply_action(self._s, self.players, self._grey, None, action)
 
     def fill_unchecked(self, fill: Fill) -> None:
         """Apply a fill with no check and no undo snapshot, leaving :attr:`tiling_log` as it
@@ -529,9 +588,9 @@ def _as_move(move: Move | int | str) -> Move:
     if isinstance(move, Move):
         return move
     if type(move) is int:
-        if 0 <= move < NUM_ACTIONS:
+        if 0 <= move < NUM_ALL_ACTIONS:
             return MOVES[move]
-        raise InvalidMoveError(f"{move!r} is not an action id (0-{NUM_ACTIONS - 1})")
+        raise InvalidMoveError(f"{move!r} is not an action id (0-{NUM_ALL_ACTIONS - 1})")
     if isinstance(move, str):
         return parse_move(move)
     raise InvalidMoveError(f"{move!r} is not a move")

@@ -56,6 +56,11 @@ def penalise(s: list[int], log: Log, p: int, score: int) -> None:
             s[L.LID + k] += 1
         s[b + L.FLOOR_SLOT + j] = -1
     s[b + L.FLOOR_N] = 0
+    x = L.P0 + L.STRIDE * ((len(s) - L.P0) // L.STRIDE)
+    if x < len(s) and s[x + L.SF5_HOLDER] == p and s[x + L.SF5_TILE] >= 0:
+        # R44, R47a: the tile on a held SF5 costs nothing and goes to the lid.
+        s[L.LID + s[x + L.SF5_TILE]] += 1
+        s[x + L.SF5_TILE] = -1
     if log is not None:
         log.append(Penalised(p, fn, pen, score))
 
@@ -80,6 +85,10 @@ def discard_line(s: list[int], log: Log, p: int, i: int) -> None:
     b = L.P0 + p * L.STRIDE
     k = s[b + L.L_COLOUR + i]
     n = i + 1
+    x = L.P0 + L.STRIDE * ((len(s) - L.P0) // L.STRIDE)
+    if x < len(s) and s[x + L.SF5_HOLDER] == p and s[x + L.SF5_TILE] < 0:
+        s[x + L.SF5_TILE] = k  # R47a: a held SF5 catches the first tile of an R31 line
+        n -= 1
     fn = s[b + L.FLOOR_N]
     while n and fn < 7:
         s[b + L.FLOOR_SLOT + fn] = k
@@ -165,6 +174,15 @@ def after_tiling(s: list[int], players: int, grey: bool, log: Log) -> None:
         ended = 2
     if not ended and not endgame.any_row_reachable(s, players, grey):
         ended = 4
+    x = L.P0 + L.STRIDE * players
+    if x < len(s):
+        # R45: the round is over; every display is plain and SF5 back until the next fill
+        # draws the specials again (R40). Its tile went to the lid with its holder's floor.
+        for f in range(9):
+            s[x + L.SF_KIND + f] = 0
+        s[x + L.SF5_HOLDER] = -1
+        s[x + L.SF5_TILE] = -1
+        s[x + L.SF5_OUT] = -1
     if ended:
         finish(s, players, log, ended)
         return

@@ -169,6 +169,8 @@ class BatchEngine:
             st.clear_history()
 
     def _raise_illegal(self, i: int, action: int) -> None:
+        if not 0 <= action < NUM_ACTIONS:  # the base game's action space (SF4 splits are not in it)
+            raise InvalidMoveError(f"game {i}: {action} is not an action id (0-{NUM_ACTIONS - 1})")
         st = self.state(i)
         try:
             st.push(action)

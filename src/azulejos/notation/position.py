@@ -17,13 +17,20 @@ Fields, separated by single spaces::
     dots (``-`` or the tiles, e.g. ``YY``), the wall is five rows of five characters joined by
     dots (a letter, or ``-`` for an empty space), the floor lists occupied slots left to right
     (``M`` for the first-player marker, ``-`` when empty), and score is the score.
+
+With the Master Chocolatier special displays (R40-R47) the first field is ``2c+sf`` and one
+more field follows the book-keeping: ``sf`` then this round's specials as
+``display=NAME`` joined by commas (display 1-based, ``-`` for none), then ``/`` and the taken
+SF5 as ``display.seat.tile`` (tile a letter or ``-``), or ``-`` when SF5 is not taken:
+``sf2=SF2R,4=SF4,5=SF5/5.1.R``.
 """
 
 from __future__ import annotations
 
 from azulejos.core import layout as L
+from azulejos.core import specials as SP
 from azulejos.core.colours import LETTERS
-from azulejos.core.errors import InvalidPositionError
+from azulejos.core.errors import InvalidPositionError, RulesetError
 from azulejos.core.invariants import problems
 from azulejos.core.rules import Variant
 from azulejos.core.ruleset import Ruleset
@@ -39,8 +46,9 @@ def _tiles(counts: list[int]) -> str:
 def to_position(state: State) -> str:
     """The whole public state as one line (round-trips through :func:`from_position`)."""
     s = state.raw
+    sf = state.ruleset.special_factories
     parts = [
-        f"{state.players}{'g' if state.ruleset.grey else 'c'}",
+        f"{state.players}{'g' if state.ruleset.grey else 'c'}{'+sf' if sf else ''}",
         str(s[L.ROUND]),
         f"{_PHASES[s[L.PHASE]]}{s[L.TURN]}",
         f"{s[L.START]}{'c' if s[L.MARKER] < 0 else s[L.MARKER]}",
@@ -50,6 +58,8 @@ def to_position(state: State) -> str:
         ".".join(str(x) for x in s[L.LID : L.LID + 5]),
         f"x{s[L.NEXT_START]}.{s[L.TQ_INDEX]}.{s[L.TQ_LINE]}.{s[L.ENDED_BY]}",
     ]
+    if sf:
+        parts.append(_specials_field(s, state.players))
     for p in range(state.players):
         b = L.P0 + p * L.STRIDE
         lines = ".".join(
@@ -69,6 +79,56 @@ def to_position(state: State) -> str:
         ) or "-"
         parts.append(f"{lines}/{wall}/{floor}/{s[b + L.SCORE]}")
     return " ".join(parts)
+
+
+def _specials_field(s: list[int], players: int) -> str:
+    x = SP.base(players)
+    shown = ",".join(
+        f"{f + 1}={SP.name(k)}" for f, k in enumerate(SP.kinds(s, players)) if k
+    ) or "-"
+    out = s[x + L.SF5_OUT]
+    if out < 0:
+        return f"sf{shown}/-"
+    tile = s[x + L.SF5_TILE]
+    return f"sf{shown}/{out + 1}.{s[x + L.SF5_HOLDER]}.{LETTERS[tile] if tile >= 0 else '-'}"
+
+
+def _read_specials(s: list[int], players: int, text: str) -> None:
+    """The ``sf…`` field (R40, R44): kinds per display and the taken SF5."""
+    nf = 2 * players + 1
+    if not text.startswith("sf") or text.count("/") != 1:
+        raise _bad(f"special displays field must be like sf2=SF2R,4=SF4/-, not {text!r}")
+    shown, held = text[2:].split("/")
+    pairs: list[tuple[int, int]] = []
+    if shown != "-":
+        for item in shown.split(","):
+            d, _, nm = item.partition("=")
+            f = _int(d, 1, nf, "special display") - 1
+            k = SP.kind_of(nm)
+            if k is None:
+                raise _bad(f"{nm!r} is not a special display (SF1, SF2B…SF2W, SF3, SF4, SF5)")
+            pairs.append((f, k))
+    if len({f for f, _ in pairs}) != len(pairs) or len({k for _, k in pairs}) != len(pairs):
+        raise _bad("a display or a special display is named twice (R40, R47e)")
+    if pairs and len(pairs) != players:
+        raise _bad(f"{players} players have {players} special displays, not {len(pairs)} (R47e)")
+    SP.reset(s, players, sorted(pairs))
+    if held == "-":
+        return
+    xs = held.split(".")
+    if len(xs) != 3:
+        raise _bad(f"the taken SF5 must be like 5.1.R or 5.1.-, not {held!r}")
+    f = _int(xs[0], 1, nf, "SF5 display") - 1
+    if (f, SP.SF5) not in pairs:
+        raise _bad(f"display {f + 1} is not SF5 this round (R44)")
+    x = SP.base(players)
+    s[x + L.SF5_OUT] = f
+    s[x + L.SF5_HOLDER] = _int(xs[1], 0, players - 1, "SF5 holder")
+    if xs[2] != "-":
+        k = LETTERS.find(xs[2].upper())
+        if len(xs[2]) != 1 or k < 0:
+            raise _bad(f"the tile on SF5 must be a colour letter or -, not {xs[2]!r}")
+        s[x + L.SF5_TILE] = k
 
 
 def _bad(msg: str) -> InvalidPositionError:
@@ -113,13 +173,20 @@ def from_position(text: str, *, fill_bag: bool = False) -> State:
     if len(f) < 11:
         raise _bad("too few fields")
     head = f[0]
+    sf = head.endswith("+sf")
+    if sf:
+        head = head[:-3]
     if len(head) != 2 or head[0] not in "234" or head[1] not in "cg":
-        raise _bad(f"first field must be like 2c or 3g, not {head!r}")
+        raise _bad(f"first field must be like 2c, 3g or 2c+sf, not {f[0]!r}")
     n = int(head[0])
     variant = Variant.COLOURED if head[1] == "c" else Variant.GREY
-    if len(f) != 9 + n:
-        raise _bad(f"{n} players need {9 + n} fields, not {len(f)}")
-    st = State.new(Ruleset(n, variant))
+    if len(f) != 9 + sf + n:
+        raise _bad(f"{n} players need {9 + sf + n} fields, not {len(f)}")
+    try:
+        rules = Ruleset(n, variant, special_factories=sf)
+    except RulesetError as e:
+        raise _bad(str(e)) from None
+    st = State.new(rules)
     s = st.layout()  # written below, then loaded into the state
     s[L.ROUND] = _int(f[1], 1, 10_000, "round")
     if len(f[2]) != 2 or f[2][0] not in _PHASES:
@@ -136,7 +203,7 @@ def from_position(text: str, *, fill_bag: bool = False) -> State:
     left = 0
     for i, ft in enumerate(facs):
         c = _letter_counts(ft, f"factory {i + 1}")
-        if sum(c) > 4:
+        if sum(c) > (4 if not sf else 12):  # R41, R43: specials gain tiles
             raise _bad(f"factory {i + 1} holds more than 4 tiles")
         s[i * 5 : i * 5 + 5] = c
         left += sum(c)
@@ -156,8 +223,10 @@ def from_position(text: str, *, fill_bag: bool = False) -> State:
     s[L.TQ_INDEX] = _int(xs[1], 0, n, "tiling seat index")
     s[L.TQ_LINE] = _int(xs[2], 0, 5, "tiling line")
     s[L.ENDED_BY] = _int(xs[3], 0, 4, "end reason")
+    if sf:
+        _read_specials(s, n, f[9])
     for p in range(n):
-        _player(s, L.P0 + p * L.STRIDE, f[9 + p], p)
+        _player(s, L.P0 + p * L.STRIDE, f[9 + sf + p], p)
     st.load_layout(s)
     if auto_bag:
         total = st.tile_total()

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from azulejos.core import specials as SP
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import (
     IllegalFillError,
@@ -34,6 +35,10 @@ class RoundRecord:
     factories: list[str]
     moves: list[str]
     scores: list[int] | None = None
+    #: special factory displays (R46): display number (1-based, as text) -> ``SF1`` …
+    specials: dict[str, str] | None = None
+    #: special factory displays (R46): display number -> letters gained, ``-``, letters lost
+    after_fill: dict[str, str] | None = None
 
 
 @dataclass
@@ -60,7 +65,12 @@ class Record:
         out["start_player"] = self.start_player
         out["rounds"] = []
         for r in self.rounds:
-            rd: dict[str, Any] = {"factories": list(r.factories), "moves": list(r.moves)}
+            rd: dict[str, Any] = {"factories": list(r.factories)}
+            if r.specials is not None:
+                rd["specials"] = dict(r.specials)
+            if r.after_fill is not None:
+                rd["after_fill"] = dict(r.after_fill)
+            rd["moves"] = list(r.moves)
             if r.scores is not None:
                 rd["scores"] = list(r.scores)
             out["rounds"].append(rd)
@@ -133,7 +143,11 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
         scores = r.get("scores")
         if scores is not None:
             scores = _int_list(scores, f"round {i} scores", n)
-        rounds.append(RoundRecord(list(facs), list(moves), scores))
+        shown = changes = None
+        if ruleset.special_factories:
+            shown = _str_map(r.get("specials"), f"round {i}: specials", required=True)
+            changes = _str_map(r.get("after_fill", {}), f"round {i}: after_fill", required=False)
+        rounds.append(RoundRecord(list(facs), list(moves), scores, shown, changes))
     fs = data.get("final_scores")
     if fs is not None:
         fs = _int_list(fs, "final_scores", n)
@@ -142,6 +156,16 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
         w = _int_list(w, "winners")
     extra = {k: v for k, v in data.items() if k not in _KNOWN}
     return Record(ruleset, sp, rounds, fs, w, extra)
+
+
+def _str_map(v: Any, what: str, *, required: bool) -> dict[str, str]:
+    if v is None and required:
+        raise _bad(f"{what} missing: a game with special_factories names them every round (R46)")
+    if not isinstance(v, Mapping) or not all(
+        isinstance(k, str) and isinstance(x, str) for k, x in v.items()
+    ):
+        raise _bad(f"{what} must be an object of strings (R46)")
+    return dict(v)
 
 
 def load_record(path: str | Path) -> Record:
@@ -170,6 +194,97 @@ def parse_fill(texts: list[str], round_no: int) -> Fill:
     return Fill(tuple(out))
 
 
+def _display(key: str, nf: int, ri: int, what: str) -> int:
+    if not key.strip().isdigit() or not 1 <= int(key) <= nf:
+        raise InvalidRecordError(
+            f"round {ri}: {what}: {key!r} is not a display 1-{nf} (R40)", round=ri, rule="R40"
+        )
+    return int(key) - 1
+
+
+def _letters_of(text: str, ri: int, what: str) -> list[int]:
+    counts = [0] * 5
+    for ch in text:
+        k = LETTERS.find(ch.upper())
+        if k < 0:
+            raise InvalidRecordError(
+                f"round {ri}: {what}: {ch!r} is not a colour letter (R46)", round=ri, rule="R46"
+            )
+        counts[k] += 1
+    return counts
+
+
+def _change_text(gain: list[int], loss: list[int]) -> str:
+    g = "".join(LETTERS[k] * gain[k] for k in range(5))
+    lo = "".join(LETTERS[k] * loss[k] for k in range(5))
+    return g + (f"-{lo}" if lo else "")
+
+
+def after_fill_texts(fill: Fill) -> dict[str, str]:
+    """The record's ``after_fill`` of a fill with special displays (R41, R46)."""
+    gains, losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
+    return {
+        str(f + 1): _change_text(gains[f], losses[f])
+        for f in range(len(gains))
+        if any(gains[f]) or any(losses[f])
+    }
+
+
+def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
+    """The fill event of a round with special displays (R40, R41, R46): the specials from
+    ``specials``, SF1's extra tile from ``after_fill``, which must equal what the rules give."""
+    nf = len(plain.factories)
+    pairs: dict[int, int] = {}
+    for key, nm in (rnd.specials or {}).items():
+        f = _display(key, nf, ri, "specials")
+        k = SP.kind_of(nm)
+        if k is None:
+            raise InvalidRecordError(
+                f"round {ri}: specials: {nm!r} is not a special display (SF1, SF2B-SF2W, SF3, "
+                "SF4, SF5) (R40)",
+                round=ri,
+                rule="R40",
+            )
+        if f in pairs:
+            raise InvalidRecordError(
+                f"round {ri}: specials: display {f + 1} is named twice (R40)", round=ri, rule="R40"
+            )
+        pairs[f] = k
+    players = (nf - 1) // 2
+    if len(pairs) != players or len(set(pairs.values())) != len(pairs):
+        raise InvalidRecordError(
+            f"round {ri}: specials: {players} players have {players} different special "
+            f"displays each round, not {' '.join(SP.name(k) for k in pairs.values()) or 'none'} "
+            "(R47e)",
+            round=ri,
+            rule="R47e",
+        )
+    given: dict[int, tuple[list[int], list[int]]] = {}
+    for key, text in (rnd.after_fill or {}).items():
+        f = _display(key, nf, ri, "after_fill")
+        gain, _, loss = text.partition("-")
+        given[f] = (_letters_of(gain, ri, "after_fill"), _letters_of(loss, ri, "after_fill"))
+    sf1 = [f for f, k in pairs.items() if k == SP.SF1]
+    extra: tuple[int, ...] = ()
+    if sf1 and sf1[0] in given:
+        g = given[sf1[0]][0]
+        extra = tuple(k for k in range(5) for _ in range(g[k]))
+    fill = Fill(plain.factories, tuple(sorted(pairs.items())), extra)
+    gains, losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
+    for f in range(nf):
+        want = (gains[f], losses[f])
+        got = given.get(f, ([0] * 5, [0] * 5))
+        if want != got:
+            raise InvalidRecordError(
+                f"round {ri}: after_fill of display {f + 1} is "
+                f"{_change_text(*got) or 'no change'!r}, the rules give "
+                f"{_change_text(*want) or 'no change'!r} (R41)",
+                round=ri,
+                rule="R41",
+            )
+    return fill
+
+
 def replay(
     record: Record, *, until_round: int | None = None, until_move: int | None = None
 ) -> State:
@@ -196,6 +311,8 @@ def replay(
                 rule="R2",
             )
         fill = parse_fill(rnd.factories, ri)
+        if record.ruleset.special_factories:
+            fill = sf_fill(fill, rnd, ri)
         try:
             st.apply_fill(fill)
         except IllegalFillError as e:
@@ -308,6 +425,9 @@ def record_of(state: State, **extra: Any) -> Record:
         if isinstance(ev, Fill):
             st.apply_fill(ev)
             rounds.append(RoundRecord(ev.texts(), []))
+            if st.ruleset.special_factories:
+                rounds[-1].specials = {str(f + 1): SP.name(k) for f, k in ev.specials}
+                rounds[-1].after_fill = after_fill_texts(ev)
         else:
             st.push(ev)
             rounds[-1].moves.append(ev.text())
@@ -332,6 +452,8 @@ def _fmt(v: Any, depth: int) -> str:
     if isinstance(v, Mapping):
         if not v:
             return "{}"
+        if depth > 1 and all(isinstance(x, str) for x in v.values()):
+            return json.dumps(v, ensure_ascii=False)  # specials, after_fill: one line
         items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_fmt(x, depth + 1)}" for k, x in v.items()]
         return "{\n" + ",\n".join(items) + "\n" + end + "}"
     if isinstance(v, list) and any(isinstance(x, (Mapping, list)) for x in v):
