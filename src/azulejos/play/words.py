@@ -298,3 +298,31 @@ def result_sentence(w: Words, names: Sequence[str], res: Result) -> str:
     # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
     return _("Shared victory: {winners} have {points} and {rows} each.").format(
         winners=winners, points=points, rows=rows)
+
+
+# -- the engine review ---------------------------------------------------------------------------
+def review_sentence(w: Words, entry: dict[str, object]) -> str:
+    """The engine review of one move, from its entry in a record's ``review`` key
+    (``docs/notation.md``): what the engine prefers and the points lost."""
+    _ = w.gettext
+    note = entry.get("note")
+    if note == "forced":
+        return _("Review: the only legal move.")
+    if note == "column":
+        return _("Review: a column choice is not reviewed; the draft before it is.")
+    best = str(entry.get("best", ""))
+    lost = entry.get("lost")
+    lost_f = float(lost) if isinstance(lost, (int, float)) else 0.0
+    if lost_f < 0.05:
+        return _("Review: as good as the engine's choice ({best}).").format(
+            best=w.notation(_parse(best)) if best else best)
+    # TRANSLATORS: {lost} is a negative decimal number of points, e.g. "−2.5".
+    return _("Review: the engine prefers {best}; this move loses {lost} points of the expected "
+             "final margin.").format(best=w.notation(_parse(best)),
+                                     lost=w.number(-lost_f, decimals=1))
+
+
+def _parse(text: str) -> Move:
+    from azulejos.core import parse_move
+
+    return parse_move(text)
