@@ -86,6 +86,7 @@ def test_hint_preselects_a_legal_move() -> None:
             move = screen.current_move()
             assert move is not None and screen.match.state.is_legal(move)
             assert screen.message.startswith("Hint:")
+            assert "Why: " in screen.message  # the reasons, in words
             await pilot.press("enter")
             assert screen.match.log[0].move == move
     asyncio.run(go())

@@ -1,10 +1,10 @@
 """Agents (layer L2): the agent protocol and the bots (see docs/bots.md)."""
 
 from .base import Agent, Budget, Deadline, RandomAgent
-from .hint import hint
+from .hint import Reason, hint, reasons
 from .registry import LEVELS, agent_names, make_agent, parse_spec, register
 
 __all__ = [
     "Agent", "Budget", "Deadline", "RandomAgent", "LEVELS", "agent_names", "hint", "make_agent",
-    "parse_spec", "register",
+    "parse_spec", "Reason", "reasons", "register",
 ]

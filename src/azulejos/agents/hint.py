@@ -1,10 +1,16 @@
-"""A hint for a human player: the strongest bot's move and how good the position looks."""
+"""A hint for a human player: the strongest bot's move, how good the position looks, and why
+the move is good, in facts the engine computes (``docs/bots.md``, "Hints")."""
 
 from __future__ import annotations
 
-from azulejos.core import Move, State
+from dataclasses import dataclass
+
+from azulejos.core import FLOOR, Move, State
+from azulejos.core import layout as L
+from azulejos.core.preview import preview, previews
 
 from .base import Budget
+from .features import _line_points
 from .mcts import MCTSAgent
 
 
@@ -14,7 +20,68 @@ def hint(state: State, seconds: float = 1.0, seed: int | None = 0) -> tuple[Move
     The evaluation is the expected margin, in points, of the player to move over the best
     other player at the end of the game (positive: ahead), as estimated by the search.
     The search stops after ``seconds`` (at most 1 s is spent, minus a small safety margin).
+    It is the search of the engine review (:mod:`azulejos.agents.review`).
     """
     limit = max(0.01, min(seconds, 1.0) - 0.05)
     agent = MCTSAgent(seed)
     return agent.search(state.copy(), Budget(seconds=limit))
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One fact that speaks for (or against) a move, for the words of a hint.
+
+    ``kind`` is one of:
+
+    * ``completes`` - the move fills pattern line ``line`` (1-based); its tile scores ``points``
+      on the wall now (R17, R18; on the grey wall the best free column, R30);
+    * ``advances`` - pattern line ``line`` still needs ``tiles`` more;
+    * ``column`` - a grey-wall column choice: ``column`` (1-based) of row ``line`` scores
+      ``points`` (R30, R18);
+    * ``marker`` - the move takes the first-player marker: its holder starts the next round (R12,
+      R20);
+    * ``penalty`` - ``tiles`` tiles fall to the floor line and cost ``points`` (positive) at
+      the wall-tiling (R13, R14, R19);
+    * ``avoids`` - every other place for the same tiles would cost ``points`` more on the floor
+      line (R13, R19).
+    """
+
+    kind: str
+    line: int = 0
+    points: int = 0
+    tiles: int = 0
+    column: int = 0
+    grey: bool = False  # ``completes`` on the grey wall: the column is chosen later
+
+
+def reasons(state: State, move: Move) -> tuple[Reason, ...]:
+    """What ``move`` (legal in ``state``) does for the player to move, in the order a hint
+    tells it: the line or column first, then the marker and the floor."""
+    pv = preview(state, move)
+    out: list[Reason] = []
+    if not move.is_draft:
+        return (Reason("column", line=move.line + 1, points=pv.points, column=move.column + 1),)
+    if move.destination != FLOOR:
+        line = move.destination + 1
+        if pv.completes_line:
+            points = pv.wall_points
+            if points is None:  # grey wall: the best column still free for the colour (R30)
+                seat = state.current_player
+                points = max(0, _line_points(state.raw, L.P0 + seat * L.STRIDE, True)
+                             [move.destination][move.colour])
+            out.append(Reason("completes", line=line, points=points, grey=pv.wall_points is None))
+        else:
+            have = state.player(state.current_player).lines[move.destination]
+            out.append(Reason("advances", line=line, tiles=line - have.count - pv.to_line))
+    if pv.marker:
+        out.append(Reason("marker"))
+    falling = pv.to_floor + pv.to_lid
+    if pv.penalty or falling:
+        out.append(Reason("penalty", points=pv.penalty, tiles=falling))
+    others = [
+        p.penalty for m, p in previews(state)
+        if m.is_draft and m != move and m.source == move.source and m.colour == move.colour
+    ]
+    if others and min(others) > pv.penalty:
+        out.append(Reason("avoids", points=min(others) - pv.penalty))
+    return tuple(out)

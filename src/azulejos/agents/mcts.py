@@ -102,6 +102,44 @@ class MCTSAgent:
             self.last_value = 0.0
             self.last_iterations = 0
             return MOVES[root.acts[0]], self._quick_value(root_state, me)
+        self._grow(root, root_state, budget)
+        best = max(range(len(root.acts)), key=lambda i: (root.n[i], root.w[i]))
+        value = root.w[best] / root.n[best] if root.n[best] else 0.0
+        self.last_value = value
+        return MOVES[root.acts[best]], value
+
+    def analyse(
+        self, state: State, budget: Budget | None = None, only: tuple[int, ...] | None = None
+    ) -> list[tuple[int, int, float]]:
+        """The root statistics of one search: ``(action, visits, value)`` for every legal
+        action (or only the actions in ``only``), the most visited first. The value is the
+        mean expected final margin, in points, of the player to move (0 for an unvisited
+        action). The search is the one :meth:`search` runs; the engine review
+        (:mod:`azulejos.agents.review`) uses ``only`` to value one move with the whole budget."""
+        if not state.legal_actions():
+            raise ValueError("no legal move: the state awaits a fill or the game is over")
+        root_state = state.copy(history=False)
+        root = _Node(root_state, self.temperature)
+        if only is not None:
+            keep = [i for i, a in enumerate(root.acts) if a in only]
+            if not keep:
+                raise ValueError("none of the actions to analyse is legal")
+            z = sum(root.prior[i] for i in keep) or 1.0
+            root.acts = [root.acts[i] for i in keep]
+            root.prior = [root.prior[i] / z for i in keep]
+            root.n = [0] * len(keep)
+            root.w = [0.0] * len(keep)
+            root.kids = [None] * len(keep)
+        self._grow(root, root_state, budget)
+        out = [
+            (a, root.n[i], root.w[i] / root.n[i] if root.n[i] else 0.0)
+            for i, a in enumerate(root.acts)
+        ]
+        out.sort(key=lambda t: (-t[1], -t[2]))
+        return out
+
+    def _grow(self, root: _Node, root_state: State, budget: Budget | None) -> None:
+        """Run the search from ``root`` (a node of ``root_state``) until the budget is spent."""
         deadline = Deadline(self.own, budget)
         rng = self.rng
         players = root_state.players
@@ -151,10 +189,6 @@ class MCTSAgent:
                 nd.w[i] += m[nd.player]
             it += 1
         self.last_iterations = it
-        best = max(range(len(root.acts)), key=lambda i: (root.n[i], root.w[i]))
-        value = root.w[best] / root.n[best] if root.n[best] else 0.0
-        self.last_value = value
-        return MOVES[root.acts[best]], value
 
     def _quick_value(self, state: State, me: int) -> float:
         st = state.copy(history=False)

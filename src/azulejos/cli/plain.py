@@ -21,6 +21,7 @@ from azulejos.play.words import (
     move_sentence,
     result_sentence,
     tiling_sentence,
+    why_sentence,
 )
 
 from .board import board_text
@@ -167,6 +168,9 @@ class PlainGame:
                 sentence = move_sentence(self.w, self.names[st.current_player], h.move,
                                          preview(st, h.move))
                 self.say(_("Hint: {move} [{notation}]").format(move=sentence, notation=h.move.text()))
+                why = why_sentence(self.w, h.reasons)
+                if why:
+                    self.say(why)
         elif key == "save":
             self.save(Path(arg.strip()) if arg.strip() else self.save_to)
         elif key == "rules":

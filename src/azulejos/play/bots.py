@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from azulejos.agents import Agent, Budget, agent_names, make_agent
+from azulejos.agents import Agent, Budget, Reason, agent_names, make_agent, reasons
 from azulejos.agents import hint as search_hint
 from azulejos.core import Move, State, move_of_action, parse_move
 
@@ -41,12 +41,14 @@ def make_bot(level: str, seed: int | None) -> Bot:
 class Hint:
     move: Move
     evaluation: Any
+    #: Why the move is good, in facts (``azulejos.agents.Reason``; words: ``play.words.why_sentence``).
+    reasons: tuple[Reason, ...] = ()
 
 
 def hint(state: State, seconds: float = 1.0) -> Hint:
     """The strongest bot's suggestion for the player to move."""
     move, evaluation = search_hint(state.copy(), seconds)
-    return Hint(move, evaluation)
+    return Hint(move, evaluation, reasons(state, move))
 
 
 def checked_move(state: State, answer: object) -> Move:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from azulejos.core import CENTRE, FLOOR, Bonus, Discarded, Move, Penalised, Placed
 from azulejos.core.events import TilingEvent
@@ -26,6 +27,9 @@ from azulejos.render.themes import Theme, get_theme
 
 from .preview import Preview
 from .results import Result
+
+if TYPE_CHECKING:
+    from azulejos.agents.hint import Reason
 
 
 class Words:
@@ -298,3 +302,68 @@ def result_sentence(w: Words, names: Sequence[str], res: Result) -> str:
     # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
     return _("Shared victory: {winners} have {points} and {rows} each.").format(
         winners=winners, points=points, rows=rows)
+
+
+# -- the engine review ---------------------------------------------------------------------------
+def review_sentence(w: Words, entry: dict[str, object]) -> str:
+    """The engine review of one move, from its entry in a record's ``review`` key
+    (``docs/notation.md``): what the engine prefers and the points lost."""
+    _ = w.gettext
+    note = entry.get("note")
+    if note == "forced":
+        return _("Review: the only legal move.")
+    if note == "column":
+        return _("Review: a column choice is not reviewed; the draft before it is.")
+    best = str(entry.get("best", ""))
+    lost = entry.get("lost")
+    lost_f = float(lost) if isinstance(lost, (int, float)) else 0.0
+    if lost_f < 0.05:
+        return _("Review: as good as the engine's choice ({best}).").format(
+            best=w.notation(_parse(best)) if best else best)
+    # TRANSLATORS: {lost} is a decimal number of points, e.g. "2.5".
+    return _("Review: the engine prefers {best}; this move loses {lost} points of the expected "
+             "final margin.").format(best=w.notation(_parse(best)),
+                                     lost=w.number(lost_f, decimals=1))
+
+
+def _parse(text: str) -> Move:
+    from azulejos.core import parse_move
+
+    return parse_move(text)
+
+
+# -- why a hint -----------------------------------------------------------------------------------
+def why_sentence(w: Words, reasons: Sequence[Reason]) -> str:
+    """Why a hinted move is good, from :func:`azulejos.agents.reasons`, in the theme's words:
+    ``Why: completes pattern line 2: +4 points on the wall; avoids −3 points on the floor line.``
+    Empty when there is nothing to say."""
+    _ = w.gettext
+    parts: list[str] = []
+    for r in reasons:
+        if r.kind == "completes":
+            key = "why completes grey" if r.grey else "why completes"
+            parts.append(w.phrase(key).format(number=r.line, points=w.signed_points(r.points)))
+        elif r.kind == "advances":
+            parts.append(w.phrase("why advances", r.tiles).format(number=r.line, n=r.tiles))
+        elif r.kind == "column":
+            parts.append(w.phrase("why column").format(
+                column=r.column, number=r.line, points=w.signed_points(r.points)))
+        elif r.kind == "marker":
+            parts.append(w.phrase("why marker"))
+        elif r.kind == "penalty" and r.tiles:
+            parts.append(w.phrase("why penalty", r.tiles).format(
+                n=r.tiles, points=w.signed_points(-r.points)))
+        elif r.kind == "penalty" and r.points:
+            parts.append(w.phrase("why marker penalty").format(points=w.signed_points(-r.points)))
+        elif r.kind == "avoids":
+            parts.append(w.phrase("why avoids").format(points=w.signed_points(-r.points)))
+    if not parts:
+        return ""
+    text = parts[0]
+    for part in parts[1:]:
+        # TRANSLATORS: joins the reasons of a hint: "completes pattern line 2: +4 points" and
+        # "avoids −3 points on the floor line" (French typography: " ; ").
+        text = _("{reasons}; {reason}").format(reasons=text, reason=part)
+    # TRANSLATORS: {reasons} are the reasons of a hint, joined, e.g. "completes pattern line 2:
+    # +4 points on the wall; avoids −3 points on the floor line".
+    return _("Why: {reasons}.").format(reasons=text)

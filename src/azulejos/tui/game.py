@@ -18,12 +18,21 @@ from textual.screen import Screen
 from azulejos.core import CENTRE, FLOOR, Move, draft, place
 from azulejos.core.choices import columns, destinations, takeable
 from azulejos.play import HintUnavailable, Match, Step, hint, preview
-from azulejos.play.words import GameLog, bot_name, consequence, level_name, move_sentence
+from azulejos.play.words import (
+    GameLog,
+    bot_name,
+    consequence,
+    level_name,
+    move_sentence,
+    why_sentence,
+)
 
 from .render import Selection, board_markup, centre_markup, factory_markup
 from .widgets import KeyBar, Tray, escape
 
 if TYPE_CHECKING:
+    from azulejos.agents import Reason
+
     from .app import AzulejosApp
 
 
@@ -451,13 +460,14 @@ class GameScreen(Screen[None]):
         except Exception as e:
             self.app.call_from_thread(self.show_message, str(e))
             return
-        self.app.call_from_thread(self.show_hint, version, h.move, h.evaluation)
+        self.app.call_from_thread(self.show_hint, version, h.move, h.evaluation, h.reasons)
 
     def show_message(self, text: str) -> None:
         self.message = text
         self.refresh_table()
 
-    def show_hint(self, version: int, move: Move, evaluation: object = None) -> None:
+    def show_hint(self, version: int, move: Move, evaluation: object = None,
+                  reasons: tuple[Reason, ...] = ()) -> None:
         if version != self.match.version or not self.human_turn:
             return
         w = self.azapp.words
@@ -472,6 +482,9 @@ class GameScreen(Screen[None]):
             # TRANSLATORS: {margin} is a signed decimal number of points, e.g. "+1.5" / "−0.5".
             self.message += " " + w.gettext("(expected final difference in points: {margin})").format(
                 margin=w.number(float(evaluation), decimals=1, sign=True))
+        why = why_sentence(w, reasons)
+        if why:
+            self.message += " " + why
         self.refresh_table()
 
     # -- drawing ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from azulejos.core.events import TilingEvent
 from azulejos.notation import Record, parse_move
 from azulejos.notation.record import parse_fill
 from azulejos.play import preview, seats_from_json
-from azulejos.play.words import move_sentence, tiling_sentence
+from azulejos.play.words import move_sentence, review_sentence, tiling_sentence
 
 from .render import Selection, board_markup, centre_markup, factory_markup
 from .widgets import KeyBar, Tray, escape
@@ -68,6 +68,7 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.index = 0
         self.frames: list[Frame] = []
+        self.review: list[list[dict[str, object]]] | None = None
         self.seats = seats_from_json(record.extra.get("seats"), record.players)
         self.names = [s.name for s in self.seats]
         self.typed_names = False
@@ -100,7 +101,10 @@ class ReplayScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        from azulejos.agents.review import read_review
+
         self.frames = frames(self.record, self.azapp.words)
+        self.review = read_review(self.record)  # the engine review, when the record has one
         self.draw()
 
     def on_key(self, event: events.Key) -> None:
@@ -176,6 +180,9 @@ class ReplayScreen(Screen[None]):
         box = self.query_one("#log-box", VerticalScroll)
         box.scroll_to(y=max(0, current - box.size.height // 2), animate=False)
         info = [fr.text]
+        if self.review is not None and fr.move is not None:
+            start = next(i for i, f in enumerate(self.frames) if f.round == fr.round)
+            info.append(review_sentence(w, self.review[fr.round - 1][self.index - start - 1]))
         for ev in fr.tiling:
             info.append("  " + tiling_sentence(w, self.names, ev))
         self.query_one("#prompt", Static).update(escape("\n".join(info)))

@@ -1,0 +1,113 @@
+"""azulejos review: the engine's review of a game record (docs/bots.md, "Engine review")."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from ._common import non_negative_int, positive_int
+
+HELP = "review every move of a game record with the engine and write an annotated record"
+
+
+def seconds_arg(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 < v <= 60:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds in (0, 60]")
+    return v
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="an azulejos-record/1 JSON file")
+    p.add_argument("--time", type=seconds_arg, default=None, metavar="T",
+                   help="seconds of search per move (default 0.4, less in long games so that "
+                        "the review takes under 40 s; a played move the search barely "
+                        "looked at gets half as much again)")
+    p.add_argument("--iterations", type=positive_int, default=None, metavar="N",
+                   help="search iterations per move instead of a time (an exactly "
+                        "reproducible review)")
+    p.add_argument("--seed", type=non_negative_int, default=0, help="search seed (default 0)")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="annotated record to write (default: FILE with .review.json)")
+    p.add_argument("--top", type=positive_int, default=3, help="mistakes listed per player (3)")
+    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+                   help="language (default: the record's, else from the environment)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+
+
+def output_path(path: str) -> Path:
+    p = Path(path)
+    stem = p.name[:-5] if p.name.endswith(".json") else p.name
+    return p.with_name(stem + ".review.json")
+
+
+def run(args: argparse.Namespace) -> int:
+    from azulejos.agents import Budget
+    from azulejos.agents.review import annotate, default_seconds, mistakes, review_record
+    from azulejos.core.errors import InvalidRecordError
+    from azulejos.notation.record import load_record, replay, save_record
+    from azulejos.play import seats_from_json
+    from azulejos.play.words import Words
+
+    path = args.file
+    try:
+        rec = load_record(path)
+        replay(rec)
+    except InvalidRecordError as e:
+        print(f"{path}: {e}", file=sys.stderr)
+        return 1
+    saved_lang = rec.extra.get("lang") if rec.extra.get("lang") in ("en", "uk", "ru", "fr") else None
+    w = Words(args.lang or saved_lang, "classic", theme_letters=False)
+    _ = w.gettext
+    names = w.names(seats_from_json(rec.extra.get("seats"), rec.players))
+    raw = rec.extra.get("names")
+    if rec.extra.get("seats") is None and isinstance(raw, list) and len(raw) == rec.players:
+        names = [str(x) for x in raw]
+    if args.iterations is not None:
+        budget = Budget(seconds=args.time, iterations=args.iterations)
+    else:
+        budget = Budget(seconds=args.time if args.time is not None else default_seconds(rec))
+    show = not args.quiet and sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            print(f"\r{done}/{total}", end="", file=sys.stderr, flush=True)
+
+    start = time.perf_counter()
+    reviews = review_record(rec, budget, args.seed, progress)
+    took = time.perf_counter() - start
+    if show:
+        print(file=sys.stderr)
+    out = Path(args.output) if args.output else output_path(path)
+    try:
+        save_record(annotate(rec, reviews, budget, args.seed), out)
+    except OSError as e:
+        print(f"{out}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    total = sum(len(r) for r in reviews)
+    print(w.ngettext("{n} move reviewed in {seconds} s.", "{n} moves reviewed in {seconds} s.",
+                     total).format(n=total, seconds=w.number(took, decimals=1)))
+    for seat in range(rec.players):
+        mine = [r for rnd in reviews for r in rnd if r.seat == seat]
+        lost = sum(r.lost for r in mine)
+        print(w.ngettext("{name}: {points} points lost in {n} move.",
+                         "{name}: {points} points lost in {n} moves.", len(mine)).format(
+            name=names[seat], points=w.number(lost, decimals=1), n=len(mine)))
+        worst = mistakes(reviews, seat, args.top)
+        if not worst:
+            print("  " + _("No mistake of 2 points or more."))
+        for r in worst:
+            print("  " + _("Round {round}, move {number}: played {played}, the engine prefers "
+                           "{best} ({lost} points).").format(
+                round=r.round, number=r.number, played=r.played.text(), best=r.best.text(),
+                lost=w.number(-r.lost, decimals=1)))
+    print(_("Points lost are the expected final margin of the engine's move minus that of the "
+            "move played; small differences are search noise, and a move never counts as a "
+            "gain."))
+    print(_("Annotated record: {path} (azulejos replay --view {path})").format(path=str(out)))
+    return 0
