@@ -19,6 +19,7 @@ from . import (
     learn,
     play,
     replay,
+    review,
     rules,
     selfplay,
     serve,
@@ -29,7 +30,7 @@ from . import (
 #: Every subcommand, in the order ``azulejos --help`` lists them (a test checks that each
 #: module of this package is here).
 COMMANDS: tuple[ModuleType, ...] = (
-    play, serve, rules, learn, replay, show, selfplay, tournament, engine, bench, demo,
+    play, serve, rules, learn, replay, review, show, selfplay, tournament, engine, bench, demo,
 )
 
 
