@@ -132,7 +132,7 @@ def test_the_key_bar_shows_the_keys_that_work_now() -> None:
             assert "1-7 C" in bar and "Enter" not in bar and "Esc" not in bar and "undo" not in bar
             await pilot.press("1")
             bar = keybar(screen)
-            letters = "".join(app.words.symbol(k) for s, k in screen.groups() if s == 0)
+            letters = "/".join(app.words.symbol(k) for s, k in screen.groups() if s == 0)
             assert f"{letters} colour" in bar and "Esc back" in bar and "Enter" not in bar
             await pilot.press("down", "down")
             assert "Enter play" in keybar(screen)

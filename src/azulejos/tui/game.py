@@ -561,7 +561,7 @@ class GameScreen(Screen[None]):
         cw = self.query_one("#centre", Tray)
         cw.border_title = w.part("centre").capitalize() + " (C)"
         cw.set_class(sel.source == CENTRE, "chosen")
-        cw.show(centre_markup(ink, w, st, sel, lay.factory_size))
+        cw.show(centre_markup(ink, w, st, sel, 3 if lay.factory_size == 3 else 1))
         # boards
         to_move = st.current_player if not st.is_over else -1
         focus = self.focus_seat
@@ -701,7 +701,7 @@ class GameScreen(Screen[None]):
             elif self.source is None:
                 keys.append((f"1-{st.nfactories} C", _("source")))
             elif self.colour is None:
-                letters = "".join(w.symbol(k) for s, k in self.groups() if s == self.source)
+                letters = "/".join(w.symbol(k) for s, k in self.groups() if s == self.source)
                 keys.append((letters, w.phrase("colour key")))
             else:
                 keys.append(("↑↓ " + " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests()),
