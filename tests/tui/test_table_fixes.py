@@ -175,3 +175,31 @@ def test_the_chocolatier_status_line_names_the_boxes(lang: str) -> None:
             status = str(app.screen.query_one("#status").render())
             assert choc.phrase("coloured wall") in status and classic.phrase("coloured wall") not in status
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("theme", ["classic", "chocolatier"])
+def test_no_key_means_two_things(theme: str) -> None:
+    letters = [s.lower() for s in get_theme(theme).symbols]
+    keys = letters + ["c", "f", "u", "i", "s", "q", "x", "v", "n"]
+    assert len(set(keys)) == len(keys)
+
+
+def test_chocolatier_letters_are_the_keys_and_the_moves_panel_letters() -> None:
+    """Caramel is A: typed, drawn, previewed and written in the moves panel."""
+    async def go() -> None:
+        app = app_for([Seat("Ana"), Seat("Bea")], "en", "chocolatier")
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            move = next(m for m in screen.match.state.legal_moves()
+                        if m.colour == 1 and m.source < 5 and m.destination == 1)
+            keys = keys_for(move, app.words.theme.symbols)
+            assert keys[1] == "a"
+            await pilot.press(*keys[:-1])
+            text = f"{move.source + 1}A2"
+            assert text in str(screen.query_one("#prompt").render())
+            assert "A" in str(screen.query_one(f"#factory-{move.source}").render())
+            await pilot.press("enter")
+            assert screen.match.log[-1].move == move
+            assert f"[{text}]" in str(screen.query_one("#log").render())
+    asyncio.run(go())
