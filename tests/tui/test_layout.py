@@ -96,3 +96,23 @@ def test_too_small_a_window_says_so_and_offers_plain_mode() -> None:
             assert inside(screen.query_one("#factory-6"), screen.region)
             assert inside(screen.query_one("#other-1"), screen.region)
     asyncio.run(go())
+
+
+def test_a_resize_under_a_dialog_is_applied_when_the_table_comes_back() -> None:
+    async def go() -> None:
+        app = app_for(4, "ru")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and not screen.layout_now.compact
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert app.screen is not screen
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen and screen.layout_now.compact
+            for sel in ("#factory-8", "#centre", "#other-2"):
+                assert inside(screen.query_one(sel), screen.region), sel
+    asyncio.run(go())
