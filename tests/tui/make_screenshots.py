@@ -39,8 +39,9 @@ def grey_place() -> Match:
     return m
 
 
-async def shoot(name: str, app: AzulejosApp, before: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async with app.run_test(size=SIZE) as pilot:
+async def shoot(name: str, app: AzulejosApp, before: Callable[[Pilot[None]], Awaitable[None]],
+                size: tuple[int, int] = SIZE) -> None:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause(0.2)
         await before(pilot)
         await pilot.pause(0.2)
@@ -86,6 +87,9 @@ async def main() -> None:
     await shoot("table-chocolatier", app("chocolatier", skip_setup=True), preview)
     await shoot("table-high-contrast-4p", app(contrast=True, skip_setup=True, seats=[
         Seat("Olena"), Seat("Marc"), Seat("Easy bot", "easy"), Seat("Ivan")]), nothing)
+    three = [Seat("Olena"), Seat("Marc"), Seat("Easy bot", "easy")]
+    await shoot("table-80x24-3p", app(skip_setup=True, seats=three), preview, (80, 24))
+    await shoot("too-small", app(skip_setup=True, seats=three), nothing, (60, 20))
     await shoot("grey-wall-column", app(match=grey_place()), column)
     await shoot("tiling", app(skip_setup=True), tiling)
     await shoot("end-classic", app(match=finished(8)), nothing)

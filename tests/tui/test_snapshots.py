@@ -21,9 +21,9 @@ THEMES = ["classic", "chocolatier"]
 
 
 def app_for(theme: str, *, new_game: bool = False, contrast: bool = False,
-            seats: list[Seat] | None = None, **kw: Any) -> AzulejosApp:
+            seats: list[Seat] | None = None, lang: str = "en", **kw: Any) -> AzulejosApp:
     setup = Setup(seats=seats or [Seat("Ana"), Seat("Medium bot", "medium")], theme=theme,
-                  seed=21, high_contrast=contrast)
+                  seed=21, high_contrast=contrast, lang=lang)
     return AzulejosApp(setup, bot_delay=0, tiling_delay=0, skip_setup=not new_game, **kw)
 
 
@@ -48,6 +48,26 @@ def test_table_with_a_previewed_move(snap_compare: Any, theme: str) -> None:
         await pilot.press("right", "down")
         await pilot.pause()
     assert snap_compare(app_for(theme), terminal_size=SIZE, run_before=choose)
+
+
+# The table at the smallest usable size and at the full size, 2/3/4 players, one language per
+# size (the longest, French, in the compact layout; Ukrainian at 120 x 40); test_layout.py checks
+# every language at both sizes by the widgets' places.
+MATRIX = [((80, 24), "fr", "chocolatier"), ((120, 40), "uk", "classic")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(("size", "lang", "theme"), MATRIX, ids=["80x24-fr", "120x40-uk"])
+def test_table_sizes(snap_compare: Any, size: tuple[int, int], lang: str, theme: str,
+                     players: int) -> None:
+    seats = [Seat(n) for n in ["Ana", "Bea", "Cai", "Dan"][:players]]
+
+    async def choose(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("right", "down")
+        await pilot.pause()
+    assert snap_compare(app_for(theme, seats=seats, lang=lang), terminal_size=size,
+                        run_before=choose)
 
 
 def test_table_high_contrast_four_players(snap_compare: Any) -> None:

@@ -108,6 +108,13 @@ CLASSIC = Theme(
         "tiling": N_("Wall-tiling, round {round}:"),
         "tiling title": N_("Wall-tiling - round {round}"),
         "counts": N_("bag {bag} · lid {lid}"),
+        # TRANSLATORS: the status line's name of the side of the boards in play.
+        "coloured wall": N_("coloured wall"),
+        "grey wall": N_("grey wall"),
+        # TRANSLATORS: key bar, what the letter keys choose at step 2 (one short word).
+        "colour key": N_("colour"),
+        # TRANSLATORS: key bar, what the keys 1-5 and F choose at step 3 (one short word).
+        "line key": N_("line"),
         "line refused": N_("That pattern line cannot take these tiles (R13, R15)."),
         "step 1": N_("Step 1 of 3 - where from? 1-{n} a factory, C the centre (or click a tile)."),
         "step 2": N_("Step 2 of 3 - which colour? {symbols}"),
@@ -203,6 +210,12 @@ CHOCOLATIER = Theme(
         "tiling": N_("Filling the boxes, round {round}:"),
         "tiling title": N_("Filling the boxes - round {round}"),
         "counts": N_("sack {bag} · tin {lid}"),
+        # TRANSLATORS: the status line, Master Chocolatier: the boxes with the pattern printed
+        # in them (the coloured wall), or plain ones where each candy's place is chosen (grey wall).
+        "coloured wall": N_("patterned boxes"),
+        "grey wall": N_("plain boxes"),
+        "colour key": N_("candy"),
+        "line key": N_("tray"),
         "line refused": N_("That tray cannot take these candies (R13, R15)."),
         "step 1": N_("Step 1 of 3 - where from? 1-{n} a showcase, C the counter (or click a candy)."),
         "step 2": N_("Step 2 of 3 - which candy? {symbols}"),

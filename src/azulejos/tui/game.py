@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual import events, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
 from azulejos.core import CENTRE, FLOOR, Move, draft, place
@@ -27,6 +27,7 @@ from azulejos.play.words import (
     why_sentence,
 )
 
+from .layout import BOARD_WIDTH, MIN_SIZE, TableLayout, table_layout
 from .render import Selection, board_markup, centre_markup, factory_markup
 from .widgets import KeyBar, Tray, escape
 
@@ -66,8 +67,9 @@ class GameScreen(Screen[None]):
         self.thinking = False
         self.focus_seat = match.humans[0] if match.humans else 0
         self.ready = False
-        self.recent: list[str] = []
+        self.recent: list[tuple[int, str]] = []  # (moves played before it, the move in words)
         self._log: GameLog | None = None
+        self.layout_now = table_layout(120, 40, match.state.players)
 
     @property
     def azapp(self) -> AzulejosApp:
@@ -89,6 +91,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         n = self.match.state.nfactories
         yield Tray(id="status")
+        yield Tray(id="too-small")
         with Horizontal(id="market"):
             for f in range(n):
                 yield Tray(id=f"factory-{f}", classes="factory")
@@ -96,20 +99,39 @@ class GameScreen(Screen[None]):
         with Horizontal(id="middle"):
             with Vertical(id="table-left"):
                 with Horizontal(id="boards"):
-                    yield Tray(id="focus-board", classes="board big")
-                    players = self.match.state.players
-                    with Vertical(id="others"):
-                        for row in range(0, players - 1, 2):
-                            with Horizontal(classes="others-row"):
-                                for p in range(row, min(row + 2, players - 1)):
-                                    yield Tray(id=f"other-{p}", classes="board " + (
-                                        "big" if players == 2 else "small"))
+                    yield Tray(id="focus-board", classes="board")
+                    with Container(id="others"):
+                        for p in range(self.match.state.players - 1):
+                            yield Tray(id=f"other-{p}", classes="board")
                 yield Tray(id="recent")
             with VerticalScroll(id="log-box") as box:
                 box.can_focus = False
                 yield Tray(id="log")
         yield Tray(id="prompt")
         yield KeyBar(id="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.apply_layout()
+        self.refresh_table()
+
+    def apply_layout(self) -> None:
+        """Fit the table to the window (see :mod:`azulejos.tui.layout`)."""
+        size = self.app.size
+        lay = table_layout(size.width, size.height, self.match.state.players)
+        self.layout_now = lay
+        self.set_class(not lay.fits, "too-small")
+        self.set_class(lay.compact, "compact")
+        self.query_one("#market").set_class(lay.factory_size == 2, "narrow")
+        self.query_one("#log-box").display = lay.show_log
+        names = {3: "big", 2: "small", 1: "tiny"}
+        for wid, tsize in [("#focus-board", lay.focus_size)] + [
+                (f"#other-{i}", lay.other_size) for i in range(self.match.state.players - 1)]:
+            board = self.query_one(wid)
+            for cls in names.values():
+                board.set_class(names[tsize] == cls, cls)
+        others = self.query_one("#others")
+        others.styles.grid_size_columns = min(lay.others_per_row, self.match.state.players - 1)
+        others.styles.grid_columns = str(BOARD_WIDTH[lay.other_size])  # "auto" would cut a board
 
     def on_mount(self) -> None:
         w = self.azapp.words
@@ -119,6 +141,7 @@ class GameScreen(Screen[None]):
                     "Note: the bot level '{level}' is not available yet; a random bot plays instead."
                 ).format(level=level_name(w, seat.bot or ""))
         self.ready = True
+        self.apply_layout()
         self.next_turn()
 
     # -- turn driving -----------------------------------------------------------------------
@@ -182,16 +205,18 @@ class GameScreen(Screen[None]):
         if step is None:
             self.next_turn()
             return
-        self.remember(self.message)
+        self.remember(index, self.message)
         self.message = ""
         self.after(step)
 
-    def remember(self, sentence: str) -> None:
-        """Keep the last few moves in words, so a person can follow what the bots did."""
+    def remember(self, index: int, sentence: str) -> None:
+        """Keep the last few moves in words, so a person can follow what the bots did
+        (``index``: the move's place in the game, so an undo takes it away again)."""
         if sentence:
-            self.recent = (self.recent + [sentence])[-6:]
+            self.recent = (self.recent + [(index, sentence)])[-6:]
 
     def after(self, step: Step) -> None:
+        self.reset_choice()  # no step of the move just played stays on screen (a new round)
         if step.tiling is not None:
             from .tiling import TilingScreen
 
@@ -210,7 +235,7 @@ class GameScreen(Screen[None]):
         step = m.play(move)
         self.message = ""
         self.game_log.note(index, self.names[seat], move, pv)
-        self.remember(move_sentence(self.azapp.words, self.names[seat], move, pv))
+        self.remember(index, move_sentence(self.azapp.words, self.names[seat], move, pv))
         self.after(step)
 
     # -- selection --------------------------------------------------------------------------
@@ -257,6 +282,7 @@ class GameScreen(Screen[None]):
             self.message = self.azapp.words.phrase("line refused")
             self.refresh_table()
             return
+        self.message = ""  # a legal choice: the last refusal no longer applies
         if self.dest == dest:
             self.confirm()
             return
@@ -268,6 +294,7 @@ class GameScreen(Screen[None]):
             self.message = self.azapp.words.gettext("That column is not free for this colour (R30).")
             self.refresh_table()
             return
+        self.message = ""
         if self.column == column:
             self.confirm()
             return
@@ -292,6 +319,10 @@ class GameScreen(Screen[None]):
             self.preview_column(self.columns()[0])
         elif self.colour is not None and self.dests():
             self.preview_dest(self.dests()[0])
+        elif self.source is not None and self.colour is None:
+            colours = [k for s, k in self.groups() if s == self.source]
+            if colours:  # step 2: the first colour of the place already chosen
+                self.pick_group(self.source, colours[0])
         elif self.groups():
             self.pick_group(*self.groups()[0])
 
@@ -302,6 +333,7 @@ class GameScreen(Screen[None]):
             if cols:
                 i = cols.index(self.column) if self.column in cols else -1 if delta > 0 else 0
                 self.column = cols[(i + delta) % len(cols)]
+                self.message = ""
                 self.refresh_table()
             return
         if vertical and self.colour is not None:
@@ -309,6 +341,7 @@ class GameScreen(Screen[None]):
             if ds:
                 i = ds.index(self.dest) if self.dest in ds else (-1 if delta > 0 else 0)
                 self.dest = ds[(i + delta) % len(ds)]
+                self.message = ""
                 self.refresh_table()
             return
         gs = self.groups()
@@ -356,7 +389,7 @@ class GameScreen(Screen[None]):
         key = event.key
         ch = (event.character or "").lower()
         handled = self.command_key(key, ch)
-        if not handled and self.human_turn:
+        if not handled and self.human_turn and self.layout_now.fits:
             handled = self.move_key(key, ch)
         if handled:
             event.stop()
@@ -430,6 +463,8 @@ class GameScreen(Screen[None]):
         w = self.azapp.words
         undone = self.match.undo()
         if undone:
+            played = len(self.match.log)
+            self.recent = [(i, text) for i, text in self.recent if i < played]
             self.thinking = False
             self.bot_choice = None
             self.workers.cancel_group(self, "bot")
@@ -512,6 +547,8 @@ class GameScreen(Screen[None]):
         st = m.state
         sel = self.selection()
         pal = ink.pal
+        lay = self.layout_now
+        self.refresh_too_small(lay)
         # status line
         if st.is_over:
             turn = _("Game over")
@@ -522,9 +559,10 @@ class GameScreen(Screen[None]):
             turn = _("{name} to move").format(name=self.names[st.current_player])
         status = _("Round {round}").format(round=st.round)
         counts = w.phrase("counts").format(bag=sum(st.bag), lid=sum(st.lid))
-        wall = _("coloured wall") if st.variant.value == "coloured" else _("grey wall")
+        wall = w.phrase("coloured wall" if st.variant.value == "coloured" else "grey wall")
+        brand = "" if lay.compact else f"[bold {pal.accent}]azulejos[/]  "
         self.query_one("#status", Tray).show(
-            f"[bold {pal.accent}]azulejos[/]  [bold]{escape(status)}[/] · [bold]{escape(turn)}[/]"
+            f"{brand}[bold]{escape(status)}[/] · [bold]{escape(turn)}[/]"
             f"  [{pal.muted}]{escape(counts)} · {escape(wall)}[/]")
         # market
         for f in range(st.nfactories):
@@ -532,29 +570,40 @@ class GameScreen(Screen[None]):
             fw.border_title = str(f + 1)
             fw.set_class(sel.source == f, "chosen")
             fw.set_class(not any(st.factories[f]), "empty")
-            fw.show(factory_markup(ink, st, f, sel), layout=False)
+            fw.show(factory_markup(ink, st, f, sel, lay.factory_size))
         cw = self.query_one("#centre", Tray)
         cw.border_title = w.part("centre").capitalize() + " (C)"
         cw.set_class(sel.source == CENTRE, "chosen")
-        cw.show(centre_markup(ink, w, st, sel))
+        cw.show(centre_markup(ink, w, st, sel, 3 if lay.factory_size == 3 else 1))
         # boards
         to_move = st.current_player if not st.is_over else -1
         focus = self.focus_seat
         fb = self.query_one("#focus-board", Tray)
-        fb.show(board_markup(ink, w, st, focus, self.names[focus], sel, size=3, to_move=focus == to_move), layout=False)
+        fb.show(board_markup(ink, w, st, focus, self.names[focus], sel, size=lay.focus_size,
+                             to_move=focus == to_move))
         fb.set_class(focus == to_move, "to-move")
         fb.border_title = self.seat_title(focus, to_move)
         others = [p for p in range(st.players) if p != focus]
         for i, p in enumerate(others):
             ob = self.query_one(f"#other-{i}", Tray)
-            size = 3 if st.players == 2 else 2
-            ob.show(board_markup(ink, w, st, p, self.names[p], sel, size=size, to_move=p == to_move), layout=False)
+            ob.show(board_markup(ink, w, st, p, self.names[p], sel, size=lay.other_size,
+                                 to_move=p == to_move))
             ob.set_class(p == to_move, "to-move")
             ob.border_title = self.seat_title(p, to_move)
         self.refresh_log()
         self.refresh_recent()
         self.refresh_prompt(sel)
         self.refresh_keys()
+
+    def refresh_too_small(self, lay: TableLayout) -> None:
+        if lay.fits:
+            return
+        _ = self.azapp.words.gettext
+        size = self.app.size
+        text = _("This window is {width}×{height}: the table needs at least {min_width}×{min_height}. "
+                 "Make the window larger, or play in line mode: azulejos play --plain").format(
+            width=size.width, height=size.height, min_width=MIN_SIZE[0], min_height=MIN_SIZE[1])
+        self.query_one("#too-small", Tray).show(f"[bold]{escape(text)}[/]")
 
     def seat_title(self, p: int, to_move: int) -> str:
         w = self.azapp.words
@@ -584,14 +633,26 @@ class GameScreen(Screen[None]):
         text = "\n".join(lines)
         if text != log.shown:
             log.show(text)
-            self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
+            self.call_after_refresh(self.follow_log)
+
+    def follow_log(self) -> None:
+        """Keep the moves panel at its end (the latest move) once it is longer than its box.
+
+        Anchored, Textual scrolls it after every layout; a shorter log stays at the top."""
+        box = self.query_one("#log-box", VerticalScroll)
+        if self.query_one("#log", Tray).outer_size.height > box.container_size.height:
+            if not box.is_anchored:
+                box.anchor()
+            else:
+                box.scroll_end(animate=False, immediate=True)
 
     def refresh_recent(self) -> None:
         pal = self.azapp.ink.pal
         title = self.azapp.words.gettext("Last moves")
         lines = [f"[bold {pal.accent}]{escape(title)}[/]"]
-        for i, text in enumerate(self.recent):
-            style = "bold" if i == len(self.recent) - 1 else pal.muted
+        # the latest first (in bold), so a short window still shows it
+        for i, (_index, text) in enumerate(reversed(self.recent)):
+            style = "bold" if i == 0 else pal.muted
             lines.append(f"[{style}]{escape(text)}[/]")
         if not self.recent:
             _ = self.azapp.words.gettext
@@ -639,15 +700,35 @@ class GameScreen(Screen[None]):
             ln if ln.startswith("[") else escape(ln) for ln in lines))
 
     def refresh_keys(self) -> None:
+        """The keys that work now, on one line: the least needed give way on a narrow screen."""
         w = self.azapp.words
         _ = w.gettext
-        keys = [
-            ("1-9 C", _("source")), ("←→", w.part("tiles")), ("↑↓ 1-5 F", _("line")),
-            ("Enter", _("play")), ("Esc", _("back")), ("u", _("undo")), ("i", _("hint")),
-            ("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit")),
-        ]
-        # one line in every language: on a narrow screen the least needed keys give way
-        # (all of them stay active; "?" shows the rules)
-        priority = ["Enter", "?", "q", "1-9 C", "↑↓ 1-5 F", "Esc", "u", "i", "←→", "s", "x"]
+        m, st = self.match, self.match.state
+        keys: list[tuple[str, str]] = []
+        if m.is_over:
+            keys.append(("Enter", _("results")))
+        elif self.human_turn and self.layout_now.fits:
+            if st.phase == "place":
+                cols = self.columns()
+                keys.append(("←→ " + "".join(str(c + 1) for c in cols), _("column")))
+            elif self.source is None:
+                keys.append((f"1-{st.nfactories} C", _("source")))
+            elif self.colour is None:
+                letters = "/".join(w.symbol(k) for s, k in self.groups() if s == self.source)
+                keys.append((letters, w.phrase("colour key")))
+            else:
+                keys.append(("↑↓ " + " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests()),
+                             w.phrase("line key")))
+            if st.phase == "draft":
+                keys.append(("←→", w.part("tiles")))
+            if self.current_move() is not None:
+                keys.append(("Enter", _("play")))
+            if self.source is not None or self.column is not None:
+                keys.append(("Esc", _("back")))
+            keys.append(("i", _("hint")))
+        if not m.is_over and m.can_undo():
+            keys.append(("u", _("undo")))
+        keys += [("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit"))]
+        priority = [k for k, _v in keys if k not in ("s", "x", "←→", "i")] + ["i", "←→", "s", "x"]
         width = max(20, self.app.size.width - 2)
         self.query_one("#keys", KeyBar).show(fit_keys(keys, priority, width), self.azapp.ink.pal.accent)

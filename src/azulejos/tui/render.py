@@ -30,35 +30,37 @@ class Selection:
     interactive: bool = False
 
 
-def factory_markup(ink: Ink, state: State, f: int, sel: Selection) -> str:
+def factory_markup(ink: Ink, state: State, f: int, sel: Selection, size: int = 3) -> str:
+    """A factory's four tiles in two rows; ``size`` 2 is the compact layout's narrow factory."""
     counts = state.factories[f]
     tiles = [k for k in range(5) for _ in range(counts[k])]
     if not tiles:
-        return f"[{ink.pal.muted}]\n   ·\n[/]"
+        return f"[{ink.pal.muted}]\n   ·\n[/]" if size == 3 else f"[{ink.pal.muted}]\n ·[/]"
     cells = []
     for k in tiles:
         chosen = sel.source == f and sel.colour == k
         act = f"screen.pick_tile({f},{k})" if sel.interactive else None
-        cells.append(ink.tile(k, 3, act, selected=chosen))
+        cells.append(ink.tile(k, size, act, selected=chosen))
     while len(cells) < 4:
-        cells.append("   ")
-    return f"{cells[0]} {cells[1]}\n{cells[2]} {cells[3]}"
+        cells.append(" " * size)
+    gap = " " if size == 3 else ""
+    return f"{cells[0]}{gap}{cells[1]}\n{cells[2]}{gap}{cells[3]}"
 
 
-def centre_markup(ink: Ink, w: Words, state: State, sel: Selection) -> str:
+def centre_markup(ink: Ink, w: Words, state: State, sel: Selection, size: int = 3) -> str:
     counts = state.centre
     parts = []
     if state.marker_in_centre:
-        parts.append(ink.marker(3, selected=sel.source == CENTRE))
+        parts.append(ink.marker(size, selected=sel.source == CENTRE))
     for k in range(5):
         if counts[k]:
             chosen = sel.source == CENTRE and sel.colour == k
             act = f"screen.pick_tile({CENTRE},{k})" if sel.interactive else None
-            parts.append(f"{ink.tile(k, 3, act, selected=chosen)}[{ink.pal.text}]×{counts[k]}[/]")
+            parts.append(f"{ink.tile(k, size, act, selected=chosen)}[{ink.pal.text}]×{counts[k]}[/]")
     if not parts:
         empty = w.gettext("(empty)")
         return f"[{ink.pal.muted}]{escape(empty)}[/]"
-    return "  ".join(parts)
+    return ("  " if size == 3 else " ").join(parts)
 
 
 def board_markup(
@@ -72,7 +74,11 @@ def board_markup(
     size: int = 3,
     to_move: bool = False,
 ) -> str:
-    """One player's board: pattern lines, wall, floor with penalties, score."""
+    """One player's board: pattern lines, wall, floor with penalties, score.
+
+    ``size`` is the width of a tile: 3 (large), 2 (small), 1 (the compact layout's tiny board,
+    where the floor line ends with its current penalty instead of a row of penalties).
+    """
     _ = w.gettext
     p = ink.pal
     v = state.player(seat)
@@ -122,7 +128,7 @@ def board_markup(
                 k2 = pl.colour or 0
                 act = f"screen.pick_column({c})"
                 wall.append(ink.tile(k2, size, act, selected=True) if chosen
-                            else f"[bold {p.accent} on {p.panel} @click={act}]" + (f"[{c + 1}]" if size == 3 else f"{c + 1} ") + "[/]")
+                            else f"[bold {p.accent} on {p.panel} @click={act}]" + (f"[{c + 1}]" if size == 3 else f"{c + 1} " if size == 2 else f"{c + 1}") + "[/]")
             elif grey:
                 wall.append(ink.empty(size))
             else:
@@ -154,13 +160,17 @@ def board_markup(
         floor_txt = f"[@click=screen.pick_dest({FLOOR})]{floor_txt}[/]"
     else:
         floor_label = f"[{p.muted}] F[/]"
-    pens = "".join(f"{w.number(-x):^{size}}" for x in FLOOR_PENALTIES)
-    out.append(f"{floor_label} {floor_txt}")
     pen_now = v.floor_penalty
-    out.append(f"[{p.muted}]   {pens}[/]" + (f" [bold {p.text}]{w.number(-pen_now)}[/]" if pen_now else ""))
+    now = f" [bold {p.text}]{w.number(-pen_now)}[/]" if pen_now else ""
+    if size == 1:
+        out.append(f"{floor_label} {floor_txt}{now}")
+    else:
+        pens = "".join(f"{w.number(-x):^{size}}" for x in FLOOR_PENALTIES)
+        out.append(f"{floor_label} {floor_txt}")
+        out.append(f"[{p.muted}]   {pens}[/]" + now)
     head = f"[bold {p.accent}]{v.score}[/] [{p.muted}]" + escape(
         w.ngettext("point", "points", v.score)) + "[/]"
     if v.has_marker and not state.is_over:
-        head += f"  {ink.marker(2)}[{p.muted}] " + escape(_("starts next round")) + "[/]"
+        head += f"  {ink.marker(2)}" + ("" if size == 1 else f"[{p.muted}] " + escape(_("starts next round")) + "[/]")
     del _, name
     return head + "\n" + "\n".join(out)
