@@ -62,6 +62,12 @@ def test_the_moves_panel_follows_the_latest_move() -> None:
             await pilot.pause(0.1)
             box = screen.query_one("#log-box")
             assert box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y
+            await pilot.press("u")  # hot-seat: takes back the last person's move
+            while screen.match.log:
+                await pilot.press("u")
+                await pilot.pause()
+            await pilot.pause(0.1)
+            assert box.scroll_y == 0  # a short log again: back at the top, title in view
     asyncio.run(go())
 
 

@@ -471,6 +471,8 @@ class GameScreen(Screen[None]):
             self.message = w.gettext("Taken back: {moves}").format(
                 moves=" ".join(w.notation(p.move) for p in undone))
             self.next_turn()
+            # the moves panel shrinks a few layouts later: place it again once it has
+            self.set_timer(0.25, self.follow_log)
         else:
             self.message = w.gettext(
                 "Nothing to undo: only your own moves of this round, before the wall-tiling.")
@@ -645,6 +647,17 @@ class GameScreen(Screen[None]):
                 box.anchor()
             else:
                 box.scroll_end(animate=False, immediate=True)
+        else:
+            # Short (again, after an undo): at the top, so the title is where it belongs. After
+            # the next refresh: until then the box's size is stale and Textual would clamp
+            # the scroll to a negative "maximum".
+            if box.is_anchored:
+                box.anchor(False)
+            self.call_after_refresh(self._log_to_top)
+
+    def _log_to_top(self) -> None:
+        box = self.query_one("#log-box", VerticalScroll)
+        box.scroll_target_y = box.scroll_y = 0  # scroll_home() is a no-op when its target is 0
 
     def refresh_recent(self) -> None:
         pal = self.azapp.ink.pal
