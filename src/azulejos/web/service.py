@@ -540,7 +540,11 @@ class GameService:
             return
         task = asyncio.get_running_loop().create_task(self._bot_loop(gid))
         self._bots[gid] = task
-        task.add_done_callback(lambda _t: self._bots.pop(gid, None))
+        task.add_done_callback(lambda t: self._forget_bot_loop(gid, t))
+
+    def _forget_bot_loop(self, gid: str, task: asyncio.Task[None] | None) -> None:
+        if task is not None and self._bots.get(gid) is task:
+            del self._bots[gid]
 
     async def _bot_loop(self, gid: str) -> None:
         """Play the bots' turns. The session seeds each bot (secretly, from the game's seed)
@@ -550,6 +554,10 @@ class GameService:
                 live = await self.get(gid)
                 seat = self._bot_to_move(live)
                 if seat is None:
+                    # Forget this loop now, in the step that decides it ends: a person's move
+                    # committed after this must be able to start a new one (the done-callback
+                    # runs a loop iteration later).
+                    self._forget_bot_loop(gid, asyncio.current_task())
                     return
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
