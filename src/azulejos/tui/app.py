@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.app import App
 
+from azulejos.agents import Budget
 from azulejos.guide import get_section
 from azulejos.notation import Record
 from azulejos.play import Match
@@ -34,6 +35,7 @@ class AzulejosApp(App[None]):
         bot_delay: float = 0.8,
         tiling_delay: float = 0.7,
         hint_seconds: float = 1.0,
+        review_budget: Budget | None = None,
         save_dir: Path | None = None,
         skip_setup: bool = False,
         guide: GuideText | None = get_section,
@@ -46,6 +48,8 @@ class AzulejosApp(App[None]):
         self.bot_delay = bot_delay
         self.tiling_delay = tiling_delay
         self.hint_seconds = hint_seconds
+        # the end screen's engine review (None: the default of ``azulejos review``)
+        self.review_budget = review_budget
         self.save_dir = save_dir or Path.cwd()
         self.skip_setup = skip_setup
         self.apply_look(self.setup.theme, self.setup.lang, self.setup.high_contrast, live=False)

@@ -63,9 +63,13 @@ def frames(record: Record, words: object) -> list[Frame]:
 
 
 class ReplayScreen(Screen[None]):
-    def __init__(self, record: Record) -> None:
+    """``back``: opened from another screen (the end screen's review), so q and Esc go back to
+    it instead of leaving the app."""
+
+    def __init__(self, record: Record, *, back: bool = False) -> None:
         super().__init__()
         self.record = record
+        self.back = back
         self.index = 0
         self.frames: list[Frame] = []
         self.review: list[list[dict[str, object]]] | None = None
@@ -128,7 +132,12 @@ class ReplayScreen(Screen[None]):
             prev = [i for i, f in enumerate(self.frames) if f.round == rnd - 1]
             self.index = cur if self.index != cur or not prev else prev[0]
         elif k in ("q", "escape"):
-            self.app.exit()
+            event.stop()
+            if self.back:
+                self.dismiss(None)
+            else:
+                self.app.exit()
+            return
         else:
             return
         event.stop()
@@ -187,5 +196,6 @@ class ReplayScreen(Screen[None]):
             info.append("  " + tiling_sentence(w, self.names, ev))
         self.query_one("#prompt", Static).update(escape("\n".join(info)))
         self.query_one("#keys", KeyBar).show(
-            [("←→", _("move")), ("↑↓", _("round")), ("Home/End", _("start/end")), ("q", _("quit"))],
+            [("←→", _("move")), ("↑↓", _("round")), ("Home/End", _("start/end")),
+             ("q", _("back") if self.back else _("quit"))],
             pal.accent)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.reactive import Reactive
 from textual.widgets import Static
 
@@ -44,9 +45,19 @@ class KeyBar(Static):
 
     _shown: str | None = None
 
-    def show(self, keys: Sequence[tuple[str, str]], accent: str) -> None:
-        parts = [f"[bold {accent}]{escape(k)}[/] {escape(v)}" for k, v in keys]
-        text = "  ".join(parts)
+    def show(self, keys: Sequence[tuple[str, str]], accent: str, width: int | None = None) -> None:
+        """``width``: the cells of a line; lines then break between keys, never inside one (a
+        key apart from its words)."""
+        lines: list[list[str]] = [[]]
+        used = -2
+        for k, v in keys:
+            cost = cell_len(k) + 1 + cell_len(v) + 2
+            if width is not None and lines[-1] and used + cost > width:
+                lines.append([])
+                used = -2
+            lines[-1].append(f"[bold {accent}]{escape(k)}[/] {escape(v)}")
+            used += cost
+        text = "\n".join("  ".join(parts) for parts in lines)
         if text != self._shown:
             self._shown = text
             self.update(text)
