@@ -1,7 +1,7 @@
 """The events of a game session: what a store keeps and what replays the game exactly, the
 public log, and what a change reports to its subscribers.
 
-Stored events: ``fill`` (data: the factory texts joined by ``,``), ``move`` (data: the move
+Stored events: ``fill`` (data: see :func:`fill_text`), ``move`` (data: the move
 text, ``seat``: who played it), ``undo`` (data: how many moves were taken back) and ``leave``
 (``seat``: the seat whose player left; data: ``REASON:LEVEL``, why - ``resigned`` or
 ``timeout`` - and the bot level that plays the seat from then on). A leave changes no tile: it
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from azulejos.core import Fill, Move, PlayerView, State
+from azulejos.core import specials as SP
 from azulejos.core.colours import LETTERS
 from azulejos.core.events import TilingEvent
 
@@ -32,15 +33,63 @@ class Event:
 
 
 def fill_text(fill: Fill) -> str:
-    return ",".join(fill.texts())
+    """The data of a ``fill`` event.
+
+    A base-game fill is its factory texts joined by ``,`` (``BBYR,KKWW,BYRK,WWWB,RRYY``; an
+    empty factory is an empty text). With the special displays (R40, R41, R46) a ``;`` part
+    follows: the round's specials as ``DISPLAY:KIND`` joined by ``,`` in display order (the
+    display numbered from 1 and the kind named as in a record: ``SF1``, ``SF2R``, ``SF4``…),
+    then, only when SF1 drew its extra tile, a second ``;`` part with that tile's letter:
+    ``BBYR,KKWW,BYRK,WWWB,RRYY;1:SF1,4:SF4;R``. What SF2 pulls follows from these (R41).
+    """
+    text = ",".join(fill.texts())
+    if fill.specials or fill.extra:
+        text += ";" + ",".join(f"{f + 1}:{SP.name(k)}" for f, k in fill.specials)
+        if fill.extra:
+            text += ";" + "".join(LETTERS[k] for k in fill.extra)
+    return text
+
+
+def _colours(text: str, data: str, what: str) -> tuple[int, ...]:
+    bad = next((ch for ch in text if ch not in LETTERS), None)
+    if bad is not None:
+        raise ValueError(f"{data!r} is not a fill: {what} {text!r}: {bad!r} is not a colour letter")
+    return tuple(LETTERS.index(ch) for ch in text)
+
+
+def _special(text: str, data: str) -> tuple[int, int]:
+    display, colon, name = text.partition(":")
+    if not (colon and display.isascii() and display.isdigit() and int(display) >= 1
+            and name in SP.NAMES[1:]):
+        raise ValueError(
+            f"{data!r} is not a fill: {text!r} is not a special display "
+            f"(DISPLAY:KIND such as 2:SF2R, displays from 1)"
+        )
+    return int(display) - 1, SP.NAMES.index(name)
 
 
 def parse_fill(data: str) -> Fill:
-    """The fill of a ``fill`` event's text (``ValueError`` if it is not one)."""
-    try:
-        return Fill(tuple(tuple(LETTERS.index(ch) for ch in part) for part in data.split(",")))
-    except ValueError:
-        raise ValueError(f"{data!r} is not a fill (factory texts such as BBYR,KKWW)") from None
+    """The fill of a ``fill`` event's text (:func:`fill_text`; ``ValueError`` if it is not
+    one). Whether the fill fits the game is the core's check when it is applied."""
+    if not isinstance(data, str):
+        raise ValueError(f"{data!r} is not a fill (factory texts such as BBYR,KKWW)")
+    parts = data.split(";")
+    if len(parts) > 3:
+        raise ValueError(
+            f"{data!r} is not a fill (FACTORIES, then ;SPECIALS and ;EXTRA at most)"
+        )
+    factories = tuple(
+        _colours(t, data, f"factory {i}") for i, t in enumerate(parts[0].split(","), 1)
+    )
+    if len(parts) == 1:
+        return Fill(factories)
+    specials = tuple(_special(t, data) for t in parts[1].split(",")) if parts[1] else ()
+    extra = _colours(parts[2], data, "SF1's extra tile") if len(parts) == 3 else ()
+    if len(parts) == 3 and not extra:
+        raise ValueError(f"{data!r} is not a fill: an empty extra part is left out")
+    if not specials and not extra:
+        raise ValueError(f"{data!r} is not a fill: a ;SPECIALS part names the special displays")
+    return Fill(factories, specials, extra)
 
 
 @dataclass(frozen=True, slots=True)
