@@ -139,3 +139,64 @@ def test_R13_previews_of_all_legal_moves_equal_one_by_one(variant: str) -> None:
             continue
         assert previews(st) == [(m, preview(st, m)) for m in st.legal_moves()]
         st.push(rng.choice(st.legal_moves()))
+
+
+# -- Master Chocolatier special factory displays (R40-R47) ------------------------------------
+def sf_state(specials: tuple[tuple[int, int], ...], extra: tuple[int, ...] = ()) -> State:
+    from azulejos.core import Ruleset
+    from azulejos.core.events import Fill
+
+    st = State.new(Ruleset(2, special_factories=True))
+    st.apply_fill(Fill(((B, B, B, Y), (Y, Y, R, R), (K, K, K, K), (B, B, R, W), (R, R, R, Y)),
+                       specials, extra))
+    return st
+
+
+def test_R42_SF3_preview_says_the_rest_stays_on_it() -> None:
+    from azulejos.core.specials import SF1, SF3
+
+    st = sf_state(((0, SF3), (3, SF1)), (K,))
+    pv = pv_of(st, "1Y2")
+    assert (pv.special, pv.taken, pv.stays, pv.to_centre, pv.sent) == ("SF3", 1, 3, 0, ())
+    after = st.copy()
+    after.push(parse_move("1Y2"))
+    assert sum(after.factories[0]) == pv.stays and sum(after.centre) == 0
+
+
+def test_R43_SF4_preview_names_where_each_colour_goes() -> None:
+    from azulejos.core.specials import SF1, SF4
+
+    st = sf_state(((1, SF1), (3, SF4)), (W,))
+    left, right = st.neighbours(3)
+    pv = pv_of(st, "4B2/<>")  # display 4 holds B B R W: red goes left, white right
+    assert pv.special == "SF4" and pv.to_centre == 0 and pv.stays == 0
+    assert pv.sent == ((R, 1, left), (W, 1, right))
+    after = st.copy()
+    after.push(parse_move("4B2/<>"))
+    for k, n, to in pv.sent:
+        assert after.factories[to][k] == st.factories[to][k] + n
+
+
+def test_R44_R47a_SF5_preview_holds_the_display_and_catches_the_first_falling_tile() -> None:
+    from azulejos.core.specials import SF1, SF5
+
+    st = sf_state(((2, SF5), (3, SF1)), (Y,))
+    pv = pv_of(st, "3K1")  # four black tiles onto line 1: three fall, SF5 catches one
+    assert pv.special == "SF5" and pv.takes_sf5
+    assert (pv.to_line, pv.to_sf5, pv.to_floor) == (1, 1, 2)
+    assert pv.penalty == FLOOR_EXTRA[0][2]
+    after = st.copy()
+    after.push(parse_move("3K1"))
+    assert after.sf5_holder == 0 and after.sf5_tile == K and len(after.player(0).floor) == 2
+
+
+def test_R41_SF1_and_SF2_drafts_are_plain_the_effect_was_at_the_fill() -> None:
+    from azulejos.core.specials import SF1, SF2
+
+    st = sf_state(((0, SF1), (2, SF2 + R)), (K,))
+    for mv in st.legal_moves():
+        if mv.is_draft and mv.source in (0, 2):
+            pv = preview(st, mv)
+            src = st.factories[mv.source]
+            assert pv.special in ("SF1", f"SF2{'BYRKW'[R]}")
+            assert pv.to_centre == sum(src) - src[mv.colour] and not pv.sent and not pv.stays

@@ -32,8 +32,13 @@ class Preview:
     ``wall_column`` is where its tile goes (R6) and ``wall_points`` what it would score on the
     wall as it is now (R18; lines tiled earlier in the same round can add to it).
     Grey-wall column choice (R30): ``points`` the tile scores, with its runs (R18).
-    With the special factory displays: ``to_centre`` is 0 for SF3 and SF4 (R42, R43), and
-    ``to_sf5`` is the tile a held (or now taken) SF5 catches, at no penalty (R44, R47a).
+    With the special factory displays: ``special`` names the source display's kind (``SF3``,
+    ``SF4``…; empty for a plain display or the centre); ``to_centre`` is 0 for SF3 and SF4;
+    ``stays`` tiles stay on an SF3 (R42); ``sent`` says, for an SF4 split, where each colour
+    left on it goes, as (colour, tiles, display) in B Y R K W order (R43, R47d);
+    ``takes_sf5`` when the draft takes SF5 out of the circle to lie beside the drafter's floor
+    (R44); ``to_sf5`` is the tile a held (or now taken) SF5 catches, at no penalty (R44, R47a).
+    SF1 and SF2 act when the displays are filled (R41): drafting from them is plain.
     """
 
     move: Move
@@ -52,6 +57,10 @@ class Preview:
     horizontal: int = 0
     vertical: int = 0
     to_sf5: int = 0
+    special: str = ""
+    stays: int = 0
+    sent: tuple[tuple[int, int, int], ...] = ()
+    takes_sf5: bool = False
 
 
 def preview(state: State, move: Move) -> Preview:
@@ -96,8 +105,18 @@ class _Table:
         n = source[move.colour]
         kind = self.kinds.get(move.source, "")
         to_centre = 0 if move.source == CENTRE else sum(source) - n  # R11(a)
-        if kind in ("SF3", "SF4"):
-            to_centre = 0  # R42: the rest stays; R43: it goes to the neighbours
+        stays = 0
+        sent: tuple[tuple[int, int, int], ...] = ()
+        if kind == "SF3":
+            stays, to_centre = to_centre, 0  # R42: the rest stays on SF3
+        elif kind == "SF4":
+            to_centre = 0  # R43: each colour left goes to the neighbour the move names
+            left, right = self.state.neighbours(move.source)
+            rest = [k for k in range(5) if k != move.colour and source[k]]
+            sent = tuple(
+                (k, source[k], right if go_right else left)
+                for k, go_right in zip(rest, move.directions)
+            )
         catches = self.catch and (kind == "SF5" or self.state.sf5_holder == self.seat)
         marker = move.source == CENTRE and self.marker  # R12
         before = len(board.floor)
@@ -130,6 +149,10 @@ class _Table:
             wall_column=column,
             wall_points=points,
             to_sf5=to_sf5,
+            special=kind,
+            stays=stays,
+            sent=sent,
+            takes_sf5=kind == "SF5",
         )
 
 
