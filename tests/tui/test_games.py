@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from tui_keys import play_to_end
+from tui_keys import pick, play_to_end
 
+from azulejos.core import FLOOR, Move, Ruleset, State
 from azulejos.play import Seat
 from azulejos.tui import AzulejosApp, Setup
 from azulejos.tui.end import EndScreen
@@ -17,7 +18,8 @@ SIZE = (120, 40)
 def make_app(seats: list[Seat], **kw: object) -> AzulejosApp:
     variant = str(kw.pop("variant", "coloured"))
     theme = str(kw.pop("theme", "classic"))
-    setup = Setup(seats=seats, variant=variant, theme=theme, seed=int(kw.pop("seed", 7)))
+    rules = Ruleset(len(seats), variant, special_factories=bool(kw.pop("special_factories", False)))
+    setup = Setup(seats=seats, rules=rules, theme=theme, seed=int(kw.pop("seed", 7)))
     return AzulejosApp(setup, bot_delay=0, tiling_delay=0, skip_setup=True, **kw)  # type: ignore[arg-type]
 
 
@@ -55,4 +57,40 @@ def test_grey_wall_game_with_column_choices_by_keys_R30_R33() -> None:
             m = app.match
             assert m is not None and m.is_over
             assert any(not p.move.is_draft for p in m.log)  # columns were chosen (R33)
+    asyncio.run(go())
+
+
+def sf_pick(state: State) -> Move:
+    """Prefer an SF4 split and an SF5 draft when there is one, so that the game asks for
+    both through the UI; else the usual choice."""
+    moves = state.legal_moves()
+    for m in moves:
+        if m.split and m.destination != FLOOR:
+            return m
+    for m in moves:
+        if m.is_draft and state.specials.get(m.source) == "SF5" and m.destination != FLOOR:
+            return m
+    return pick(moves)
+
+
+def test_R40_R47_special_factories_whole_game_by_keys_with_SF4_sides_and_SF5() -> None:
+    async def go() -> None:
+        app = make_app([Seat("Ana"), Seat("Bea")], special_factories=True, seed=4)
+        sf5_drafts: list[Move] = []
+
+        def chooser(state: State) -> Move:
+            move = sf_pick(state)
+            if move.is_draft and state.specials.get(move.source) == "SF5":
+                sf5_drafts.append(move)
+            return move
+        async with app.run_test(size=SIZE) as pilot:
+            turns = await play_to_end(pilot, app, chooser=chooser)
+            m = app.match
+            assert m is not None and m.is_over and m.state.ruleset.special_factories
+            assert turns == len(m.log)
+            splits = [p.move for p in m.log if p.move.split]
+            assert splits, "no SF4 split was chosen through the UI (R43)"
+            assert any(len(p.move.directions) > 1 for p in m.log), "one side asked per colour"
+            assert sf5_drafts, "no SF5 was drafted (R44)"
+            assert isinstance(app.screen, EndScreen)
     asyncio.run(go())

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         return game.run()
     from azulejos.tui import AzulejosApp, Setup
 
-    setup = Setup(seats, args.variant, theme, lang, args.seed, args.high_contrast)
+    setup = Setup(seats, rules, theme, lang, args.seed, args.high_contrast)
     app = AzulejosApp(setup, match=match, bot_delay=max(0.0, args.bot_delay), skip_setup=args.quick,
                       guide=get_section)
     app.run()

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from azulejos.core import CENTRE, FLOOR, Bonus, Discarded, Move, Penalised, Placed
+from azulejos.core import CENTRE, FLOOR, Bonus, Discarded, Fill, Move, Penalised, Placed
 from azulejos.core.events import TilingEvent
 from azulejos.i18n import N_, format_number, translation
 from azulejos.play.seats import Seat
@@ -178,7 +178,7 @@ def move_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) ->
         destination=w.destination(move.destination),
     )
     if pv is not None:
-        extra = consequence(w, pv)
+        extra = ", ".join(p for p in (special_effect(w, pv), consequence(w, pv)) if p)
         if extra:
             text += " — " + extra
     return text
@@ -200,6 +200,57 @@ def consequence(w: Words, pv: Preview) -> str:
             .format(n=w.number(-pv.penalty))
         )
     return ", ".join(parts)
+
+
+# -- the special factory displays (R40-R47) ------------------------------------------------------
+def special_badge(kind: str, w: Words) -> str:
+    """A special display's short name on the table: ``SF1``, ``SF2`` plus the theme's symbol of
+    its colour (``SF2R``, ``SF2T`` for raspberry in the chocolatier theme), ``SF3``…"""
+    if kind.startswith("SF2") and len(kind) == 4:
+        return "SF2" + w.symbol("BYRKW".index(kind[3]))
+    return kind
+
+
+def special_info(w: Words, kind: str) -> str:
+    """What a special display does, one line of the legend (R41-R44)."""
+    if kind.startswith("SF2") and len(kind) == 4:
+        return w.phrase("sf legend 2").format(tile=w.one_tile("BYRKW".index(kind[3])))
+    return w.phrase("sf legend " + kind[2:3])
+
+
+def special_effect(w: Words, pv: Preview) -> str:
+    """What drafting from a special display does besides the tiles taken: ``the other 2 tiles
+    stay on factory 4`` (SF3, R42), where each colour left on SF4 goes (R43), SF5 held beside
+    the floor line and the tile it catches (R44, R47a). Empty for other drafts."""
+    parts: list[str] = []
+    if pv.stays:
+        parts.append(w.phrase("rest stays", pv.stays).format(n=pv.stays, number=pv.move.source + 1))
+    for colour, n, display in pv.sent:
+        parts.append(w.phrase("rest goes", n).format(what=w.tiles(colour, n), number=display + 1))
+    if pv.takes_sf5:
+        parts.append(w.phrase("takes sf5").format(number=pv.move.source + 1))
+    if pv.to_sf5:
+        parts.append(w.phrase("to sf5"))
+    return ", ".join(parts)
+
+
+def fill_sentences(w: Words, fill: Fill) -> list[str]:
+    """What a fill with special displays did (R40, R41): which displays are special, SF1's
+    extra tile, the tiles each SF2 pulled. Empty for a base-game fill."""
+    if not fill.specials:
+        return []
+    from azulejos.core import specials as SP
+
+    items = ", ".join(f"{f + 1} {special_badge(SP.name(k), w)}" for f, k in fill.specials)
+    out = [w.phrase("specials").format(items=items)]
+    gains, _losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
+    for f, k in fill.specials:
+        if k == SP.SF1 and fill.extra:
+            out.append(w.phrase("sf1 draws").format(number=f + 1, tile=w.one_tile(fill.extra[0])))
+        elif SP.SF2 <= k < SP.SF2 + 5 and gains[f][k - SP.SF2]:
+            n = gains[f][k - SP.SF2]
+            out.append(w.phrase("sf2 pulls").format(number=f + 1, what=w.tiles(k - SP.SF2, n)))
+    return out
 
 
 def log_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) -> str:

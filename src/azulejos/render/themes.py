@@ -93,6 +93,31 @@ CLASSIC = Theme(
         "floor taken": Nn_("{name}: {n} space taken on the floor line, {penalty}; score {score}",
                            "{name}: {n} spaces taken on the floor line, {penalty}; score {score}"),
         "rest to centre": Nn_("the other {n} tile goes to the centre", "the other {n} tiles go to the centre"),
+        # -- Master Chocolatier special factory displays (R40-R47) --
+        # TRANSLATORS: the legend of the special displays; SF1..SF5 are their names (kept as is).
+        "sf legend 1": N_("SF1: after the fill it draws one more tile from the bag"),
+        # TRANSLATORS: {tile} is "a red tile" (object).
+        "sf legend 2": N_("SF2: after the fill it takes {tile} from each neighbour"),
+        "sf legend 3": N_("SF3: the tiles not taken stay on it"),
+        "sf legend 4": N_("SF4: the tiles not taken go to its neighbours; you choose left or right "
+                          "for each colour"),
+        "sf legend 5": N_("SF5: whoever drafts from it keeps it beside their floor line; the next "
+                          "tile that falls lies on it without penalty"),
+        "rest stays": Nn_("the other {n} tile stays on factory {number}",
+                          "the other {n} tiles stay on factory {number}"),
+        # TRANSLATORS: {what} is "2 red tiles" (subject); the verb agrees with that number.
+        "rest goes": Nn_("{what} goes to factory {number}", "{what} go to factory {number}"),
+        "takes sf5": N_("factory {number} goes beside the floor line as a penalty-free space"),
+        "to sf5": N_("one tile lies on SF5 without penalty"),
+        # TRANSLATORS: {what} is "2 red tiles" (subject); < and > are the keys to press.
+        "sf4 ask": Nn_("Where does {what} go? < factory {left} or > factory {right}",
+                       "Where do {what} go? < factory {left} or > factory {right}"),
+        # TRANSLATORS: {items} lists the displays and their names, e.g. "2 SF2R, 4 SF4".
+        "specials": N_("Special factories: {items}."),
+        # TRANSLATORS: {tile} is "a red tile" (object).
+        "sf1 draws": N_("Factory {number} draws {tile} from the bag."),
+        # TRANSLATORS: {what} is "2 red tiles" (object).
+        "sf2 pulls": N_("Factory {number} pulls {what} from its neighbours."),
         "why completes": N_("completes pattern line {number}: {points} on the wall"),
         "why completes grey": N_("completes pattern line {number}: up to {points} on the wall"),
         "why advances": Nn_("pattern line {number} then needs {n} more tile",
@@ -195,6 +220,24 @@ CHOCOLATIER = Theme(
         "floor taken": Nn_("{name}: {n} space taken in the spill tray, {penalty}; score {score}",
                            "{name}: {n} spaces taken in the spill tray, {penalty}; score {score}"),
         "rest to centre": Nn_("the other {n} candy goes to the counter", "the other {n} candies go to the counter"),
+        # -- Master Chocolatier special factory displays (R40-R47) --
+        "sf legend 1": N_("SF1: after the fill it takes one more candy from the sack"),
+        "sf legend 2": N_("SF2: after the fill it takes {tile} from each neighbouring showcase"),
+        "sf legend 3": N_("SF3: the candies not taken stay in it"),
+        "sf legend 4": N_("SF4: the candies not taken go to its neighbours; you choose left or "
+                          "right for each kind"),
+        "sf legend 5": N_("SF5: whoever takes from it keeps it beside their spill tray; the next "
+                          "candy that spills lies on it without penalty"),
+        "rest stays": Nn_("the other {n} candy stays in showcase {number}",
+                          "the other {n} candies stay in showcase {number}"),
+        "rest goes": Nn_("{what} goes to showcase {number}", "{what} go to showcase {number}"),
+        "takes sf5": N_("showcase {number} goes beside the spill tray as a penalty-free space"),
+        "to sf5": N_("one candy lies on SF5 without penalty"),
+        "sf4 ask": Nn_("Where does {what} go? < showcase {left} or > showcase {right}",
+                       "Where do {what} go? < showcase {left} or > showcase {right}"),
+        "specials": N_("Special showcases: {items}."),
+        "sf1 draws": N_("Showcase {number} takes {tile} from the sack."),
+        "sf2 pulls": N_("Showcase {number} pulls {what} from its neighbours."),
         "why completes": N_("completes tray {number}: {points} in the box"),
         "why completes grey": N_("completes tray {number}: up to {points} in the box"),
         "why advances": Nn_("tray {number} then needs {n} more candy",

@@ -98,7 +98,7 @@ class AzulejosApp(App[None]):
 
         self.setup = setup
         self.apply_look(setup.theme, setup.lang, setup.high_contrast)
-        self.match = Match.new(setup.seats, setup.variant, setup.seed,
+        self.match = Match.new(setup.seats, setup.rules, setup.seed,
                                extra={"theme": setup.theme, "lang": setup.lang})
         screen = GameScreen(self.match)
         if switch:

@@ -3,7 +3,11 @@
 Choosing a move takes three steps - where from (a factory or the centre), which colour, and
 which pattern line (or the floor). Only legal choices are offered and the destination is
 previewed (what fits, what falls to the floor, the penalty) before it is played. On the grey
-wall the column of each complete line is chosen the same way (R30, R33).
+wall the column of each complete line is chosen the same way (R30, R33). With the special
+factory displays a draft from SF4 that leaves tiles on it asks, colour by colour, whether they go
+to the left or the right neighbour (< or >), before the pattern line, as Board Game Arena does
+(R43); the special displays carry their names, a legend says what each does, and a held SF5 lies
+beside its owner's floor line (R44).
 """
 
 from __future__ import annotations
@@ -15,20 +19,23 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
-from azulejos.core import CENTRE, FLOOR, Move, draft, place
-from azulejos.core.choices import columns, destinations, takeable
+from azulejos.core import CENTRE, FLOOR, Fill, Move, draft, place
+from azulejos.core.choices import columns, destinations, sf4_rest, sf4_sides, split_move, takeable
 from azulejos.play import HintUnavailable, Match, Step, hint, preview
 from azulejos.play.words import (
     GameLog,
     bot_name,
     consequence,
+    fill_sentences,
     level_name,
     move_sentence,
+    special_badge,
+    special_info,
     why_sentence,
 )
 
 from .layout import BOARD_WIDTH, MIN_SIZE, TableLayout, table_layout
-from .render import Selection, board_markup, centre_markup, factory_markup
+from .render import GOLD, Selection, board_markup, centre_markup, factory_markup
 from .widgets import KeyBar, Tray, escape
 
 if TYPE_CHECKING:
@@ -62,6 +69,7 @@ class GameScreen(Screen[None]):
         self.colour: int | None = None
         self.dest: int | None = None
         self.column: int | None = None
+        self.sides: list[bool] = []  # SF4 (R43): left (False) or right (True) per colour left
         self.message = ""
         self.bot_choice: Move | None = None
         self.thinking = False
@@ -103,6 +111,7 @@ class GameScreen(Screen[None]):
                     with Container(id="others"):
                         for p in range(self.match.state.players - 1):
                             yield Tray(id=f"other-{p}", classes="board")
+                yield Tray(id="legend")
                 yield Tray(id="recent")
             with VerticalScroll(id="log-box") as box:
                 box.can_focus = False
@@ -241,6 +250,23 @@ class GameScreen(Screen[None]):
     # -- selection --------------------------------------------------------------------------
     def reset_choice(self) -> None:
         self.source = self.colour = self.dest = self.column = None
+        self.sides = []
+
+    def rest(self) -> list[tuple[int, int]]:
+        """SF4 (R43): the colours the chosen draft leaves on it, one side to choose for each."""
+        if self.source is None or self.colour is None:
+            return []
+        return sf4_rest(self.match.state, self.source, self.colour)
+
+    def splitting(self) -> bool:
+        """True while the SF4 step asks where a colour goes (before the pattern line)."""
+        return self.human_turn and len(self.sides) < len(self.rest())
+
+    def choose_side(self, right: bool) -> None:
+        if self.splitting():
+            self.sides.append(right)
+            self.message = ""
+            self.refresh_table()
 
     @property
     def human_turn(self) -> bool:
@@ -252,7 +278,7 @@ class GameScreen(Screen[None]):
         return takeable(self.match.state) if self.human_turn else []
 
     def dests(self) -> list[int]:
-        if self.source is None or self.colour is None:
+        if self.source is None or self.colour is None or self.splitting():
             return []
         return destinations(self.match.state, self.source, self.colour) if self.human_turn else []
 
@@ -262,6 +288,7 @@ class GameScreen(Screen[None]):
     def pick_group(self, source: int, colour: int) -> None:
         if (source, colour) in self.groups():
             self.source, self.colour, self.dest = source, colour, None
+            self.sides = []
             self.message = ""
             self.refresh_table()
 
@@ -306,7 +333,12 @@ class GameScreen(Screen[None]):
         if st.phase == "place" and self.column is not None:
             return place(st.pending_line or 0, self.column)
         if self.source is not None and self.colour is not None and self.dest is not None:
-            return draft(self.source, self.colour, self.dest)
+            if not self.rest():
+                return draft(self.source, self.colour, self.dest)
+            try:  # SF4: the split the side choices name (R43)
+                return split_move(st, self.source, self.colour, self.dest, self.sides)
+            except ValueError:
+                return None
         return None
 
     def confirm(self) -> None:
@@ -355,6 +387,8 @@ class GameScreen(Screen[None]):
             self.column = None
         elif self.dest is not None:
             self.dest = None
+        elif self.sides:
+            self.sides.pop()
         elif self.colour is not None:
             self.colour = None
             colours = [k for s, k in self.groups() if s == self.source]
@@ -375,6 +409,10 @@ class GameScreen(Screen[None]):
     def action_pick_dest(self, dest: int) -> None:
         if self.human_turn and self.colour is not None:
             self.preview_dest(dest)
+
+    def action_pick_side(self, right: int) -> None:
+        if self.human_turn and self.match.state.phase == "draft":
+            self.choose_side(bool(right))
 
     def action_pick_column(self, column: int) -> None:
         if self.human_turn and self.match.state.phase == "place":
@@ -421,6 +459,8 @@ class GameScreen(Screen[None]):
         st = self.match.state
         if key == "escape":
             self.back()
+        elif self.splitting() and (key in ("left", "right") or ch in ("<", ">", ",", ".")):
+            self.choose_side(key == "right" or ch in (">", "."))  # R43: this colour's side
         elif key in ("enter", "space"):
             self.confirm()
         elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
@@ -511,6 +551,7 @@ class GameScreen(Screen[None]):
         st = self.match.state
         if move.is_draft:
             self.source, self.colour, self.dest = move.source, move.colour, move.destination
+            self.sides = list(move.directions)
         else:
             self.column = move.column
         self.message = w.gettext("Hint: {move} - press Enter to play it.").format(
@@ -551,6 +592,7 @@ class GameScreen(Screen[None]):
         pal = ink.pal
         lay = self.layout_now
         self.refresh_too_small(lay)
+        self.set_class(w.theme.key == "chocolatier", "chocolatier")
         # status line
         if st.is_over:
             turn = _("Game over")
@@ -567,12 +609,22 @@ class GameScreen(Screen[None]):
             f"{brand}[bold]{escape(status)}[/] · [bold]{escape(turn)}[/]"
             f"  [{pal.muted}]{escape(counts)} · {escape(wall)}[/]")
         # market
+        specials = st.specials
+        holder = st.sf5_holder
         for f in range(st.nfactories):
             fw = self.query_one(f"#factory-{f}", Tray)
+            kind = specials.get(f)
             fw.border_title = str(f + 1)
+            badge = special_badge(kind, w) if kind else ""
+            fw.border_subtitle = badge if lay.factory_size == 3 else badge[2:]
             fw.set_class(sel.source == f, "chosen")
+            fw.set_class(kind is not None, "special")
             fw.set_class(not any(st.factories[f]), "empty")
-            fw.show(factory_markup(ink, st, f, sel, lay.factory_size))
+            if kind == "SF5" and holder is not None:  # R44: out of the circle, with its holder
+                fw.show(f"[{pal.muted}]\n→ {escape(self.names[holder][:lay.factory_size * 2 + 1])}[/]")
+            else:
+                fw.show(factory_markup(ink, st, f, sel, lay.factory_size))
+        self.refresh_legend(specials)
         cw = self.query_one("#centre", Tray)
         cw.border_title = w.part("centre").capitalize() + " (C)"
         cw.set_class(sel.source == CENTRE, "chosen")
@@ -596,6 +648,19 @@ class GameScreen(Screen[None]):
         self.refresh_recent()
         self.refresh_prompt(sel)
         self.refresh_keys()
+
+    def refresh_legend(self, specials: dict[int, str]) -> None:
+        """What each special display of this round does (R41-R44), one line each."""
+        legend = self.query_one("#legend", Tray)
+        legend.display = bool(specials)
+        if not specials:
+            return
+        w, pal = self.azapp.words, self.azapp.ink.pal
+        gold = GOLD if w.theme.key == "chocolatier" else pal.accent
+        lines = [f"[bold {gold}]{f + 1} {escape(special_badge(k, w))}[/] "
+                 f"[{pal.text}]{escape(special_info(w, k).partition(': ')[2] or special_info(w, k))}[/]"
+                 for f, k in sorted(specials.items())]
+        legend.show("\n".join(lines))
 
     def refresh_too_small(self, lay: TableLayout) -> None:
         if lay.fits:
@@ -625,9 +690,12 @@ class GameScreen(Screen[None]):
         lines = [f"[bold {pal.accent}]{escape(title)}[/]"]
         names = self.names
         index = 0
+        fills = [e for e in self.match.state.history if isinstance(e, Fill)]
         for rnd, plays in self.match.moves_by_round():
             head = a.words.gettext("Round {round}").format(round=rnd)
             lines.append(f"[bold]{escape(head)}[/]")
+            if 0 < rnd <= len(fills):  # the special displays' fill (R40, R41)
+                lines += [f"[{pal.muted}]{escape(t)}[/]" for t in fill_sentences(a.words, fills[rnd - 1])]
             for pl in plays:
                 lines.append(escape(self.game_log.line(index, names[pl.seat], pl.move)))
                 index += 1
@@ -697,6 +765,13 @@ class GameScreen(Screen[None]):
         elif self.colour is None:
             syms = "/".join(w.symbol(k) for s, k in self.groups() if s == self.source)
             lines.append(w.phrase("step 2").format(symbols=syms))
+        elif self.splitting() and self.source is not None:
+            k, n = self.rest()[len(self.sides)]
+            left, right = sf4_sides(st, self.source)
+            ask = w.phrase("sf4 ask", n).format(what=w.tiles(k, n), left=left + 1, right=right + 1)
+            lines.append(f"[bold]{escape(ask)}[/]  [{pal.accent} @click=screen.pick_side(0)]"
+                         f"\\[<] {left + 1}[/]  [{pal.accent} @click=screen.pick_side(1)]"
+                         f"\\[>] {right + 1}[/]")
         else:
             dests = " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests())
             lines.append(w.phrase("step 3").format(dests=dests))
@@ -729,6 +804,8 @@ class GameScreen(Screen[None]):
             elif self.colour is None:
                 letters = "/".join(w.symbol(k) for s, k in self.groups() if s == self.source)
                 keys.append((letters, w.phrase("colour key")))
+            elif self.splitting():
+                keys.append(("< >", _("left / right")))
             else:
                 keys.append(("↑↓ " + " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests()),
                              w.phrase("line key")))

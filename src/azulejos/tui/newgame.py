@@ -1,5 +1,5 @@
-"""The new-game screen: seats (a person's name or a bot level), wall side, theme, language,
-seed and the high-contrast option. Enter on "Start" begins; the defaults are a game of one
+"""The new-game screen: seats (a person's name or a bot level), wall side, the special factory
+displays (R40-R47), theme, language, seed and the high-contrast option. Enter on "Start" begins; the defaults are a game of one
 person against a medium bot."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
+from azulejos.core import Ruleset
 from azulejos.i18n import LANGUAGES
 from azulejos.play import BOT_LEVELS, Seat
 from azulejos.play.words import BOT_NAMES, level_name
@@ -66,6 +67,11 @@ class NewGameScreen(Screen[None]):
                     yield Select([(_("coloured wall"), "coloured"), (_("grey wall (variant)"), "grey")],
                                  value=s.variant, allow_blank=False, id="variant", compact=True)
                 with Horizontal(classes="row"):
+                    yield Static("", classes="label")
+                    yield Checkbox(_("Special factories (Master Chocolatier module)"),
+                                   value=s.rules.special_factories, id="special-factories",
+                                   compact=True)
+                with Horizontal(classes="row"):
                     yield Static(_("Theme"), classes="label")
                     yield Select([(_("Classic tiles"), "classic"), (_("Master Chocolatier"), "chocolatier")],
                                  value=s.theme, allow_blank=False, id="theme", compact=True)
@@ -118,7 +124,7 @@ class NewGameScreen(Screen[None]):
             self.restyle(relabel=sid == "lang")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        if event.value != self.setup.high_contrast:
+        if event.checkbox.id == "contrast" and event.value != self.setup.high_contrast:
             self.restyle(relabel=False)
 
     def restyle(self, relabel: bool) -> None:
@@ -150,9 +156,11 @@ class NewGameScreen(Screen[None]):
             else:
                 seats.append(Seat(BOT_NAMES.get(kind, kind), kind))
         seed_text = self.query_one("#seed", Input).value.strip()
+        rules = Ruleset(n, cast(str, self.query_one("#variant", Select).value),
+                        special_factories=self.query_one("#special-factories", Checkbox).value)
         return Setup(
             seats=seats,
-            variant=cast(str, self.query_one("#variant", Select).value),
+            rules=rules,
             theme=cast(str, self.query_one("#theme", Select).value),
             lang=cast(str, self.query_one("#lang", Select).value),
             seed=int(seed_text) if seed_text.isdigit() else None,

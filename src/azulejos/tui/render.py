@@ -36,6 +36,16 @@ def factory_markup(ink: Ink, state: State, f: int, sel: Selection, size: int = 3
     tiles = [k for k in range(5) for _ in range(counts[k])]
     if not tiles:
         return f"[{ink.pal.muted}]\n   ·\n[/]" if size == 3 else f"[{ink.pal.muted}]\n ·[/]"
+    if len(tiles) > 4:  # a special display can hold more (R41, R42, R43): colour and count
+        groups = []
+        for k in range(5):
+            if counts[k]:
+                chosen = sel.source == f and sel.colour == k
+                act = f"screen.pick_tile({f},{k})" if sel.interactive else None
+                groups.append(f"{ink.tile(k, 1, act, selected=chosen)}[{ink.pal.text}]{counts[k]}[/]")
+        per_row = 3 if size == 3 else 2
+        return "\n".join((" " if size == 3 else "").join(groups[i:i + per_row])
+                         for i in range(0, len(groups), per_row))
     cells = []
     for k in tiles:
         chosen = sel.source == f and sel.colour == k
@@ -162,6 +172,7 @@ def board_markup(
         floor_label = f"[{p.muted}] F[/]"
     pen_now = v.floor_penalty
     now = f" [bold {p.text}]{w.number(-pen_now)}[/]" if pen_now else ""
+    floor_txt += sf5_markup(ink, state, seat, pv, size)
     if size == 1:
         out.append(f"{floor_label} {floor_txt}{now}")
     else:
@@ -174,3 +185,24 @@ def board_markup(
         head += f"  {ink.marker(2)}" + ("" if size == 1 else f"[{p.muted}] " + escape(_("starts next round")) + "[/]")
     del _, name
     return head + "\n" + "\n".join(out)
+
+
+#: The special displays' colour in the chocolatier theme: gold.
+GOLD = "#e8c35a"
+
+
+def sf5_markup(ink: Ink, state: State, seat: int, pv: Preview | None, size: int) -> str:
+    """The held SF5 beside its owner's floor line, with the tile on it (R44, R47a); while a
+    draft from SF5 is previewed, its place with the tile it would catch. Empty otherwise."""
+    taking = pv is not None and pv.move.is_draft and pv.takes_sf5
+    if state.sf5_holder != seat and not taking:
+        return ""
+    gold = GOLD if ink.theme.key == "chocolatier" else ink.pal.accent
+    k = state.sf5_tile
+    if k is not None:
+        tile = ink.tile(k, size)
+    elif pv is not None and pv.to_sf5:
+        tile = ink.ghost(pv.colour, size)
+    else:
+        tile = ink.empty(size)
+    return f" [bold {gold}]SF5[/]{tile}"
