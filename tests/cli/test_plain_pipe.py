@@ -124,3 +124,62 @@ def test_a_game_against_a_bot_shows_no_english(lang: str, theme: str, tmp_path: 
     first = proc2.stdout.splitlines()[0]
     assert first == Words(lang, theme).gettext("azulejos - plain mode.") + " " + \
         Words(lang, theme).phrase("plain intro")
+
+
+# -- Master Chocolatier special factory displays (R40-R47) ----------------------------------
+def test_R40_R47_a_whole_special_factories_game_through_a_pipe() -> None:
+    """Every SF4 split is typed: every other one with its sides (``4W3/<>``), the others as the
+    plain move, the sides then answered colour by colour (R43)."""
+    from azulejos.core import Ruleset
+
+    seats = [parse_seat("Ana", 0), parse_seat("easy", 1)]
+    m = Match.new(seats, Ruleset(2, special_factories=True), 11)
+    typed: list[str] = []
+    asked = 0
+    while not m.is_over:
+        if m.is_bot_turn:
+            _v, mv = m.choose_bot_move()
+            m.play(mv)
+            continue
+        moves = m.state.legal_moves()
+        splits = [x for x in moves if x.split]
+        mv = splits[len(splits) // 2] if splits else pick(moves)
+        if mv.split and asked % 2 == 0:
+            typed.append(mv.plain.text())
+            typed += ["<" if not right else ">" for right in mv.directions]
+            asked += 1
+        else:
+            asked += bool(mv.split)
+            typed.append(mv.text())
+        m.play(mv)
+    assert asked >= 2, "the game had too few SF4 drafts to test both ways"
+    proc = run_plain(["--seats", "Ana,easy", "--seed", "11", "--special-factories"],
+                     "\n".join(typed) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Traceback" not in out + proc.stderr
+    assert "Game over. Final scores:" in out
+    assert "Special factories: " in out  # each round says which displays are special (R40)
+    assert re.search(r"Where do(es)? .* go\? < factory \d or > factory \d", out)  # R43
+    assert out.count("Special factories: ") == len(m.moves_by_round())
+    final = [ln for ln in out.splitlines() if ln.startswith("  Ana: ")][-1]
+    assert final.endswith(f"= {m.state.scores[0]}")  # the same game as in-process
+
+
+def test_R43_an_SF4_draft_without_an_answer_is_cancelled_and_changes_nothing() -> None:
+    from azulejos.core import Ruleset
+    from azulejos.core.choices import sf4_rest
+
+    m = Match.new([parse_seat("Ana", 0), parse_seat("Bea", 1)], Ruleset(2, special_factories=True), 4)
+    st = m.state
+    mv = next(x for x in st.legal_moves() if x.split)
+    assert sf4_rest(st, mv.source, mv.colour)
+    proc = run_plain(["--seats", "Ana,Bea", "--seed", "4", "--special-factories"],
+                     f"{mv.plain.text()}\nsideways\n\n{mv.text()}\nlog\nquit\n")
+    out = proc.stdout
+    assert proc.returncode == 0 and "Traceback" not in out + proc.stderr
+    assert "Type < for the left neighbour or > for the right one." in out
+    assert "Move cancelled." in out
+    cancelled, _sep, rest = out.partition("Move cancelled.")
+    assert "Ana takes" not in cancelled  # nothing was played
+    assert f"[{mv.text()}]" in rest and "goes to factory" in rest  # typed with its sides

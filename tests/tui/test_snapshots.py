@@ -107,3 +107,25 @@ def test_replay_viewer(snap_compare: Any) -> None:
         await pilot.press("down", "down", "right", "right", "right")
         await pilot.pause()
     assert snap_compare(app_for("classic", replay=rec), terminal_size=SIZE, run_before=step)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_table_with_special_factories(snap_compare: Any, theme: str) -> None:
+    # R40-R44: seed 4 has SF4 on display 4 and SF5 on display 5. Ana drafts from SF5 (held
+    # beside her floor line with a tile on it), then Bea takes black from SF4: the SF4 step
+    # asks where the blue tile goes. Gold displays in the chocolatier theme.
+    from azulejos.core import Ruleset
+    from azulejos.render.themes import get_theme
+
+    black = get_theme(theme).symbols[3].lower()  # the key of the black tile in this theme
+
+    async def choose(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("5", black, "1", "enter")
+        await pilot.pause()
+        await pilot.press("4", black)
+        await pilot.pause()
+    app = app_for(theme, seats=[Seat("Ana"), Seat("Bea")])
+    app.setup = Setup(seats=[Seat("Ana"), Seat("Bea")], rules=Ruleset(2, special_factories=True),
+                      theme=theme, seed=4)
+    assert snap_compare(app, terminal_size=SIZE, run_before=choose)

@@ -1,4 +1,7 @@
-"""The table as plain text for the line mode: letters only (notation letters), localised."""
+"""The table as plain text for the line mode: letters only (notation letters), localised.
+A special factory display (R40) carries its name after its tiles (``4:[B K K W]SF4``), the
+round's specials are explained under the factories, and a held SF5 is shown after its
+owner's floor line (``SF5:[K]``, R44)."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from collections.abc import Sequence
 
 from azulejos.core import LETTERS, State, Variant, wall_colour
 from azulejos.core.colours import FLOOR_PENALTIES
-from azulejos.play.words import Words
+from azulejos.play.words import Words, special_badge, special_info
 
 
 def _tiles(counts: Sequence[int]) -> str:
@@ -34,8 +37,16 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
         )
     out.append(head)
     out.append(w.phrase("counts").format(bag=sum(state.bag), lid=sum(state.lid)))
-    facs = "  ".join(f"{i + 1}:[{_tiles(f)}]" for i, f in enumerate(state.factories))
+    specials = state.specials
+    holder = state.sf5_holder
+    facs = "  ".join(
+        f"{i + 1}:[{_tiles(f)}]" + (f"{special_badge(specials[i], w)}" if i in specials else "")
+        + ("->" + names[holder] if specials.get(i) == "SF5" and holder is not None else "")
+        for i, f in enumerate(state.factories)
+    )
     out.append(_("{label}: {items}").format(label=_heading(w, "factories"), items=facs))
+    for i, kind in sorted(specials.items()):  # the legend (R41-R44)
+        out.append(f"  {i + 1} {special_info(w, kind)}")
     centre = _tiles(state.centre)
     if state.marker_in_centre:
         centre = "M " + centre if centre != "-" else "M"
@@ -62,5 +73,8 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
             out.append(f"   {r + 1} {' ' * (2 * (4 - r))}{' '.join(cells)} | {' '.join(wall)}")
         slots = ["M" if k == 5 else LETTERS[k] for k in v.floor] + ["_"] * (7 - len(v.floor))
         pens = " ".join(w.number(-x) for x in FLOOR_PENALTIES)
-        out.append(f"   F {' '.join(slots)}  ({pens})  {w.number(-v.floor_penalty)}")
+        held = ""
+        if holder == p:  # R44: the held SF5 beside the floor line, with its tile
+            held = "  SF5:[" + (LETTERS[state.sf5_tile] if state.sf5_tile is not None else "_") + "]"
+        out.append(f"   F {' '.join(slots)}  ({pens})  {w.number(-v.floor_penalty)}{held}")
     return "\n".join(out)

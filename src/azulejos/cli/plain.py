@@ -2,6 +2,9 @@
 
 Made for screen readers, pipes and very small terminals: no colours, no cursor movement,
 one prompt per line. Reads moves like ``3B2`` or ``CRF`` (docs/notation.md) and a few commands.
+With the special factory displays (R40-R47) it says what each round's specials are and did,
+and reads SF4 drafts either with their sides (``4W3/<>``) or asks, colour by colour, ``<`` (left
+neighbour) or ``>`` (right neighbour) when the move is typed without them (R43).
 """
 
 from __future__ import annotations
@@ -10,7 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from azulejos.core import LETTERS, IllegalMoveError, InvalidMoveError
+from azulejos.core import LETTERS, Fill, IllegalMoveError, InvalidMoveError, Move
+from azulejos.core.choices import sf4_rest, sf4_sides
+from azulejos.core.moves import split
 from azulejos.guide import get_section
 from azulejos.play import HintUnavailable, Match, Step, hint, preview, result
 from azulejos.play.words import (
@@ -18,6 +23,7 @@ from azulejos.play.words import (
     Words,
     bonus_items,
     bot_name,
+    fill_sentences,
     move_sentence,
     result_sentence,
     tiling_sentence,
@@ -72,6 +78,7 @@ class PlainGame:
             if seat.is_bot and self.m.bot(p).stand_in:
                 self.say(_("Note: the bot level '{level}' is not available; a random bot plays for "
                            "{name}.").format(level=bot_name(self.w, seat.bot or ""), name=self.names[p]))
+        self.say_fill()
         self.say(board_text(self.w, self.m.state, self.names))
         while not self.m.is_over:
             if self.m.is_bot_turn:
@@ -123,9 +130,20 @@ class PlainGame:
                 self.say("  " + tiling_sentence(self.w, self.names, ev))
             if not self.m.is_over:
                 self.say("")
+                self.say_fill()
                 self.say(board_text(self.w, self.m.state, self.names))
         elif not self.m.is_bot_turn and not self.m.is_over:
             self.say(board_text(self.w, self.m.state, self.names))
+
+    def fills(self) -> list[Fill]:
+        return [e for e in self.m.state.history if isinstance(e, Fill)]
+
+    def say_fill(self) -> None:
+        """The special displays of the round just filled and what they drew or pulled (R41)."""
+        fills = self.fills()
+        if fills:
+            for text in fill_sentences(self.w, fills[-1]):
+                self.say(text)
 
     def command(self, line: str) -> bool:
         """Handle one input line; False to stop."""
@@ -144,8 +162,12 @@ class PlainGame:
             self.say(" ".join(m.text() for m in self.m.state.legal_moves()))
         elif key == "log":
             index = 0
+            fills = self.fills()
             for rnd, plays in self.m.moves_by_round():
                 self.say(_("Round {round}:").format(round=rnd))
+                if 0 < rnd <= len(fills):
+                    for text in fill_sentences(self.w, fills[rnd - 1]):
+                        self.say("  " + text)
                 for p in plays:
                     self.say("  " + self.log.line(index, self.names[p.seat], p.move))
                     index += 1
@@ -189,6 +211,11 @@ class PlainGame:
             from azulejos.notation import parse_move
 
             move = parse_move(text)
+            if move.is_draft and not st.is_legal(move) and sf4_rest(st, move.source, move.colour) and not move.split:
+                sides = self.ask_sides(move)  # R43: where each colour left on SF4 goes
+                if sides is None:
+                    return
+                move = split(move, sides)
             pv = preview(st, move) if st.is_legal(move) else None
             seat = st.current_player
             index = len(self.m.log)
@@ -202,6 +229,30 @@ class PlainGame:
             return
         self.say(self.log.note(index, self.names[seat], move, pv))
         self.after(step)
+
+    def ask_sides(self, move: Move) -> str | None:
+        """Ask ``<`` or ``>`` for each colour an SF4 draft leaves (R43); None if not answered."""
+        _ = self.w.gettext
+        st = self.m.state
+        left, right = sf4_sides(st, move.source)
+        sides = ""
+        for k, n in sf4_rest(st, move.source, move.colour):
+            while True:
+                self.out.write(self.w.phrase("sf4 ask", n).format(
+                    what=self.w.tiles(k, n), left=left + 1, right=right + 1) + " ")
+                self.out.flush()
+                raw = self.inp.readline()
+                if self.echo and raw:
+                    self.out.write(raw if raw.endswith("\n") else raw + "\n")
+                answer = raw.strip()
+                if answer in ("<", ">"):
+                    sides += answer
+                    break
+                if not raw or answer.lower() in ("", "back", "cancel"):
+                    self.say(_("Move cancelled."))
+                    return None
+                self.say(_("Type < for the left neighbour or > for the right one."))
+        return sides
 
     def save(self, path: Path) -> None:
         _ = self.w.gettext

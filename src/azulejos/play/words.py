@@ -205,8 +205,9 @@ def consequence(w: Words, pv: Preview) -> str:
 # -- the special factory displays (R40-R47) ------------------------------------------------------
 def special_badge(kind: str, w: Words) -> str:
     """A special display's short name on the table: ``SF1``, ``SF2`` plus the theme's symbol of
-    its colour (``SF2R``, ``SF2T`` for raspberry in the chocolatier theme), ``SF3``…"""
-    if kind.startswith("SF2") and len(kind) == 4:
+    its colour (``SF2R``, ``SF2T`` for raspberry in the chocolatier theme; the notation's
+    letter where moves are typed), ``SF3``…"""
+    if kind.startswith("SF2") and len(kind) == 4 and w.theme_letters:
         return "SF2" + w.symbol("BYRKW".index(kind[3]))
     return kind
 

@@ -770,8 +770,7 @@ class GameScreen(Screen[None]):
             left, right = sf4_sides(st, self.source)
             ask = w.phrase("sf4 ask", n).format(what=w.tiles(k, n), left=left + 1, right=right + 1)
             lines.append(f"[bold]{escape(ask)}[/]  [{pal.accent} @click=screen.pick_side(0)]"
-                         f"\\[<] {left + 1}[/]  [{pal.accent} @click=screen.pick_side(1)]"
-                         f"\\[>] {right + 1}[/]")
+                         f"\\[<][/] [{pal.accent} @click=screen.pick_side(1)]\\[>][/]")
         else:
             dests = " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests())
             lines.append(w.phrase("step 3").format(dests=dests))

@@ -14,9 +14,15 @@ from textual.widgets import Static
 from azulejos.core import Move, State
 from azulejos.core.events import TilingEvent
 from azulejos.notation import Record, parse_move
-from azulejos.notation.record import parse_fill
+from azulejos.notation.record import parse_fill, sf_fill
 from azulejos.play import preview, seats_from_json
-from azulejos.play.words import move_sentence, review_sentence, tiling_sentence
+from azulejos.play.words import (
+    fill_sentences,
+    move_sentence,
+    review_sentence,
+    special_badge,
+    tiling_sentence,
+)
 
 from .render import Selection, board_markup, centre_markup, factory_markup
 from .widgets import KeyBar, Tray, escape
@@ -46,12 +52,15 @@ def frames(record: Record, words: object) -> list[Frame]:
     raw = record.extra.get("names")
     if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
         names = [str(x) for x in raw]
-    st = State.new(record.players, record.variant, record.start_player)
+    st = State.new(record.ruleset, None, record.start_player)
     out: list[Frame] = []
     for ri, rnd in enumerate(record.rounds, 1):
-        st.apply_fill(parse_fill(rnd.factories, ri))
-        out.append(Frame(st.copy(history=False), ri, None, None,
-                         w.phrase("filled").format(round=ri), ()))
+        fill = parse_fill(rnd.factories, ri)
+        if record.ruleset.special_factories:  # R40, R41, R46: as notation.replay reads it
+            fill = sf_fill(fill, rnd, ri)
+        st.apply_fill(fill)
+        said = " ".join([w.phrase("filled").format(round=ri), *fill_sentences(w, fill)])
+        out.append(Frame(st.copy(history=False), ri, None, None, said, ()))
         for text in rnd.moves:
             mv = parse_move(text)
             seat = st.current_player
@@ -158,9 +167,12 @@ class ReplayScreen(Screen[None]):
         self.query_one("#status", Static).update(
             f"[bold {pal.accent}]azulejos[/] · {escape(replay_word)} · [bold]"
             + escape(_("Round {round}").format(round=fr.round)) + f"[/] · {escape(pos)}")
+        specials = st.specials
         for f in range(st.nfactories):
             fw = self.query_one(f"#factory-{f}", Static)
             fw.border_title = str(f + 1)
+            fw.border_subtitle = special_badge(specials[f], w) if f in specials else ""
+            fw.set_class(f in specials, "special")  # R40
             fw.update(factory_markup(ink, st, f, sel))
         cw = self.query_one("#centre", Static)
         cw.border_title = w.part("centre").capitalize()
