@@ -183,3 +183,37 @@ def test_R43_an_SF4_draft_without_an_answer_is_cancelled_and_changes_nothing() -
     cancelled, _sep, rest = out.partition("Move cancelled.")
     assert "Ana takes" not in cancelled  # nothing was played
     assert f"[{mv.text()}]" in rest and "goes to factory" in rest  # typed with its sides
+
+
+@pytest.mark.parametrize(("lang", "theme"), [("uk", "classic"), ("ru", "chocolatier"),
+                                             ("fr", "classic"), ("fr", "chocolatier")])
+def test_R40_R47_a_special_factories_game_shows_no_english(lang: str, theme: str) -> None:
+    """The specials' legend, the fill in words, the SF4 question and the previews of the
+    effects are translated (issue #12 item 4)."""
+    from azulejos.core import Ruleset
+
+    m = Match.new([parse_seat("Ana", 0), parse_seat("easy", 1)],
+                  Ruleset(2, special_factories=True), 11)
+    typed: list[str] = []
+    while not m.is_over:
+        if m.is_bot_turn:
+            _v, mv = m.choose_bot_move()
+        else:
+            moves = m.state.legal_moves()
+            splits = [x for x in moves if x.split]
+            mv = splits[0] if splits else pick(moves)
+            typed.append(mv.plain.text())
+            typed += ["<" if not right else ">" for right in mv.directions]
+        m.play(mv)
+    proc = run_plain(["--seats", "Ana,easy", "--seed", "11", "--special-factories", "--lang", lang,
+                      "--theme", theme], "\n".join(typed) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    w = Words(lang, theme)
+    assert w.phrase("sf4 ask", 1).split("{")[0] in out  # the SF4 question was asked (R43)
+    if lang == "fr":
+        assert not ENGLISH.findall(out), sorted(set(ENGLISH.findall(out)))
+    else:
+        latin = {x for x in re.findall(r"\b[A-Za-z]{3,}\b", out) if x not in ALLOWED_LATIN}
+        latin -= {x for x in latin if re.fullmatch(r"[BYRKWCFM]+", x, re.IGNORECASE)}
+        assert not latin, sorted(latin)
