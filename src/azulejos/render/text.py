@@ -34,6 +34,9 @@ def render_state(
 ) -> str:
     """The whole table as text: factories, centre, boards, bag/lid, turn and round.
 
+    With the special factory displays (R40-R47) a special display's name follows its tiles
+    (``4:[B K K W]SF4``) and a held SF5 follows its owner's floor line (``SF5:[K]``).
+
     Filled wall spaces show capital letters; on the coloured wall an empty space shows the
     small letter of the colour that belongs there, on the grey wall a dot. ``M`` is the
     first-player marker. ``tr`` translates the labels (``azulejos.i18n.translation(lang)``).
@@ -58,8 +61,9 @@ def render_state(
         what = _("game over")
     lines.append(_("Round {number}").format(number=state.round) + f" - {wall} - {what}")
     lines.append(_("Tiles in the bag: {bag}, in the lid: {lid}").format(bag=sum(state.bag), lid=sum(state.lid)))
+    specials = state.specials  # R40: a special display's name follows its tiles
     facs = "  ".join(
-        f"{i + 1}:[{_tiles(f, colour)}]" for i, f in enumerate(state.factories)
+        f"{i + 1}:[{_tiles(f, colour)}]" + specials.get(i, "") for i, f in enumerate(state.factories)
     )
     label = _("Factories")
     lines.append(f"{label}  {facs}")
@@ -113,8 +117,12 @@ def _board(state: State, p: int, name: str, colour: bool, _: Callable[[str], str
             slots.append("_")
     pens = " ".join(f"{MINUS}{x}" for x in FLOOR_PENALTIES)
     penalty = f"{MINUS}{v.floor_penalty}" if v.floor_penalty else "0"
+    held = ""
+    if state.sf5_holder == p:  # R44: the held SF5 beside the floor line, with its tile
+        k5 = state.sf5_tile
+        held = "  SF5:[" + (_tile(k5, colour) if k5 is not None else "_") + "]"
     out.append(
         "  " + _("floor") + f" {' '.join(slots)}   ({pens})  "
-        + _("penalty {points}").format(points=penalty)
+        + _("penalty {points}").format(points=penalty) + held
     )
     return out
