@@ -129,3 +129,15 @@ def test_table_with_special_factories(snap_compare: Any, theme: str) -> None:
     app.setup = Setup(seats=[Seat("Ana"), Seat("Bea")], rules=Ruleset(2, special_factories=True),
                       theme=theme, seed=4)
     assert snap_compare(app, terminal_size=SIZE, run_before=choose)
+
+
+def test_table_with_special_factories_small_four_players(snap_compare: Any) -> None:
+    # R40: four specials in the compact layout (80 x 24): narrow displays carry their names
+    # under their tiles and the legend is one line per special display.
+    from azulejos.core import Ruleset
+
+    seats = [Seat(n) for n in ["Ana", "Bea", "Cai", "Dan"]]
+    app = app_for("chocolatier", seats=seats, lang="fr")
+    app.setup = Setup(seats=seats, rules=Ruleset(4, special_factories=True), theme="chocolatier",
+                      lang="fr", seed=4)
+    assert snap_compare(app, terminal_size=(80, 24))

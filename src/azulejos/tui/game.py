@@ -616,12 +616,16 @@ class GameScreen(Screen[None]):
             kind = specials.get(f)
             fw.border_title = str(f + 1)
             badge = special_badge(kind, w) if kind else ""
-            fw.border_subtitle = badge if lay.factory_size == 3 else badge[2:]
+            fw.border_subtitle = badge if lay.factory_size == 3 else ""
             fw.set_class(sel.source == f, "chosen")
             fw.set_class(kind is not None, "special")
             fw.set_class(not any(st.factories[f]), "empty")
             if kind == "SF5" and holder is not None:  # R44: out of the circle, with its holder
                 fw.show(f"[{pal.muted}]\n→ {escape(self.names[holder][:lay.factory_size * 2 + 1])}[/]")
+            elif kind and lay.factory_size == 2:  # no room for a title: the name below
+                body = factory_markup(ink, st, f, sel, 2)
+                pad = "\n" * max(0, 1 - body.count("\n"))  # the name on the third line or below
+                fw.show(f"{body}{pad}\n[bold]{escape(badge)}[/]")
             else:
                 fw.show(factory_markup(ink, st, f, sel, lay.factory_size))
         self.refresh_legend(specials)
