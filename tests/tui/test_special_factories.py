@@ -116,6 +116,9 @@ def test_R43_SF4_step_escape_takes_back_a_side() -> None:
             assert screen.splitting() and screen.dests() == []
             assert "Where does 1 blue tile go? < factory 3 or > factory 5" in str(
                 screen.query_one("#prompt").render())
+            await pilot.press("enter")  # Enter does not skip the question
+            await pilot.pause()
+            assert screen.splitting() and (screen.source, screen.colour) == (3, 3)
             await pilot.press("greater_than_sign")
             await pilot.press("escape")  # the blue tile's side is asked again
             await pilot.pause()

@@ -347,6 +347,8 @@ class GameScreen(Screen[None]):
             self.play_move(move)
             return
         st = self.match.state
+        if self.splitting():  # R43: the side of a colour is asked first (< or >)
+            return
         if st.phase == "place" and self.columns():
             self.preview_column(self.columns()[0])
         elif self.colour is not None and self.dests():
