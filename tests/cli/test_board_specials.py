@@ -50,3 +50,38 @@ def test_R41_fill_in_words_names_the_specials_and_SF2s_pull() -> None:
     assert said == ["Special factories: 2 SF2R, 3 SF5.",
                     "Factory 2 pulls 2 red tiles from its neighbours."]
     assert fill_sentences(Words("en"), Fill(fill.factories)) == []
+
+
+def test_R41_R47c_fill_in_words_tells_SF1s_extra_tile_even_when_an_SF2_takes_it_back() -> None:
+    from azulejos.core.specials import SF1
+
+    st = State.new(Ruleset(2, special_factories=True))
+    # SF1 on display 1 draws a red; SF2R on display 2 then takes it back (R47c), and one more
+    # red from display 3
+    st.apply_fill(Fill(((B, B, Y, Y), (K, K, W, W), (R, K, K, K), (B, B, R, W), (R, R, R, Y)),
+                       ((0, SF1), (1, SF2 + R)), (R,)))
+    fill = st.history[-1]
+    assert isinstance(fill, Fill)
+    said = fill_sentences(Words("en"), fill)
+    assert said == ["Special factories: 1 SF1, 2 SF2R.",
+                    "Factory 1 draws a red tile from the bag.",
+                    "Factory 2 pulls 2 red tiles from its neighbours."]
+    assert st.factories[0] == [2, 2, 0, 0, 0] and st.factories[1][R] == 2
+
+
+def test_R42_R43_effects_in_words_use_plural_forms() -> None:
+    from azulejos.core.preview import preview
+    from azulejos.core.specials import SF3
+    from azulejos.play.words import special_effect
+
+    st = State.new(Ruleset(2, special_factories=True))
+    st.apply_fill(Fill(((B, B, Y, Y), (K, K, W, W), (R, K, K, K), (B, B, R, W), (R, R, R, Y)),
+                       ((0, SF3), (2, SF5))))
+    pv = preview(st, parse_move("1Y2"))
+    assert special_effect(Words("en"), pv) == "the other 2 tiles stay on factory 1"
+    assert special_effect(Words("uk"), pv) == "ще 2 плитки залишаються на вітрині 1"
+    assert special_effect(Words("ru"), pv) == "ещё 2 плитки остаются на складе 1"
+    pv5 = preview(st, parse_move("3K1"))
+    assert special_effect(Words("fr", "chocolatier"), pv5) == (
+        "la vitrine 3 se place à côté du bac à chutes, case sans pénalité, "
+        "un bonbon se pose sur SF5 sans pénalité")
