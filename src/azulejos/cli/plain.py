@@ -156,6 +156,9 @@ class PlainGame:
             self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | moves | board | "
                        "log | undo | hint | save [FILE] | "
                        "rules [setup|recap|teach|faq|variant|chocolatier] | quit"))
+            if self.m.state.ruleset.special_factories:
+                self.say(_("Special factories: a draft from SF4 names where each other colour "
+                           "goes, like 4W3/<> (< left, > right); typed without it, the game asks."))
         elif key == "board":
             self.say(board_text(self.w, self.m.state, self.names))
         elif key == "moves":
