@@ -87,13 +87,14 @@ def plain_game(seats: list[Seat], variant: str, typed: list[str]) -> Record:
 def textual_game(seats: list[Seat], variant: str, typed: list[str]) -> Record:
     """Press the keys of ``typed`` in the terminal app (Pilot) with the same seed."""
     pytest.importorskip("textual")
+    from azulejos.core import Ruleset
     from azulejos.tui import AzulejosApp, Setup
     from azulejos.tui.end import EndScreen
     from azulejos.tui.game import GameScreen
     from azulejos.tui.tiling import TilingScreen
 
     async def go() -> Record:
-        app = AzulejosApp(Setup(seats=seats, variant=variant, seed=SEED), bot_delay=0,
+        app = AzulejosApp(Setup(seats=seats, rules=Ruleset(len(seats), variant), seed=SEED), bot_delay=0,
                           tiling_delay=0, skip_setup=True)
         async with app.run_test(size=(120, 40)) as pilot:
             todo = list(typed)
