@@ -132,3 +132,26 @@ def test_R43_SF4_step_escape_takes_back_a_side() -> None:
             await pilot.pause()
             assert screen.match.log[0].move.text() == "4K2/<>"
     asyncio.run(go())
+
+
+def test_R43_a_hinted_SF4_split_is_shown_with_its_sides_and_played_by_Enter() -> None:
+    from azulejos.core import parse_move
+
+    async def go() -> None:
+        app = AzulejosApp(Setup([Seat("Ana"), Seat("Bea")], SF, seed=4), bot_delay=0,
+                          tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            move = parse_move("4K3/><")
+            screen.show_hint(screen.match.version, move)
+            await pilot.pause()
+            assert screen.sides == [True, False] and not screen.splitting()
+            prompt = str(screen.query_one("#prompt").render())
+            assert "1 blue tile goes to factory 5" in prompt
+            assert "1 white tile goes to factory 3" in prompt
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.match.log[0].move == move
+    asyncio.run(go())
