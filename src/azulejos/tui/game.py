@@ -613,6 +613,8 @@ class GameScreen(Screen[None]):
         # market
         specials = st.specials
         holder = st.sf5_holder
+        # R43: while the SF4 step asks, the two neighbours that may receive the colour
+        targets = sf4_sides(st, self.source) if self.splitting() and self.source is not None else ()
         for f in range(st.nfactories):
             fw = self.query_one(f"#factory-{f}", Tray)
             kind = specials.get(f)
@@ -621,6 +623,7 @@ class GameScreen(Screen[None]):
             fw.border_subtitle = badge if lay.factory_size == 3 else ""
             fw.set_class(sel.source == f, "chosen")
             fw.set_class(kind is not None, "special")
+            fw.set_class(f in targets, "target")
             fw.set_class(not any(st.factories[f]), "empty")
             if kind == "SF5" and holder is not None:  # R44: out of the circle, with its holder
                 fw.show(f"[{pal.muted}]\n→ {escape(self.names[holder][:lay.factory_size * 2 + 1])}[/]")
