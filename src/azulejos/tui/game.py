@@ -130,6 +130,7 @@ class GameScreen(Screen[None]):
         self.layout_now = lay
         self.set_class(not lay.fits, "too-small")
         self.set_class(lay.compact, "compact")
+        self.set_class(size.height < 30, "short")  # the legend: one line per special display
         self.query_one("#market").set_class(lay.factory_size == 2, "narrow")
         self.query_one("#log-box").display = lay.show_log
         names = {3: "big", 2: "small", 1: "tiny"}
