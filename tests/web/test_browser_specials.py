@@ -94,7 +94,7 @@ def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base
             page.click(".split-row[data-colour='B'] button[data-side='left']")
             page.click(".split-row[data-colour='W'] button[data-side='right']")
             preview = page.inner_text("#split-preview")
-            assert "left, to display 3" in preview and "right, to display 5" in preview, preview
+            assert "left, to factory 3" in preview and "right, to factory 5" in preview, preview
             page.screenshot(path=str(out / "sf-split-classic.png"), full_page=True)
             page.click("#confirm")
             page.wait_for_selector(".log-list >> text=4K2/<>")

@@ -1,5 +1,5 @@
 // Drawing the table from a view: factories, centre, and each player's board (SVG).
-import { app, botName, cap, el, num, seatName, t, tileName, word } from "./core.js";
+import { app, botName, cap, el, num, seatName, t, tileName, tt, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
 
 const T = 32;   // tile size on a board
@@ -23,7 +23,7 @@ export function specialOf(view, index) {
 
 // The legend text of a special kind (SF2B..SF2W share SF2's).
 export function specialText(kind) {
-  return t(`sf.${kind.startsWith("SF2") ? "SF2" : kind}`);
+  return tt(`sf.${kind.startsWith("SF2") ? "SF2" : kind}`);
 }
 
 // A small badge naming a special display: "SF4", or "SF2" with its colour's tile.
@@ -99,7 +99,7 @@ export function specialsLegend(view) {
     items.push(el("li", { "data-kind": k }, specialBadge(k), " ", el("span", { text: specialText(k).replace(/^SF\d\s*:\s*/, "") })));
   }
   return el("details", { class: "sf-legend", id: "sf-legend", open: true },
-    el("summary", { text: t("sf.legend") }), el("ul", {}, ...items));
+    el("summary", { text: tt("sf.legend") }), el("ul", {}, ...items));
 }
 
 export function centreView(view, ui) {
@@ -233,7 +233,7 @@ export function boardView(view, seat, opts = {}) {
   if ((sf5 && sf5.holder === seat) || catches) {
     const x = fx(7) - 2;
     const g = s("g", { class: "sf5-held", "data-seat": String(seat) },
-      s("title", { text: t("sf.SF5") }),
+      s("title", { text: tt("sf.SF5") }),
       s("rect", { x: x - 3, y: fy - 4, width: T + 6, height: T + 8, rx: 7, class: "sf5-box" }),
       s("text", { x: x + T / 2, y: fy + T + 16, "text-anchor": "middle", class: "sf5-label", text: "SF5" }));
     if (sf5 && sf5.holder === seat && sf5.tile) g.append(tile(sf5.tile, x, fy, T, { label: tileName(sf5.tile) }));

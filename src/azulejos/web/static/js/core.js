@@ -54,6 +54,13 @@ export function t(key, params = {}) {
   return fill(s, params);
 }
 
+// A message in the active theme's words: its ".<theme>" variant when the server has one
+// ("to showcase {number}" in the chocolatier theme, "to factory {number}" otherwise).
+export function tt(key, params = {}) {
+  const themed = `${key}.${app.theme?.key}`;
+  return t(themed in app.words ? themed : key, params);
+}
+
 // A theme phrase ("from factory {number}", "{n} blue tiles"): whole sentence parts per theme,
 // so that every language can inflect them.
 export function phrase(key, params = {}) {

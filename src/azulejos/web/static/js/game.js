@@ -2,7 +2,7 @@
 // the wall-tiling points, the end summary. Every rule decision comes from the server's view.
 import {
   api, app, botName, cap, colourIndex, destinationPhrase, el, errorText, inviteLink, invitesFor, linkFor,
-  num, phrase, points, rememberGame, saveInvites, seatName, sourcePhrase, t, tileName, toast, tokenFor, word,
+  num, phrase, points, rememberGame, saveInvites, seatName, sourcePhrase, t, tileName, toast, tokenFor, tt, word,
 } from "./core.js";
 
 function fillPenalty(pen) {
@@ -115,13 +115,13 @@ export async function showGame(root, gameId, hashToken) {
     if (p.to_floor) parts.push(phrase("falls", { n: p.to_floor }));
     if (p.to_lid) parts.push(phrase("to lid", { n: p.to_lid }));
     if (p.to_centre) parts.push(phrase("rest to centre", { n: p.to_centre }));
-    if (p.stays) parts.push(t("preview.sf3_stays", { n: p.stays }));  // R42
+    if (p.stays) parts.push(tt("preview.sf3_stays", { n: p.stays }));  // R42
     for (const sent of p.sends || []) {  // R43
       const what = phrase(`count.${colourIndex(sent.colour)}`, { n: sent.tiles });
-      parts.push(t(sent.side === "left" ? "preview.sf4_left" : "preview.sf4_right", { what, number: sent.to }));
+      parts.push(tt(sent.side === "left" ? "preview.sf4_left" : "preview.sf4_right", { what, number: sent.to }));
     }
-    if (p.takes_sf5) parts.push(t("preview.sf5_take"));  // R44
-    if (p.to_sf5) parts.push(t("preview.sf5_catch"));  // R44, R47a
+    if (p.takes_sf5) parts.push(tt("preview.sf5_take"));  // R44
+    if (p.to_sf5) parts.push(tt("preview.sf5_catch"));  // R44, R47a
     if (p.marker) parts.push(phrase("you take marker"));
     if (p.floor_change) {
       const pen = Math.abs(p.floor_change);
@@ -240,7 +240,7 @@ export async function showGame(root, gameId, hashToken) {
         return el("button", {
           type: "button", class: `side${splitting.dirs[i] === dir ? " on" : ""}`, "data-colour": sent.colour,
           "data-side": which, "aria-pressed": String(splitting.dirs[i] === dir),
-          text: t(key, { number: to }), onclick: () => chooseSide(i, dir),
+          text: tt(key, { number: to }), onclick: () => chooseSide(i, dir),
         });
       };
       return el("div", { class: "split-row", "data-colour": sent.colour },

@@ -2,7 +2,7 @@
 import {
   seatName,
   api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, linkFor, myGames,
-  rememberGame, saveInvites, t, toast,
+  rememberGame, saveInvites, t, toast, tt,
 } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
 
@@ -140,8 +140,8 @@ export async function showLobby(root) {
       el("p", { class: "hint", text: t("lobby.bot_note") }),
       el("div", { class: "field" }, el("label", { for: "stand-in", text: t("lobby.stand_in") }), standIn),
       el("div", { class: "module" },
-        el("label", { class: "check" }, sf, t("lobby.special_factories")),
-        el("p", { class: "hint", id: "special-factories-note", text: t("lobby.special_factories_note") })),
+        el("label", { class: "check" }, sf, tt("lobby.special_factories")),
+        el("p", { class: "hint", id: "special-factories-note", text: tt("lobby.special_factories_note") })),
       el("label", { class: "check" }, hot, t("lobby.hotseat")),
       el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
   }
