@@ -144,3 +144,29 @@ def test_R40_R46_a_whole_module_game_over_http_ends_and_its_record_replays(
     assert all(rnd.specials for rnd in rec.rounds)  # R46: each round names its displays
     st = replay(rec)  # valid under R40-R47 (docs/notation.md)
     assert st.is_over and list(st.scores) == v["result"]["scores"]
+
+
+@pytest.fixture
+def sf3_client(tmp_path: Path) -> Iterator[TestClient]:
+    """Seed 2: round 1 has SF2R on display 2 (B B B Y R R after its pull, R41) and SF3 on
+    display 4 (B Y K W)."""
+    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
+                     sync_interval=0, limits=Limits.none(), seeds=lambda: 2)
+    with TestClient(app) as c:
+        yield c
+
+
+def test_R41_R42_sf2_shows_its_pull_and_sf3_keeps_the_rest(sf3_client: TestClient) -> None:
+    game, t0, t1, _ = new_game(sf3_client)
+    v = view(sf3_client, game, t0)
+    assert v["specials"]["displays"] == [None, "SF2R", None, "SF3", None]
+    assert v["factories"][1] == "BBBYRR"  # more than 4 tiles after the after-fill (R41)
+    take = next(m for m in v["legal"] if m["move"] == "4B1")
+    assert take["preview"]["special"] == "SF3" and take["preview"]["stays"] == 3
+    assert take["preview"]["to_centre"] == 0 and "split" not in take
+    plain = next(m for m in v["legal"] if m["move"] == "1B1")
+    assert "special" not in plain["preview"] and plain["preview"]["to_sf5"] == 0
+    assert play(sf3_client, game, t0, v["version"], "4B1").status_code == 200
+    v = view(sf3_client, game, t1)
+    assert v["factories"][3] == "YKW" and v["centre"] == ""  # R42: the rest stays on SF3
+    assert any(m["source"] == 4 for m in v["legal"])  # and can be taken later in the round
