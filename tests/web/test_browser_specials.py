@@ -91,6 +91,7 @@ def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base
             page.wait_for_selector("#split")
             assert page.locator("#confirm").is_disabled()
             assert page.locator(".split-row").count() == 2
+            assert page.locator(".source.sf4-receiver").count() == 2  # displays 3 and 5
             page.click(".split-row[data-colour='B'] button[data-side='left']")
             page.click(".split-row[data-colour='W'] button[data-side='right']")
             preview = page.inner_text("#split-preview")

@@ -76,7 +76,8 @@ export function factoryView(view, index, ui) {
   });
   const caption = el("figcaption", {}, String(source));
   if (kind) caption.append(" ", specialBadge(kind));
-  const attrs = { class: `source${kind ? " special" : ""}${held ? " taken" : ""}`, "data-source": String(source) };
+  const receiver = ui.receivers?.has(source) ? " sf4-receiver" : "";
+  const attrs = { class: `source${kind ? " special" : ""}${held ? " taken" : ""}${receiver}`, "data-source": String(source) };
   if (kind) {
     attrs["data-special"] = kind;
     attrs.title = held ? `${specialText(kind)} ${t("sf.held_by", { name: seatName(view.seats[view.specials.sf5.holder], view.specials.sf5.holder) })}`

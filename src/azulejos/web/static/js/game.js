@@ -168,6 +168,8 @@ export async function showGame(root, gameId, hashToken) {
       picked,
       selectable: (source, colour) => view.to_move && view.phase === "draft" && !sending && legalFrom(source, colour).length > 0,
       pick,
+      // SF4 (R43): the neighbours that may receive the colours left, while they are chosen
+      receivers: new Set(splitting ? splitting.entries.flatMap((m) => m.preview.sends.map((x) => x.to)) : []),
     };
     const facs = view.factories.map((_, i) => factoryView(view, i, ui));
     return el("section", { class: "table", "aria-label": cap(word("factories")) },
