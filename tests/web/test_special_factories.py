@@ -170,3 +170,26 @@ def test_R41_R42_sf2_shows_its_pull_and_sf3_keeps_the_rest(sf3_client: TestClien
     v = view(sf3_client, game, t1)
     assert v["factories"][3] == "YKW" and v["centre"] == ""  # R42: the rest stays on SF3
     assert any(m["source"] == 4 for m in v["legal"])  # and can be taken later in the round
+
+
+def test_R40_a_module_game_is_stored_with_its_ruleset_and_goes_on_after_a_restart(
+        tmp_path: Path) -> None:
+    """Schema 3: the stored game carries its modules, so a new server process rebuilds the
+    same special displays and fills (R40, R46) and play goes on."""
+    db = str(tmp_path / "games.sqlite3")
+
+    def app() -> TestClient:
+        return TestClient(create_app(db, bot_delay=0, bot_seconds=0.05, sync_interval=0,
+                                     limits=Limits.none(), seeds=lambda: SEED))
+
+    with app() as first:
+        game, t0, t1, _ = new_game(first)
+        v = view(first, game, t0)
+        assert play(first, game, t0, v["version"], "4K2/<>").status_code == 200
+        before = view(first, game, t1)
+    with app() as second:
+        after = view(second, game, t1)
+        assert after["ruleset"]["special_factories"] and after["specials"] == before["specials"]
+        assert fingerprint(after) == fingerprint(before) and after["legal"] == before["legal"]
+        assert play(second, game, t1, after["version"], "5RF").status_code == 200
+        assert view(second, game, t0)["specials"]["sf5"] == {"holder": 1, "tile": "R", "display": 5}
