@@ -92,16 +92,27 @@ def test_create_refuses_bad_set_ups(client: TestClient) -> None:
     assert r.status_code == 400
 
 
-def test_R40_create_names_the_ruleset_field_it_refuses(client: TestClient) -> None:
-    """The lobby builds a Ruleset; a module this version lacks is refused by name."""
-    for body, field in [({"special_factories": True}, "'special_factories'"),
-                        ({"special_factories": "yes"}, "'special_factories'")]:
-        r = client.post("/api/games", json=body)
-        assert r.status_code == 400, body
-        err = r.json()["error"]
-        assert err["code"] == "malformed" and err["message"].startswith(field), err
+def test_R40_the_lobby_accepts_the_special_factories_module(client: TestClient) -> None:
+    """The lobby builds a Ruleset: the module is switched on by its field and the game
+    carries it (the view's ruleset, n special displays in round 1)."""
+    c = create(client, players=3, special_factories=True)
+    v = view(client, c["game"], c["seats"][0]["token"])
+    assert v["ruleset"] == {"players": 3, "variant": "coloured", "special_factories": True}
+    kinds = [k for k in v["specials"]["displays"] if k]
+    assert len(v["specials"]["displays"]) == 7 and len(kinds) == 3 == len(set(kinds))  # R40
     r = client.post("/api/games", json={"players": 3, "variant": "grey", "special_factories": False})
     assert r.status_code == 201
+    plain = view(client, r.json()["game"], r.json()["spectator_token"])
+    assert plain["specials"] is None and plain["ruleset"] == {"players": 3, "variant": "grey"}
+
+
+def test_R40_create_names_the_ruleset_field_it_refuses(client: TestClient) -> None:
+    """A bad value of the module's field is refused by name, and no game is made."""
+    for value in ("yes", 1, None, [True], {"on": True}):
+        r = client.post("/api/games", json={"special_factories": value})
+        assert r.status_code == 400, value
+        err = r.json()["error"]
+        assert err["code"] == "malformed" and err["message"].startswith("'special_factories'"), err
 
 
 def test_a_move_is_played_by_the_seat_to_move_on_the_current_version_R10(client: TestClient) -> None:

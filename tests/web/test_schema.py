@@ -1,5 +1,5 @@
-"""The schema: a database written by the previous server (schema 1) is upgraded in place with
-every game kept; the upgrade runs again harmlessly; servers starting at the same moment on an
+"""The schema: a database written by an older server (schema 1 or 2) is upgraded in place with
+every game kept (schema 3 stores the ruleset's modules; older games have none); the upgrade runs again harmlessly; servers starting at the same moment on an
 empty (or old) database all start (SQLite, and PostgreSQL when AZULEJOS_TEST_PG is set)."""
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from .conftest import PG_URL
 DATA = Path(__file__).parent / "data"
 V1_DB = DATA / "schema-v1.sqlite3"
 V1_TOKENS = json.loads((DATA / "schema-v1.tokens.json").read_text())
+V2_DB = DATA / "schema-v2.sqlite3"
+V2_TOKENS = json.loads((DATA / "schema-v2.tokens.json").read_text())
 
 pg_only = [pytest.mark.postgres,
            pytest.mark.skipif(not PG_URL, reason="AZULEJOS_TEST_PG is not set")]
@@ -45,10 +47,10 @@ def pg_schema() -> Iterator[str]:
         admin.dispose()
 
 
-def copy_v1(target_url: str) -> None:
+def copy_v1(target_url: str, source: Path = V1_DB) -> None:
     """Write the schema-1 database (tables as the old server made them, and its rows) to an
     empty database at ``target_url``."""
-    src = create_engine(f"sqlite:///{V1_DB}")
+    src = create_engine(f"sqlite:///{source}")
     old = MetaData()
     old.reflect(src)
     dst = create_engine(target_url)
@@ -82,6 +84,54 @@ def check_upgraded(store: SqlStore) -> None:
     with store.engine.connect() as conn:
         versions = conn.execute(select(schema_t.c.version)).scalars().all()
     assert sorted(versions) == list(range(1, SCHEMA_VERSION + 1))
+
+
+def check_upgraded_v2(store: SqlStore) -> None:
+    """Every game of the schema-2 database is there with the base game's ruleset (R40: no
+    module), replays, and its tokens still open it; then a module game is stored and read
+    back with its ruleset."""
+    for created in V2_TOKENS.values():
+        g = store.load(created["game"])
+        assert g is not None and g.modules == ()
+        assert not g.ruleset.special_factories and g.ruleset.players == len(created["seats"])
+        live = Live.from_stored(g)
+        assert live.version == g.version and live.ruleset == g.ruleset
+        for s in created["seats"]:
+            if s["token"]:
+                grant = store.grant(s["token"])
+                assert grant is not None and (grant.game_id, grant.seat) == (g.game_id, s["seat"])
+        assert store.grant(created["host_token"]).role == "host"  # type: ignore[union-attr]
+    finished = store.load(V2_TOKENS["finished_hotseat"]["game"])
+    assert finished is not None and finished.status == "over" and finished.variant == "grey"
+    with store.engine.connect() as conn:
+        versions = conn.execute(select(schema_t.c.version)).scalars().all()
+    assert sorted(versions) == list(range(1, SCHEMA_VERSION + 1))
+
+
+def test_R40_a_schema_2_sqlite_file_is_upgraded_in_place(tmp_path: Path) -> None:
+    db = tmp_path / "old2.sqlite3"
+    shutil.copy(V2_DB, db)
+    store = SqlStore(f"sqlite:///{db}")
+    assert store.found_schema == 2
+    check_upgraded_v2(store)
+    store.close()
+    again = SqlStore(f"sqlite:///{db}")
+    assert again.found_schema == SCHEMA_VERSION
+    check_upgraded_v2(again)
+    again.close()
+
+
+@pytest.mark.parametrize("_pg", [pytest.param(0, marks=pg_only)])
+def test_R40_a_schema_2_postgresql_database_is_upgraded_in_place(_pg: int, pg_schema: str) -> None:
+    copy_v1(pg_schema, V2_DB)
+    store = SqlStore(pg_schema)
+    assert store.found_schema == 2
+    check_upgraded_v2(store)
+    store.close()
+    again = SqlStore(pg_schema)
+    assert again.found_schema == SCHEMA_VERSION
+    check_upgraded_v2(again)
+    again.close()
 
 
 def test_a_schema_1_sqlite_file_is_upgraded_in_place(tmp_path: Path) -> None:

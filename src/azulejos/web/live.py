@@ -15,6 +15,7 @@ import random
 
 from azulejos.agents import Budget
 from azulejos.core import Fill, State
+from azulejos.core.ruleset import Ruleset
 from azulejos.play import Seat, Seeding, Session
 from azulejos.play.events import LogEntry
 from azulejos.play.failures import CASUAL
@@ -99,6 +100,11 @@ class Live:
         return self.session.state
 
     @property
+    def ruleset(self) -> Ruleset:
+        """The game's rules: players, wall side and the optional modules on."""
+        return self.session.state.ruleset
+
+    @property
     def version(self) -> int:
         return self.session.version
 
@@ -137,7 +143,7 @@ class Live:
     def from_stored(cls, g: StoredGame, store: Store | None = None,
                     bot_budget: Budget | None = None) -> Live:
         """Replay the stored events; the fills go on from the stored secret."""
-        st = State.new(g.players, g.variant, g.start_player)
+        st = State.new(g.ruleset, start_player=g.start_player)
         session = Session(st, [seat_of(s) for s in g.seats], source_of(g.rng_state),
                           events=g.events, game_id=g.game_id, store=store, policy=CASUAL,
                           bot_budget=bot_budget)

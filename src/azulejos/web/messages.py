@@ -81,6 +81,39 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.state.left": _("You left"),
         "lobby.round": _("Round {n}"),
         "lobby.bot_note": _("Bots play on the server; you can watch them think."),
+        # Master Chocolatier special factories (R40-R47). A key ending in ".chocolatier" is the
+        # same message in the chocolatier theme's words (the page picks it in that theme).
+        "lobby.special_factories": _("Master Chocolatier special factories"),
+        "lobby.special_factories.chocolatier": _("Master Chocolatier special showcases"),
+        "lobby.special_factories_note": _("Each round, as many factories as there are players become "
+                                          "special ones, each with its own effect."),
+        "lobby.special_factories_note.chocolatier": _("Each round, as many showcases as there are "
+                                                      "players become special ones, each with its own "
+                                                      "effect."),
+        "sf.legend": _("Special factories"),
+        "sf.legend.chocolatier": _("Special showcases"),
+        "sf.SF1": _("SF1: after the fill it gets one more tile from the bag."),
+        "sf.SF1.chocolatier": _("SF1: after the fill it gets one more candy from the sack."),
+        "sf.SF2": _("SF2: after the fill it takes one tile of its own colour from each neighbour."),
+        "sf.SF2.chocolatier": _("SF2: after the fill it takes one candy of its own kind from each neighbour."),
+        "sf.SF3": _("SF3: the tiles you do not take stay on it."),
+        "sf.SF3.chocolatier": _("SF3: the candies you do not take stay in it."),
+        "sf.SF4": _("SF4: you send each colour you do not take to its left or right neighbour."),
+        "sf.SF5": _("SF5: whoever takes from it keeps it beside their floor line for the round; "
+                    "the next tile that would fall to their floor lands on it, without penalty."),
+        "sf.SF5.chocolatier": _("SF5: whoever takes from it keeps it beside their spill tray for the "
+                                "round; the next candy that would fall to their spill tray lands on "
+                                "it, without penalty."),
+        # TRANSLATORS: {name} is the player who holds SF5 this round.
+        "sf.held_by": _("SF5 is with {name}"),
+        "sf4.title": _("SF4: choose where each colour you leave goes"),
+        # TRANSLATORS: a button: send this colour to the left neighbour, factory {number}.
+        "sf4.left": _("← to factory {number}"),
+        "sf4.left.chocolatier": _("← to showcase {number}"),
+        # TRANSLATORS: a button: send this colour to the right neighbour, factory {number}.
+        "sf4.right": _("to factory {number} →"),
+        "sf4.right.chocolatier": _("to showcase {number} →"),
+        "sf4.pick": _("Choose left or right for each colour."),
         # game table
         "game.round": _("Round {n}"),
         "game.to_move": _("{name} to move"),
@@ -147,6 +180,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "name.bot.medium": _("Medium bot"),
         "name.bot.hard": _("Hard bot"),
         "name.bot.expert": _("Expert bot"),
+        "name.bot.random": _("Random bot"),
         # move preview; {what}, {source}, {destination} are theme phrases
         # TRANSLATORS: {what} is "3 blue tiles" (object), {source} "from factory 2".
         "preview.take": _("Take {what} {source}"),
@@ -155,6 +189,19 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "preview.completes": _("completes the line: {points} at the end of the round"),
         "preview.completes_grey": _("completes the line: you choose its column at the end of the round"),
         "preview.column": _("Column {column} for line {line}: {points}"),
+        "preview.sf3_stays": ngettext("the other {n} stays on this factory (SF3)",
+                                      "the other {n} stay on this factory (SF3)", 2),
+        "preview.sf3_stays.chocolatier": ngettext("the other {n} stays in this showcase (SF3)",
+                                                  "the other {n} stay in this showcase (SF3)", 2),
+        # TRANSLATORS: {what} is a theme phrase such as "2 red tiles" (as the object of "Take").
+        "preview.sf4_left": _("send {what} left, to factory {number}"),
+        "preview.sf4_left.chocolatier": _("send {what} left, to showcase {number}"),
+        "preview.sf4_right": _("send {what} right, to factory {number}"),
+        "preview.sf4_right.chocolatier": _("send {what} right, to showcase {number}"),
+        "preview.sf5_take": _("you take SF5 and keep it beside your floor line"),
+        "preview.sf5_take.chocolatier": _("you take SF5 and keep it beside your spill tray"),
+        "preview.sf5_catch": _("one tile lands on SF5, without penalty"),
+        "preview.sf5_catch.chocolatier": _("one candy lands on SF5, without penalty"),
         # log
         "log.move": _("{sentence} [{notation}]"),
         "log.take": _("{name} takes {what} {source} {destination}"),

@@ -214,20 +214,43 @@ SCHEMAS: dict[str, Any] = {
             "destination": {"description": "Pattern line (1-5) or \"F\"."},
             "line": {"type": "integer"},
             "column": {"type": "integer"},
+            "split": {"type": "string", "pattern": "^[<>]{1,4}$",
+                      "description": "An SF4 draft (R43): the direction of each colour left on "
+                      "the display, in B Y R K W order (< left, > right); one entry per split."},
             "preview": {"type": "object", "description": "What the move does (see docs/api.md)."},
+        },
+    },
+    "Specials": {
+        "type": ["object", "null"],
+        "description": "Master Chocolatier special displays (R40-R47); null when the module is off.",
+        "properties": {
+            "displays": {"type": "array", "items": {"type": ["string", "null"]},
+                         "description": "Each display's kind this round (SF1, SF2B..SF2W, SF3, "
+                         "SF4, SF5) or null for a plain one."},
+            "neighbours": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}},
+                           "description": "Each display's left and right neighbour still in "
+                           "the circle (1-based; a taken SF5 is skipped, R43)."},
+            "sf5": {"type": ["object", "null"], "description":
+                    "The taken SF5 (R44): holder (seat), tile (letter or null) and display.",
+                    "properties": {"holder": {"type": "integer"},
+                                   "tile": {"oneOf": [_LETTER, {"type": "null"}]},
+                                   "display": {"type": ["integer", "null"]}}},
         },
     },
     "View": {
         "type": "object",
         "description": "Everything one viewer may see. Never the bag order, the generator or future fills.",
-        "required": ["game", "version", "players", "variant", "phase", "round", "current",
+        "required": ["game", "version", "players", "variant", "ruleset", "phase", "round", "current",
                      "you", "to_move", "seats", "factories", "centre", "marker_in_centre",
-                     "bag", "lid", "boards", "legal", "log", "result"],
+                     "specials", "bag", "lid", "boards", "legal", "log", "result"],
         "properties": {
             "game": {"type": "string"},
             "version": {"type": "integer"},
             "players": {"type": "integer"},
             "variant": {"type": "string", "enum": ["coloured", "grey"]},
+            "ruleset": {"type": "object", "description":
+                        "The game's ruleset as in a record: players, variant and each "
+                        "optional module that is on (e.g. special_factories: true)."},
             "phase": {"type": "string", "enum": ["draft", "place", "over"]},
             "round": {"type": "integer"},
             "current": {"type": ["integer", "null"]},
@@ -257,6 +280,7 @@ SCHEMAS: dict[str, Any] = {
                           "description": "Each factory's tiles as letters (B Y R K W order)."},
             "centre": {"type": "string"},
             "marker_in_centre": {"type": "boolean"},
+            "specials": _ref("Specials"),
             "bag": _COUNTS,
             "lid": _COUNTS,
             "boards": {"type": "array", "items": _ref("Board")},
@@ -274,6 +298,7 @@ SCHEMAS: dict[str, Any] = {
             "left": {"type": "array", "items": {"type": "integer"}},
             "names": {"type": "array", "items": {"type": "string"}},
             "players": {"type": "integer"}, "variant": {"type": "string"},
+            "ruleset": {"type": "object"},
             "phase": {"type": "string"}, "round": {"type": "integer"},
             "current": {"type": ["integer", "null"]}, "to_move": {"type": "boolean"},
             "scores": {"type": "array", "items": {"type": "integer"}},

@@ -8,7 +8,10 @@ Schema versions (table ``azulejos_schema`` keeps one row per version applied):
    secret) and ``seats.claimed`` (when; NULL while the seat waits for its player); the
    creator's key ``games.host_hash``; ``games.stand_in``, the bot level that takes over a seat
    whose player leaves (NULL: medium). Seats of version-1 games held their token from the start:
-   they are marked claimed when the game was created.
+   they are marked claimed when the game was created;
+3. the game's ruleset, whole: ``games.modules``, the optional rules modules switched on
+   (:data:`azulejos.core.ruleset.MODULES` names, comma-separated; NULL or empty: none, as every
+   game stored before version 3 was played). Games of older versions keep NULL.
 
 :func:`prepare` runs the whole check-create-upgrade under one lock - PostgreSQL: a
 transaction-level advisory lock (and PostgreSQL's DDL is transactional); SQLite: ``BEGIN
@@ -35,7 +38,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: The PostgreSQL advisory lock key held while the schema is checked ("azul").
 LOCK_KEY = 0x617A756C
 
@@ -58,6 +61,8 @@ games_t = Table(
     # version 2
     Column("host_hash", String(64), nullable=True, unique=True, index=True),
     Column("stand_in", String(32), nullable=True),
+    # version 3
+    Column("modules", String(200), nullable=True),
 )
 
 seats_t = Table(
@@ -103,6 +108,9 @@ V2_INDEXES = (
     ("ix_azulejos_seats_invite_hash", "azulejos_seats", "invite_hash"),
 )
 
+#: Columns added by version 3.
+V3_COLUMNS = (("azulejos_games", "modules", "VARCHAR(200)"),)
+
 
 class NewerSchema(RuntimeError):
     """The database was written by a newer azulejos."""
@@ -144,6 +152,7 @@ def upgrade(conn: Connection) -> int:
     meta.create_all(conn)  # the tables that are missing, as the current version has them
     if found:
         _add_v2(conn)
+        _add_columns(conn, V3_COLUMNS)
     have = set(conn.execute(select(schema_t.c.version)).scalars().all())
     for v in range(1, SCHEMA_VERSION + 1):
         if v not in have:
@@ -151,12 +160,17 @@ def upgrade(conn: Connection) -> int:
     return found
 
 
-def _add_v2(conn: Connection) -> None:
+def _add_columns(conn: Connection, wanted: tuple[tuple[str, str, str], ...]) -> None:
+    """Add the columns of ``wanted`` that are not there yet (so that a second run adds none)."""
     insp = inspect(conn)
-    columns = {t: {c["name"] for c in insp.get_columns(t)} for t in ("azulejos_games", "azulejos_seats")}
-    for table, column, sql_type in V2_COLUMNS:
+    columns = {t: {c["name"] for c in insp.get_columns(t)} for t in {w[0] for w in wanted}}
+    for table, column, sql_type in wanted:
         if column not in columns[table]:
             conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}")
+
+
+def _add_v2(conn: Connection) -> None:
+    _add_columns(conn, V2_COLUMNS)
     for name, table, column in V2_INDEXES:
         conn.exec_driver_sql(f"CREATE UNIQUE INDEX IF NOT EXISTS {name} ON {table} ({column})")
     # Seats of version-1 games got their token at creation: they count as claimed then.

@@ -199,6 +199,7 @@ class GameService:
             events=list(session.events),
             host_hash=token_digest(host),
             stand_in=req.stand_in,
+            modules=req.ruleset.modules,
         )
         await self._db(self.store.create, stored)
         session.store = self.store  # the first events went in with the game; moves follow

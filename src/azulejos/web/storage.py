@@ -37,6 +37,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+from azulejos.core.ruleset import Ruleset
 from azulejos.play.events import Event
 from azulejos.play.store import Store, VersionConflict
 
@@ -90,6 +91,13 @@ class StoredGame:
     events: list[StoredEvent] = field(default_factory=list)
     host_hash: str | None = None  # the creator's key (re-invites); None for old games
     stand_in: str = DEFAULT_STAND_IN  # the bot level for a seat whose player leaves
+    modules: tuple[str, ...] = ()  # the optional rules modules on (schema 3; none before)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The game's whole ruleset: players, wall side and modules."""
+        return Ruleset.from_json({"players": self.players, "variant": self.variant,
+                                  **{m: True for m in self.modules}})
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +235,7 @@ class SqlStore:
                     hotseat_hash=game.hotseat_hash,
                     host_hash=game.host_hash,
                     stand_in=game.stand_in,
+                    modules=",".join(game.modules) or None,
                 )
             )
             conn.execute(
@@ -325,6 +334,7 @@ class SqlStore:
             events=evs,
             host_hash=g["host_hash"],
             stand_in=g["stand_in"] or DEFAULT_STAND_IN,
+            modules=tuple(m for m in (g["modules"] or "").split(",") if m),
         )
 
     def grant(self, token: str) -> TokenGrant | None:

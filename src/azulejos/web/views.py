@@ -85,10 +85,55 @@ def tiling_json(ev: TilingEvent) -> dict[str, Any]:
 def draft_preview(state: State, m: Move) -> dict[str, Any]:
     """What a drafting move would do to the mover's board (R11-R14, R18), without playing it:
     the core's preview, in the API's words (docs/api.md)."""
-    return _draft_json(preview(state, m))
+    return _draft_json(preview(state, m), state)
 
 
-def _draft_json(pv: Preview) -> dict[str, Any]:
+def specials_json(state: State) -> dict[str, Any] | None:
+    """The special displays of this round (R40): each display's kind (None: plain) and its
+    neighbours still in the circle (R43), and the held SF5 (R44): who holds it, the tile on it
+    and the display it was taken from. None when the module is off."""
+    if not state.ruleset.special_factories:
+        return None
+    kinds = state.specials
+    holder = state.sf5_holder
+    tile = state.sf5_tile
+    taken = next((f for f, k in kinds.items() if k == "SF5"), None) if holder is not None else None
+    return {
+        "displays": [kinds.get(f) for f in range(state.nfactories)],
+        "neighbours": [[a + 1 for a in state.neighbours(f)] for f in range(state.nfactories)],
+        "sf5": None if holder is None else {
+            "holder": holder,
+            "tile": None if tile is None else LETTERS[tile],
+            "display": None if taken is None else taken + 1,
+        },
+    }
+
+
+def _special_effect(state: State, m: Move) -> dict[str, Any]:
+    """What a draft from a special display does besides the mover's board (R42-R44): the
+    tiles that stay on SF3, where each colour left on SF4 goes, taking SF5."""
+    if not state.ruleset.special_factories or m.is_centre:
+        return {}
+    kind = state.specials.get(m.source)
+    if kind is None:
+        return {}
+    out: dict[str, Any] = {"special": kind}
+    rest = [(k, n) for k, n in enumerate(state.factories[m.source]) if n and k != m.colour]
+    if kind == "SF3":  # R42
+        out["stays"] = sum(n for _, n in rest)
+    elif kind == "SF4":  # R43: one direction per colour left, in B Y R K W order
+        left, right = state.neighbours(m.source)
+        out["sends"] = [
+            {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left",
+             "to": (right if right_way else left) + 1}
+            for (k, n), right_way in zip(rest, m.directions)
+        ]
+    elif kind == "SF5":  # R44
+        out["takes_sf5"] = True
+    return out
+
+
+def _draft_json(pv: Preview, state: State | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "taken": pv.taken,
         "to_line": pv.to_line,
@@ -102,6 +147,9 @@ def _draft_json(pv: Preview) -> dict[str, Any]:
     }
     if pv.wall_column is not None:
         out["wall_column"] = pv.wall_column
+    if state is not None and state.ruleset.special_factories:
+        out["to_sf5"] = pv.to_sf5
+        out.update(_special_effect(state, pv.move))
     return out
 
 
@@ -111,14 +159,19 @@ def place_preview(state: State, m: Move) -> dict[str, Any]:
 
 
 def legal_json(state: State) -> list[dict[str, Any]]:
-    out = []
+    """Every legal move with its preview. An SF4 draft (R43) is one entry per split: ``split``
+    holds its directions (``"<>"``: the first colour left goes left, the second right)."""
+    out: list[dict[str, Any]] = []
     for m, pv in previews(state):
         if m.is_draft:
-            out.append({
+            entry: dict[str, Any] = {
                 "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
                 "colour": LETTERS[m.colour], "destination": "F" if m.is_floor else m.destination + 1,
-                "preview": _draft_json(pv),
-            })
+                "preview": _draft_json(pv, state),
+            }
+            if m.split:
+                entry["split"] = m.text().partition("/")[2]
+            out.append(entry)
         else:
             out.append({
                 "move": m.text(), "line": m.line + 1, "column": m.column + 1,
@@ -202,6 +255,7 @@ def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, 
         "version": live.version,
         "players": live.players,
         "variant": live.variant,
+        "ruleset": live.ruleset.to_json(),
         "phase": phase,
         "round": st.round,
         "current": mover,
@@ -214,6 +268,7 @@ def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, 
         "factories": [_letters(f) for f in st.factories],
         "centre": _letters(st.centre),
         "marker_in_centre": st.marker_in_centre,
+        "specials": specials_json(st),
         "bag": dict(zip(LETTERS, st.bag)),
         "lid": dict(zip(LETTERS, st.lid)),
         "boards": [board_json(st, p) for p in range(live.players)],
@@ -255,6 +310,7 @@ def summary_json(live: Live, access: Access) -> dict[str, Any]:
         "names": [s.name for s in live.seats],
         "players": live.players,
         "variant": live.variant,
+        "ruleset": live.ruleset.to_json(),
         "phase": st.phase,
         "round": st.round,
         "current": mover,

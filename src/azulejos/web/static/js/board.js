@@ -1,5 +1,5 @@
 // Drawing the table from a view: factories, centre, and each player's board (SVG).
-import { app, botName, cap, el, num, seatName, t, tileName, word } from "./core.js";
+import { app, botName, cap, el, num, seatName, t, tileName, tt, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
 
 const T = 32;   // tile size on a board
@@ -16,21 +16,51 @@ function countLetters(text) {
   return c;
 }
 
+// The special display of factory `index` this round ("SF1", "SF2R", ... or null) (R40).
+export function specialOf(view, index) {
+  return view.specials?.displays?.[index] ?? null;
+}
+
+// The legend text of a special kind (SF2B..SF2W share SF2's).
+export function specialText(kind) {
+  return tt(`sf.${kind.startsWith("SF2") ? "SF2" : kind}`);
+}
+
+// A small badge naming a special display: "SF4", or "SF2" with its colour's tile.
+export function specialBadge(kind) {
+  const base = kind.startsWith("SF2") ? "SF2" : kind;
+  const colour = kind.startsWith("SF2") ? kind[3] : null;
+  const chip = colour ? svg(16, 16, { class: "chip", "aria-hidden": "true" }, tile(colour, 1, 1, 14)) : null;
+  return el("span", { class: `sf-badge sf-${base}`, "data-kind": kind, title: specialText(kind) },
+    el("span", { text: base }), chip);
+}
+
 // ui: {selectable(source, colour) -> bool, picked: {source, colour}|null, pick(source, colour)}
 export function factoryView(view, index, ui) {
   const text = view.factories[index];
   const source = index + 1;
   const size = 28;
   const pos = [[20, 20], [52, 20], [20, 52], [52, 52]];
+  const kind = specialOf(view, index);
+  const held = kind === "SF5" && view.specials.sf5 && view.specials.sf5.display === source;
   const title = `${cap(word("factory"))} ${source}`;
-  const box = svg(100, 100, { class: `factory${text ? "" : " empty"}`, role: "group", "aria-label": title });
+  const box = svg(100, 100, { class: `factory${text ? "" : " empty"}${kind ? " special" : ""}`, role: "group", "aria-label": title });
   box.append(s("circle", { cx: 50, cy: 50, r: 47, class: "factory-disc" }));
-  [...text].forEach((letter, i) => {
+  // More than 4 tiles (SF1, SF2, tiles sent by SF4, the rest kept on SF3): one tile per
+  // colour with its count.
+  const counts = countLetters(text);
+  const grouped = text.length > 4;
+  const items = grouped ? LETTERS.split("").filter((k) => counts[k]) : [...text];
+  // one row of up to 3, a square of 4, or 3 over 2 (centred in the disc)
+  const gpos = { 1: [[38, 38]], 2: [[24, 38], [52, 38]], 3: [[12, 38], [38, 38], [64, 38]],
+    4: [[22, 22], [52, 22], [22, 52], [52, 52]], 5: [[12, 24], [38, 24], [64, 24], [25, 54], [51, 54]] }[items.length] || [];
+  items.forEach((letter, i) => {
     const picked = ui.picked && ui.picked.source === source && ui.picked.colour === letter;
     const can = ui.selectable(source, letter);
-    const g = tile(letter, pos[i][0], pos[i][1], size, {
+    const [x, y] = grouped ? gpos[i] : pos[i];
+    const g = tile(letter, x, y, grouped ? 24 : size, {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
-      label: `${title}: ${tileName(letter)}`,
+      label: grouped ? `${title}: ${counts[letter]} × ${tileName(letter)}` : `${title}: ${tileName(letter)}`,
     });
     if (can) {
       g.setAttribute("tabindex", "0");
@@ -39,10 +69,38 @@ export function factoryView(view, index, ui) {
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ui.pick(source, letter); });
     }
     box.append(g);
+    if (grouped && counts[letter] > 1) {
+      box.append(s("circle", { cx: x + 23, cy: y + 2, r: 8, class: "count-badge" }));
+      box.append(s("text", { x: x + 23, y: y + 6, "text-anchor": "middle", class: "count-text", text: String(counts[letter]) }));
+    }
   });
-  const wrap = el("figure", { class: "source", "data-source": String(source) }, box,
-    el("figcaption", { text: String(source) }));
-  return wrap;
+  const caption = el("figcaption", {}, String(source));
+  if (kind) caption.append(" ", specialBadge(kind));
+  const receiver = ui.receivers?.has(source) ? " sf4-receiver" : "";
+  const attrs = { class: `source${kind ? " special" : ""}${held ? " taken" : ""}${receiver}`, "data-source": String(source) };
+  if (kind) {
+    attrs["data-special"] = kind;
+    attrs.title = held ? `${specialText(kind)} ${t("sf.held_by", { name: seatName(view.seats[view.specials.sf5.holder], view.specials.sf5.holder) })}`
+      : specialText(kind);
+  }
+  return el("figure", attrs, box, caption);
+}
+
+// The legend of this round's special displays (R40-R44), in the page's language.
+export function specialsLegend(view) {
+  const kinds = (view.specials?.displays || []).filter(Boolean);
+  if (!kinds.length) return null;
+  const seen = new Set();
+  const items = [];
+  for (const k of ["SF1", "SF2B", "SF2Y", "SF2R", "SF2K", "SF2W", "SF3", "SF4", "SF5"]) {
+    if (!kinds.includes(k)) continue;
+    const base = k.startsWith("SF2") ? "SF2" : k;
+    if (seen.has(base) && base !== "SF2") continue;
+    seen.add(base);
+    items.push(el("li", { "data-kind": k }, specialBadge(k), " ", el("span", { text: specialText(k).replace(/^SF\d\s*:\s*/, "") })));
+  }
+  return el("details", { class: "sf-legend", id: "sf-legend", open: true },
+    el("summary", { text: tt("sf.legend") }), el("ul", {}, ...items));
 }
 
 export function centreView(view, ui) {
@@ -170,6 +228,19 @@ export function boardView(view, seat, opts = {}) {
   }
   box.append(s("text", { x: W - 10, y: fy + T / 2 + 5, "text-anchor": "end", class: "floor-total",
     text: b.floor_penalty ? num(b.floor_penalty) : "" }));
+  // The held SF5 beside its owner's floor line, with the tile lying on it (R44, R47a).
+  const sf5 = view.specials?.sf5;
+  const catches = pv && pv.sf5 ? pv.colour : null;
+  if ((sf5 && sf5.holder === seat) || catches) {
+    const x = fx(7) - 2;
+    const g = s("g", { class: "sf5-held", "data-seat": String(seat) },
+      s("title", { text: tt("sf.SF5") }),
+      s("rect", { x: x - 3, y: fy - 4, width: T + 6, height: T + 8, rx: 7, class: "sf5-box" }),
+      s("text", { x: x + T / 2, y: fy + T + 16, "text-anchor": "middle", class: "sf5-label", text: "SF5" }));
+    if (sf5 && sf5.holder === seat && sf5.tile) g.append(tile(sf5.tile, x, fy, T, { label: tileName(sf5.tile) }));
+    else if (catches) g.append(tile(catches, x, fy, T, { ghost: true }));
+    box.append(g);
+  }
   box.append(...hits);
   // points of the latest wall-tiling
   for (const ev of opts.tiling || []) {

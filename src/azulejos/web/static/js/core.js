@@ -54,6 +54,13 @@ export function t(key, params = {}) {
   return fill(s, params);
 }
 
+// A message in the active theme's words: its ".<theme>" variant when the server has one
+// ("to showcase {number}" in the chocolatier theme, "to factory {number}" otherwise).
+export function tt(key, params = {}) {
+  const themed = `${key}.${app.theme?.key}`;
+  return t(themed in app.words ? themed : key, params);
+}
+
 // A theme phrase ("from factory {number}", "{n} blue tiles"): whole sentence parts per theme,
 // so that every language can inflect them.
 export function phrase(key, params = {}) {
@@ -107,7 +114,7 @@ export function destinationPhrase(dest) {
 
 // The log sentence of a move in notation, with the notation beside it.
 export function moveSentence(name, text) {
-  const m = /^([1-9C])([BYRKW])([1-5F])$/i.exec(text);
+  const m = /^([1-9C])([BYRKW])([1-5F])(\/[<>]{1,4})?$/i.exec(text);  // an SF4 split keeps its suffix (R43)
   let sentence = text;
   if (m) {
     const src = m[1].toUpperCase();
@@ -120,7 +127,7 @@ export function moveSentence(name, text) {
     if (p) sentence = t("log.place", { name, row: p[1], column: p[2] });
   }
   // the notation with the letters drawn on the tiles of the theme (caramel is A, not Y)
-  const shown = m ? `${m[1].toUpperCase()}${app.theme?.symbols?.[colourIndex(m[2].toUpperCase())] ?? m[2]}${m[3].toUpperCase()}` : text;
+  const shown = m ? `${m[1].toUpperCase()}${app.theme?.symbols?.[colourIndex(m[2].toUpperCase())] ?? m[2]}${m[3].toUpperCase()}${m[4] ?? ""}` : text;
   return t("log.move", { sentence, notation: shown });
 }
 

@@ -2,13 +2,14 @@
 // the wall-tiling points, the end summary. Every rule decision comes from the server's view.
 import {
   api, app, botName, cap, colourIndex, destinationPhrase, el, errorText, inviteLink, invitesFor, linkFor,
-  num, phrase, points, rememberGame, saveInvites, seatName, sourcePhrase, t, tileName, toast, tokenFor, word,
+  num, phrase, points, rememberGame, saveInvites, seatName, sourcePhrase, t, tileName, toast, tokenFor, tt, word,
 } from "./core.js";
 
 function fillPenalty(pen) {
   return t("count.penalty", { count: pen, n: num(-pen) });
 }
-import { boardCard, centreView, factoryView } from "./board.js";
+import { boardCard, centreView, factoryView, specialBadge, specialsLegend } from "./board.js";
+import { tile as tileSvg, svg as svgBox } from "./tiles.js";
 import { GameSocket } from "./socket.js";
 import { ensureDefs } from "./tiles.js";
 import { logView, summaryDialog } from "./summary.js";
@@ -28,6 +29,7 @@ export async function showGame(root, gameId, hashToken) {
   let status = "connecting";
   let picked = null;     // {source, colour}
   let chosen = null;     // a legal move entry from view.legal
+  let splitting = null;  // SF4 (R43): {entries, dirs} after the destination, until each colour has its side
   let passedTo = null;   // hot-seat: the seat the device was handed to
   let summaryShown = false;
   let sending = false;
@@ -47,6 +49,7 @@ export async function showGame(root, gameId, hashToken) {
     if (sending) return;
     picked = picked && picked.source === source && picked.colour === colour ? null : { source, colour };
     chosen = null;
+    splitting = null;
     render();
   }
 
@@ -55,8 +58,24 @@ export async function showGame(root, gameId, hashToken) {
     if (view.phase === "place") {
       chosen = view.legal.find((m) => m.column === dest) || null;
     } else if (picked) {
-      chosen = legalFrom(picked.source, picked.colour).find((m) => String(m.destination) === String(dest)) || null;
+      const entries = legalFrom(picked.source, picked.colour).filter((m) => String(m.destination) === String(dest));
+      splitting = null;
+      chosen = null;
+      if (entries.length > 1 && entries.every((m) => m.split)) {
+        // SF4 (R43): like Board Game Arena, ask left or right for each colour left on the display.
+        splitting = { entries, destination: entries[0].destination, dirs: entries[0].split.split("").map(() => null) };
+      } else {
+        chosen = entries[0] || null;
+      }
     }
+    render();
+  }
+
+  function chooseSide(i, side) {
+    if (!splitting || sending) return;
+    splitting.dirs[i] = side;
+    const want = splitting.dirs.join("");
+    chosen = splitting.dirs.every((d) => d) ? splitting.entries.find((m) => m.split === want) || null : null;
     render();
   }
 
@@ -68,7 +87,7 @@ export async function showGame(root, gameId, hashToken) {
     } else toast(t("game.reconnecting"), "error");
   }
 
-  function cancel() { picked = null; chosen = null; render(); }
+  function cancel() { picked = null; chosen = null; splitting = null; render(); }
 
   function moverName() {
     return view.current === null ? "" : seatName(view.seats[view.current], view.current);
@@ -96,6 +115,13 @@ export async function showGame(root, gameId, hashToken) {
     if (p.to_floor) parts.push(phrase("falls", { n: p.to_floor }));
     if (p.to_lid) parts.push(phrase("to lid", { n: p.to_lid }));
     if (p.to_centre) parts.push(phrase("rest to centre", { n: p.to_centre }));
+    if (p.stays) parts.push(tt("preview.sf3_stays", { n: p.stays }));  // R42
+    for (const sent of p.sends || []) {  // R43
+      const what = phrase(`count.${colourIndex(sent.colour)}`, { n: sent.tiles });
+      parts.push(tt(sent.side === "left" ? "preview.sf4_left" : "preview.sf4_right", { what, number: sent.to }));
+    }
+    if (p.takes_sf5) parts.push(tt("preview.sf5_take"));  // R44
+    if (p.to_sf5) parts.push(tt("preview.sf5_catch"));  // R44, R47a
     if (p.marker) parts.push(phrase("you take marker"));
     if (p.floor_change) {
       const pen = Math.abs(p.floor_change);
@@ -122,7 +148,7 @@ export async function showGame(root, gameId, hashToken) {
     return {
       line: chosen.destination === "F" ? null : chosen.destination, toLine: p.to_line, colour: chosen.colour,
       floor, wallRow: p.completes_line ? chosen.destination - 1 : null, wallCol: p.wall_column ?? null,
-      points: p.wall_points,
+      points: p.wall_points, sf5: (p.to_sf5 || 0) > 0,
     };
   }
 
@@ -142,11 +168,14 @@ export async function showGame(root, gameId, hashToken) {
       picked,
       selectable: (source, colour) => view.to_move && view.phase === "draft" && !sending && legalFrom(source, colour).length > 0,
       pick,
+      // SF4 (R43): the neighbours that may receive the colours left, while they are chosen
+      receivers: new Set(splitting ? splitting.entries.flatMap((m) => m.preview.sends.map((x) => x.to)) : []),
     };
     const facs = view.factories.map((_, i) => factoryView(view, i, ui));
     return el("section", { class: "table", "aria-label": cap(word("factories")) },
       el("div", { class: "factories" }, ...facs),
       centreView(view, ui),
+      specialsLegend(view),
       el("div", { class: "supply" },
         el("span", { title: cap(word("bag")) }, `${cap(word("bag"))}: ${Object.values(view.bag).reduce((a, b) => a + b, 0)}`),
         el("span", { title: cap(word("lid")) }, `${cap(word("lid"))}: ${Object.values(view.lid).reduce((a, b) => a + b, 0)}`)));
@@ -166,7 +195,7 @@ export async function showGame(root, gameId, hashToken) {
             lines: new Set(dests.filter((m) => m.destination !== "F").map((m) => m.destination)),
             floor: dests.some((m) => m.destination === "F"),
           };
-          opts.chosen = chosen ? chosen.destination : null;
+          opts.chosen = chosen ? chosen.destination : splitting ? splitting.destination : null;
         } else if (view.phase === "place") {
           opts.targets = { row: view.pending_line, columns: new Set(view.legal.map((m) => m.column)) };
           opts.chosen = chosen ? chosen.column : null;
@@ -192,6 +221,7 @@ export async function showGame(root, gameId, hashToken) {
     let hint;
     if (view.phase === "place") hint = t("game.pick_column");
     else hint = picked ? t("game.pick_line") : t("game.pick_tiles");
+    if (splitting) return splitBar();
     if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }));
     const lines = previewText(chosen);
     return el("div", { class: "action-bar preview", id: "preview" },
@@ -199,6 +229,35 @@ export async function showGame(root, gameId, hashToken) {
       el("div", { class: "buttons" },
         el("button", { type: "button", class: "ghost", id: "cancel", text: t("game.cancel"), onclick: cancel }),
         el("button", { type: "button", class: "primary", id: "confirm", disabled: sending, text: t("game.confirm"), onclick: confirm })));
+  }
+
+  // SF4 (R43): one row per colour left on the display, left or right; then the preview.
+  function splitBar() {
+    const sends = splitting.entries[0].preview.sends;
+    const rows = sends.map((sent, i) => {
+      const chip = svgBox(22, 22, { class: "chip", "aria-hidden": "true" }, tileSvg(sent.colour, 1, 1, 20));
+      const side = (dir, key, which) => {
+        const entry = splitting.entries.find((m) => m.preview.sends[i].side === which);
+        const to = entry ? entry.preview.sends[i].to : "";
+        return el("button", {
+          type: "button", class: `side${splitting.dirs[i] === dir ? " on" : ""}`, "data-colour": sent.colour,
+          "data-side": which, "aria-pressed": String(splitting.dirs[i] === dir),
+          text: tt(key, { number: to }), onclick: () => chooseSide(i, dir),
+        });
+      };
+      return el("div", { class: "split-row", "data-colour": sent.colour },
+        chip, el("span", { class: "split-count", text: `× ${sent.tiles}` }),
+        side("<", "sf4.left", "left"), side(">", "sf4.right", "right"));
+    });
+    const lines = chosen ? previewText(chosen) : null;
+    return el("div", { class: "action-bar preview split", id: "split" },
+      el("div", { class: "preview-text" },
+        el("strong", {}, specialBadge("SF4"), " ", t("sf4.title")),
+        ...rows,
+        lines ? el("span", { id: "split-preview", text: lines.join(" · ") }) : el("span", { class: "hint", text: t("sf4.pick") })),
+      el("div", { class: "buttons" },
+        el("button", { type: "button", class: "ghost", id: "cancel", text: t("game.cancel"), onclick: cancel }),
+        el("button", { type: "button", class: "primary", id: "confirm", disabled: sending || !chosen, text: t("game.confirm"), onclick: confirm })));
   }
 
   function downloadButton() {
@@ -320,7 +379,7 @@ export async function showGame(root, gameId, hashToken) {
   const sock = new GameSocket(gameId, token, {
     onView(v) {
       const first = view === null;
-      if (view && v.version !== view.version) { picked = null; chosen = null; sending = false; }
+      if (view && v.version !== view.version) { picked = null; chosen = null; splitting = null; sending = false; }
       view = v;
       if (first) {
         const role = v.you.role;

@@ -2,14 +2,14 @@
 import {
   seatName,
   api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, linkFor, myGames,
-  rememberGame, saveInvites, t, toast,
+  rememberGame, saveInvites, t, toast, tt,
 } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
 
 export async function showLobby(root) {
   ensureDefs();
   const page = { leave() { app.onSettings.splice(app.onSettings.indexOf(render), 1); } };
-  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", seats: [] };
+  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, seats: [] };
   let created = null;
   for (let i = 0; i < 4; i++) form.seats.push({ kind: i === 0 ? "person" : "person", name: "", level: "" });
 
@@ -39,6 +39,7 @@ export async function showLobby(root) {
       variant: form.variant,
       hotseat: form.hotseat,
       stand_in: form.standIn,
+      special_factories: form.specialFactories,
       seats: form.seats.slice(0, form.players).map((s) =>
         s.kind === "bot" ? { kind: "bot", level: s.level, name: s.name || undefined } : { kind: "person", name: s.name || undefined }),
     };
@@ -123,6 +124,10 @@ export async function showLobby(root) {
       ...app.meta.bot_levels.filter((lv) => lv !== "random").map((lv) => new Option(botName(lv), lv)));
     standIn.value = form.standIn;
     standIn.addEventListener("change", () => { form.standIn = standIn.value; });
+    // The Master Chocolatier special displays (R40-R47): one checkbox and one line on what they do.
+    const sf = el("input", { type: "checkbox", id: "special-factories", checked: form.specialFactories,
+      "aria-describedby": "special-factories-note" });
+    sf.addEventListener("change", () => { form.specialFactories = sf.checked; });
     const hot = el("input", { type: "checkbox", id: "hotseat", checked: form.hotseat });
     hot.addEventListener("change", () => { form.hotseat = hot.checked; });
     const demo = svg(5 * 30, 30, { class: "demo-tiles", "aria-hidden": "true" },
@@ -134,6 +139,9 @@ export async function showLobby(root) {
       el("div", { class: "seats" }, ...form.seats.slice(0, form.players).map((_, i) => seatRow(i))),
       el("p", { class: "hint", text: t("lobby.bot_note") }),
       el("div", { class: "field" }, el("label", { for: "stand-in", text: t("lobby.stand_in") }), standIn),
+      el("div", { class: "module" },
+        el("label", { class: "check" }, sf, tt("lobby.special_factories")),
+        el("p", { class: "hint", id: "special-factories-note", text: tt("lobby.special_factories_note") })),
       el("label", { class: "check" }, hot, t("lobby.hotseat")),
       el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
   }

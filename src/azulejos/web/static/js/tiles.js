@@ -36,6 +36,10 @@ export function ensureDefs() {
       s("stop", { offset: "0", "stop-color": "#fff", "stop-opacity": ".45" }),
       s("stop", { offset: ".45", "stop-color": "#fff", "stop-opacity": "0" }),
       s("stop", { offset: "1", "stop-color": "#000", "stop-opacity": ".18" })),
+    s("linearGradient", { id: "gold", x1: 0, y1: 0, x2: 1, y2: 1 },  // special displays (R40)
+      s("stop", { offset: "0", "stop-color": "#fbe7a1" }),
+      s("stop", { offset: ".5", "stop-color": "#e2b650" }),
+      s("stop", { offset: "1", "stop-color": "#b8862b" })),
     s("radialGradient", { id: "candy", cx: ".35", cy: ".3", r: ".8" },
       s("stop", { offset: "0", "stop-color": "#fff", "stop-opacity": ".55" }),
       s("stop", { offset: ".35", "stop-color": "#fff", "stop-opacity": "0" }),
