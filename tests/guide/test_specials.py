@@ -14,7 +14,15 @@ from azulejos.core.moves import parse_move
 from azulejos.core.state import State
 from azulejos.guide import get_section
 from azulejos.guide import words as guide_words
-from azulejos.guide.puzzles import SPECIAL_PUZZLES, best_moves, explain, values
+from azulejos.guide.puzzles import (
+    SPECIAL_PUZZLES,
+    IllPosedPuzzle,
+    best_line,
+    best_moves,
+    explain,
+    lead_value,
+    values,
+)
 from azulejos.guide.special_displays import after_fill_effects, sf4_draft
 from azulejos.guide.specials_script import after_fill_fill, after_fill_position
 from azulejos.guide.tutorial import run_tutorial
@@ -110,7 +118,16 @@ def _brute_force(state: State, move: str) -> int:
     return results.pop()
 
 
-@pytest.mark.parametrize("pz", SPECIAL_PUZZLES, ids=lambda p: f"{p.kind}-{p.at.moves}")
+SF5_PUZZLES = [p for p in SPECIAL_PUZZLES if p.kind == "sf5"]
+SF4_PUZZLES = [p for p in SPECIAL_PUZZLES if p.kind == "sf4"]
+
+
+def test_both_special_puzzles_exist() -> None:
+    assert SF5_PUZZLES and SF4_PUZZLES
+    assert all(pz.special for pz in SPECIAL_PUZZLES)
+
+
+@pytest.mark.parametrize("pz", SF5_PUZZLES, ids=lambda p: f"{p.kind}-{p.at.moves}")
 def test_R44_sf5_puzzle_values_are_the_engine_scores(pz) -> None:  # type: ignore[no-untyped-def]
     st = pz.state()
     assert "SF5" in st.specials.values() and st.sf5_holder is None
@@ -121,7 +138,7 @@ def test_R44_sf5_puzzle_values_are_the_engine_scores(pz) -> None:  # type: ignor
     assert len(set(vals.values())) > 2
 
 
-@pytest.mark.parametrize("pz", SPECIAL_PUZZLES, ids=lambda p: f"{p.kind}-{p.at.moves}")
+@pytest.mark.parametrize("pz", SF5_PUZZLES, ids=lambda p: f"{p.kind}-{p.at.moves}")
 def test_R44_R47a_the_best_answer_needs_SF5(pz) -> None:  # type: ignore[no-untyped-def]
     """The best move drafts from SF5 and drops a tile on it; the same draft's tiles from the
     centre would score less (the marker, and no SF5)."""
@@ -139,21 +156,113 @@ def test_R44_R47a_the_best_answer_needs_SF5(pz) -> None:  # type: ignore[no-unty
             assert vals[twin] < top and explain(st, twin).caught == 0
 
 
+def _minimax(state: State, seat: int) -> int:
+    """The mover's lead at the round's end, both sides best: plain recursion, no memo."""
+    if state.phase != "draft":
+        return state.scores[seat] - state.scores[1 - seat]
+    results = []
+    for m in state.legal_moves():
+        state.push(m)
+        results.append(_minimax(state, seat))
+        state.pop()
+    return max(results) if state.current_player == seat else min(results)
+
+
+@pytest.fixture(scope="module")
+def sf4_values() -> dict[str, int]:
+    return values(SF4_PUZZLES[0].state(), "sf4")
+
+
+def test_R43_sf4_puzzle_values_are_an_exhaustive_search(sf4_values: dict[str, int]) -> None:
+    st = SF4_PUZZLES[0].state()
+    assert "SF4" in st.specials.values()
+    seat = st.current_player
+    before = st.scores[seat] - st.scores[1 - seat]
+    assert set(sf4_values) == {m.text() for m in st.legal_moves()}
+    for move, v in sf4_values.items():
+        c = st.copy()
+        c.push(move)
+        assert v == _minimax(c, seat) - before, move
+    assert len(set(sf4_values.values())) > 2
+
+
+def test_R43_R47d_in_the_sf4_puzzle_the_split_decides(sf4_values: dict[str, int]) -> None:
+    st = SF4_PUZZLES[0].state()
+    top = max(sf4_values.values())
+    best = [m for m, v in sf4_values.items() if v == top]
+    sf4 = next(d for d, k in st.specials.items() if k == "SF4")
+    for move in best:
+        m = parse_move(move)
+        assert not m.is_centre and m.source == sf4 and m.split
+        others = [x for x in sf4_values if x.split("/")[0] == move.split("/")[0] and x != move]
+        assert others and all(sf4_values[x] < top for x in others)
+
+
+def test_sf4_puzzle_best_line_reaches_the_value(sf4_values: dict[str, int]) -> None:
+    st = SF4_PUZZLES[0].state()
+    seat = st.current_player
+    before = st.scores[seat] - st.scores[1 - seat]
+    for move in sf4_values:
+        c = st.copy()
+        c.push(move)
+        for m in best_line(st, move):
+            c.push(m)
+        assert c.phase != "draft"
+        assert c.scores[seat] - c.scores[1 - seat] - before == sf4_values[move]
+
+
+def test_lead_is_only_for_two_players() -> None:
+    from azulejos.core.ruleset import Ruleset
+
+    st = State.new(Ruleset(3, special_factories=True))
+    st.apply_fill(st.sample_fill(__import__("random").Random(1)))
+    with pytest.raises(IllPosedPuzzle):
+        lead_value(st, st.legal_moves()[0].text())
+
+
 def _run(text: str, lang: str = "en") -> tuple[int, str]:
     out = io.StringIO()
     solved = run_tutorial(io.StringIO(text), out, lang, puzzles=SPECIAL_PUZZLES)
     return solved, out.getvalue()
 
 
+def _answers() -> list[str]:
+    return [best_moves(pz.state(), pz.kind)[1][0] for pz in SPECIAL_PUZZLES]
+
+
 def test_special_puzzles_solved_by_the_engine_answers() -> None:
-    answers = [best_moves(pz.state())[1][0] for pz in SPECIAL_PUZZLES]
-    solved, out = _run("\n".join(answers) + "\n")
+    solved, out = _run("\n".join(_answers()) + "\n")
     assert solved == len(SPECIAL_PUZZLES)
-    assert "Display 2 is SF5." in out
+    for pz in SPECIAL_PUZZLES:
+        kind = pz.kind.upper()
+        display = next(d for d, k in pz.state().specials.items() if k == kind)
+        assert f"Display {display + 1} is {kind}." in out
+
+
+def test_R40_R43_sf4_hint_names_the_neighbours_around_the_circle() -> None:
+    st = SF4_PUZZLES[0].state()
+    sf4 = next(d for d, k in st.specials.items() if k == "SF4")
+    n = len(st.factories)
+    solved, out = _run(_answers()[0] + "\nhint\nquit\n")
+    left, right = (sf4 - 1) % n + 1, (sf4 + 1) % n + 1  # R40: display 1's left is 2n+1
+    assert f"display {left} on the left, display {right} on the right" in out
+
+
+def test_R43_wrong_sf4_answer_is_explained_with_the_best_play(sf4_values: dict[str, int]) -> None:
+    st = SF4_PUZZLES[0].state()
+    top = max(sf4_values.values())
+    best = sorted(m for m, v in sf4_values.items() if v == top)
+    twin = next(m for m in sf4_values if m.split("/")[0] == best[0].split("/")[0]
+                and sf4_values[m] < top)
+    solved, out = _run(_answers()[0] + f"\n{twin}\n")
+    assert solved == 1 and f"{twin} brings" in out and f"but {best[0]} brings" in out
+    for move in (twin, best[0]):
+        line = ", ".join(best_line(st, move))
+        assert f"After {move}, best play goes on: {line}." in out
 
 
 def test_R44_wrong_answer_is_explained_with_the_floor_and_SF5() -> None:
-    st = SPECIAL_PUZZLES[0].state()
+    st = SF5_PUZZLES[0].state()
     vals = values(st)
     top, best = best_moves(st)
     wrong = max((m for m in vals if vals[m] < top), key=vals.__getitem__)
@@ -166,7 +275,7 @@ def test_R44_wrong_answer_is_explained_with_the_floor_and_SF5() -> None:
 
 
 def test_R43_a_split_on_a_plain_draft_is_refused_with_the_reason() -> None:
-    answer = best_moves(SPECIAL_PUZZLES[0].state())[1][0]
+    answer = _answers()[0]
     solved, out = _run(f"{answer}/<\nhint\n{answer}\n")
     assert f"{answer}/< is not allowed here: only a draft from SF4" in out
     assert "the first tile they drop lies on it for free" in out
@@ -175,26 +284,28 @@ def test_R43_a_split_on_a_plain_draft_is_refused_with_the_reason() -> None:
 
 @pytest.mark.parametrize(("lang", "word"), [("uk", "SF5"), ("ru", "SF5"), ("fr", "SF5")])
 def test_special_puzzle_speaks_the_language(lang: str, word: str) -> None:
-    st = SPECIAL_PUZZLES[0].state()
+    st = SF5_PUZZLES[0].state()
     vals = values(st)
     wrong = min(vals, key=vals.__getitem__)
     solved, out = _run(f"hint\n{wrong}\n", lang)
     en = _run(f"hint\n{wrong}\n", "en")[1]
     assert solved == 0 and word in out
-    board = set(render_state(st, ["Ana", "Ben"]).splitlines())
+    board = {line for pz in SPECIAL_PUZZLES
+             for line in render_state(pz.state(), ["Ana", "Ben"]).splitlines()}
     sentences = [line for line in en.splitlines() if line and line not in board]
     assert len(sentences) >= 6
     assert not set(sentences) & set(out.splitlines())  # intro, question, hint, explanations
 
 
 def test_learn_special_factories_through_a_pipe() -> None:
-    answer = best_moves(SPECIAL_PUZZLES[0].state())[1][0]
     proc = subprocess.run(
         [sys.executable, "-m", "azulejos", "learn", "--special-factories", "--lang", "fr"],
-        input=answer + "\n", capture_output=True, text=True, timeout=60,
+        input="\n".join(_answers()) + "\n", capture_output=True, text=True, timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "Traceback" not in proc.stderr and "SF5" in proc.stdout
+    assert "Traceback" not in proc.stderr and "SF5" in proc.stdout and "SF4" in proc.stdout
+    n = len(SPECIAL_PUZZLES)
+    assert f"Vous avez résolu {n} énigmes sur {n}." in proc.stdout
 
 
 def test_rules_command_prints_the_specials_section() -> None:

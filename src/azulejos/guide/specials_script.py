@@ -6,6 +6,8 @@
 * :func:`drafting_position` - a first round with SF5 on display 2 and SF4 on display 4, played
   move by move (an SF4 split at move 3, R43); after five moves it is the SF5 puzzle of
   ``azulejos learn --special-factories`` (R44).
+* :func:`split_position` - a first round with SF4 on display 1 and SF2R on display 2; after six
+  moves it is the SF4 puzzle (R43, R47d): where the rest of SF4 goes decides the round.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ DRAFTING_SPECIALS = ("", "SF5", "", "SF4", "")
 DRAFTING_MOVES = ("5Y2", "1K4", "4R3/>", "3W3", "5Y1")
 #: The move of :data:`DRAFTING_MOVES` that drafts from SF4 (R43).
 SF4_MOVE = 2
+
+
+#: The split round: SF4 on display 1 (its left neighbour is display 5, R40), SF2R on display 2.
+SPLIT = ("YYRW", "BYRR", "BBKW", "YRRK", "YYKK")
+SPLIT_SPECIALS = ("SF4", "SF2R", "", "", "")
+SPLIT_MOVES = ("2B1", "3B5", "4R3", "CR1", "CY2", "CW2")
 
 
 def _fill(texts: tuple[str, ...], kinds: tuple[str, ...], extra: str = "") -> Fill:
@@ -61,5 +69,14 @@ def drafting_position(moves: int) -> State:
     state = State.new(RULES)
     state.apply_fill(_fill(DRAFTING, DRAFTING_SPECIALS))
     for move in DRAFTING_MOVES[:moves]:
+        state.push(move)
+    return state
+
+
+def split_position(moves: int) -> State:
+    """The split round after its first ``moves`` moves (raises if the script broke a rule)."""
+    state = State.new(RULES)
+    state.apply_fill(_fill(SPLIT, SPLIT_SPECIALS))
+    for move in SPLIT_MOVES[:moves]:
         state.push(move)
     return state

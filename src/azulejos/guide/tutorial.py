@@ -21,7 +21,7 @@ from azulejos.i18n import N_, translation
 from azulejos.render.text import render_state
 
 from . import words
-from .puzzles import HINTS, PUZZLES, QUESTIONS, Puzzle, best_moves, explain, values
+from .puzzles import HINTS, PUZZLES, QUESTIONS, Puzzle, best_line, explain, values
 from .teach import STEPS
 
 TITLE = N_("Learn azulejos")
@@ -52,11 +52,15 @@ SPECIAL_INTRO = N_("Puzzles on the special factory displays: {count}. Answer wit
 SPECIAL_TITLE = N_("Puzzle {number} of {count} (special displays)")
 
 
-def _sf5(state: State) -> dict[str, object]:
-    """The SF5 display of the position (for the sf5 questions and hints)."""
+def _special_fields(state: State, pz: Puzzle, names: list[str]) -> dict[str, object]:
+    """The display a special puzzle is about (SF5 or SF4), its neighbours (R40, R43) and the
+    other player, for its question and hint."""
+    kind = specials.SF4 if pz.kind == "sf4" else specials.SF5
     kinds = specials.kinds(state.layout(), state.players)
-    display = kinds.index(specials.SF5) if specials.SF5 in kinds else 0
-    return {"display": display + 1, "kind": specials.name(specials.SF5)}
+    display = kinds.index(kind) if kind in kinds else 0
+    left, right = state.neighbours(display)
+    return {"display": display + 1, "kind": specials.name(kind), "left": left + 1,
+            "right": right + 1, "other": names[(state.current_player + 1) % state.players]}
 
 
 def _explain(tr: gettext.NullTranslations, state: State, move: str) -> str:
@@ -70,6 +74,12 @@ def _explain(tr: gettext.NullTranslations, state: State, move: str) -> str:
     if out.marker:
         parts.append(tr.gettext("the first-player marker comes too"))
     return "; ".join(parts) + "."
+
+
+def _line(tr: gettext.NullTranslations, state: State, move: str) -> str:
+    """The best play after ``move`` to the end of the round (the SF4 puzzle's lead)."""
+    return tr.gettext("After {move}, best play goes on: {moves}.").format(
+        move=move, moves=", ".join(best_line(state, move)))
 
 
 def run_tutorial(
@@ -98,10 +108,11 @@ def run_tutorial(
     asked = 0
     for i, pz in enumerate(puzzles, start=1):
         state = pz.state()
-        vals = values(state)
-        top, best = best_moves(state)
+        vals = values(state, pz.kind)
+        top = max(vals.values())
+        best = sorted(m for m, v in vals.items() if v == top)
         player = names[state.current_player]
-        fields = {"player": player, **(_sf5(state) if pz.special else {})}
+        fields = {"player": player, **(_special_fields(state, pz, names) if pz.special else {})}
         say()
         if pz.special:
             say("## " + tr.gettext(SPECIAL_TITLE).format(number=i, count=len(puzzles)))
@@ -157,7 +168,10 @@ def run_tutorial(
                 say(tr.gettext("{move} brings {points}, but {best} brings {top}.").format(
                     move=move, points=words.points(tr, got, signed=True), best=", ".join(best),
                     top=words.points(tr, top, signed=True)))
-                if pz.special:
+                if pz.kind == "sf4":
+                    say(_line(tr, state, move))
+                    say(_line(tr, state, best[0]))
+                elif pz.special:
                     say(_explain(tr, state, move))
                     say(_explain(tr, state, best[0]))
             break
