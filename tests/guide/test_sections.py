@@ -43,7 +43,7 @@ def test_unknown_section_or_language_is_a_clear_error() -> None:
 
 def test_sections_and_titles_match() -> None:
     assert set(SECTIONS) == set(SECTION_TITLES)
-    assert SECTIONS == ("setup", "recap", "teach", "faq", "variant", "chocolatier")
+    assert SECTIONS == ("setup", "recap", "teach", "faq", "variant", "chocolatier", "specials")
 
 
 def test_at_least_twelve_questions_in_every_language() -> None:

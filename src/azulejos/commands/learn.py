@@ -11,13 +11,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
                    help="language (default: from the environment's locale, else English)")
     p.add_argument("--colour", action="store_true", help="ANSI colours as well as letters")
+    p.add_argument("--special-factories", action="store_true",
+                   help="puzzles on the Master Chocolatier special factory displays (R40-R47)")
 
 
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from azulejos.guide.puzzles import PUZZLES, SPECIAL_PUZZLES
     from azulejos.guide.tutorial import run_tutorial
     from azulejos.i18n import resolve_language
 
-    run_tutorial(sys.stdin, sys.stdout, resolve_language(args.lang), colour=args.colour)
+    puzzles = SPECIAL_PUZZLES if args.special_factories else PUZZLES
+    run_tutorial(sys.stdin, sys.stdout, resolve_language(args.lang), colour=args.colour,
+                 puzzles=puzzles)
     return 0

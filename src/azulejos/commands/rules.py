@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "print the rules helper: set-up, rules, walk-through, questions, variant, themes"
+HELP = ("print the rules helper: set-up, rules, walk-through, questions, variant, themes, "
+        "special displays")
 
-_SECTIONS = ("setup", "recap", "teach", "faq", "variant", "chocolatier")
+_SECTIONS = ("setup", "recap", "teach", "faq", "variant", "chocolatier", "specials")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

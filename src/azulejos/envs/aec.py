@@ -7,6 +7,10 @@
 * Observations are dicts: ``observation`` (see :mod:`azulejos.envs.encoding`) from the
   observing agent's point of view and ``action_mask`` (``int8``, 325 entries: the action ids of
   :mod:`azulejos.core.moves`; all zero for an agent whose turn it is not).
+* ``ruleset=Ruleset(n, special_factories=True)`` plays the Master Chocolatier special factory
+  displays (R40-R47): the observation grows by the specials block (kinds per display, SF5's
+  holder and tile) and the action space is ``Discrete(8425)``, every SF4 split an id of its own
+  (``NUM_ALL_ACTIONS``), with the mask marking the legal ones. Base-game spaces are unchanged.
 * Rewards: see :mod:`azulejos.envs.rewards` (``score_diff`` by default).
 * An action that is not legal (mask 0) raises :class:`azulejos.core.IllegalMoveError` (a
   ``ValueError`` naming the rule) and changes nothing; an out-of-range id raises
@@ -26,22 +30,24 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from azulejos.core.errors import InvalidMoveError
-from azulejos.core.moves import NUM_ACTIONS
 from azulejos.core.rules import Variant
 from azulejos.core.ruleset import Ruleset, resolve
 from azulejos.core.state import State
 
-from .encoding import action_mask, encode, observation_high, observation_size
+from .encoding import action_mask, encode, num_actions, observation_high, observation_size
 from .rewards import check_reward, step_rewards
 
 
-def action_id(action: Any) -> int:
-    """``action`` as a plain ``int`` action id (accepts NumPy integers); else InvalidMoveError."""
+def action_id(action: Any, special_factories: bool = False) -> int:
+    """``action`` as a plain ``int`` action id (accepts NumPy integers); else InvalidMoveError.
+
+    The ids run to 324, or to 8,424 with the special factory displays (SF4 splits, R43)."""
+    top = num_actions(special_factories) - 1
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise InvalidMoveError(f"{action!r} is not an action id (an integer 0-{NUM_ACTIONS - 1})")
+        raise InvalidMoveError(f"{action!r} is not an action id (an integer 0-{top})")
     a = int(action)
-    if not 0 <= a < NUM_ACTIONS:
-        raise InvalidMoveError(f"{a} is not an action id (0-{NUM_ACTIONS - 1})")
+    if not 0 <= a <= top:
+        raise InvalidMoveError(f"{a} is not an action id (0-{top})")
     return a
 
 
@@ -89,15 +95,19 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
-        size = observation_size(players)
+        sf = self.ruleset.special_factories
+        size = observation_size(players, sf)
+        self.num_actions = num_actions(sf)
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, observation_high(players), (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                "observation": spaces.Box(
+                    0.0, observation_high(players, sf), (size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._rng: random.Random | None = None
         self.state_ = State.new(self.ruleset)
 
@@ -116,7 +126,10 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        mask = action_mask(self.state_) if self._acting(seat) else np.zeros(NUM_ACTIONS, np.int8)
+        mask = (
+            action_mask(self.state_) if self._acting(seat)
+            else np.zeros(self.num_actions, np.int8)
+        )
         return {"observation": encode(self.state_, seat), "action_mask": mask}
 
     def _acting(self, seat: int) -> bool:
@@ -148,7 +161,7 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = action_id(action)
+        a = action_id(action, self.ruleset.special_factories)
         st = self.state_
         before = st.scores
         st.push(a)  # IllegalMoveError (state unchanged) if the move is not legal

@@ -31,6 +31,21 @@ its colour; all zero when empty), ``floor`` (1: occupied floor slots / 7, R14).
 
 Total size: ``5 f + 25 + 154 n`` = 358 (2 players), 522 (3), 686 (4).
 
+With the Master Chocolatier special factory displays (R40-R47, ``special_factories=True``) one
+block follows, so the base game's vector is a prefix of it:
+
+=================  ==========  ====================================================
+specials           ``9 f``     per display, a one-hot of its kind this round (R40):
+                               SF1, SF2B, SF2Y, SF2R, SF2K, SF2W, SF3, SF4, SF5; all
+                               zero for a plain display
+sf5_holder         ``n``       in relative order: 1 for the player holding SF5 (R44)
+sf5_tile           5           one-hot colour of the tile on the held SF5 (R44, R47a)
+=================  ==========  ====================================================
+
+Module size: ``14 f + 30 + 155 n`` = 410 (2 players), 593 (3), 776 (4). The action masks then
+cover :data:`azulejos.core.moves.NUM_ALL_ACTIONS` (8,425) ids: the base game's 325 and the
+SF4 splits (R43, R47d).
+
 The encoder works on the flat integer layout of :mod:`azulejos.core.layout`, for one state or
 a batch of them (``(batch, size)`` arrays), so the reference engine and an accelerated engine
 that keeps the same layout share it.
@@ -44,8 +59,9 @@ import numpy as np
 import numpy.typing as npt
 
 from azulejos.core import layout as L
+from azulejos.core import specials as SF
 from azulejos.core.colours import LETTERS
-from azulejos.core.moves import NUM_ACTIONS
+from azulejos.core.moves import NUM_ACTIONS, NUM_ALL_ACTIONS
 from azulejos.core.rules import Variant, check_players, factory_count
 from azulejos.core.state import State
 
@@ -59,13 +75,24 @@ IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
 
-def observation_size(players: int) -> int:
-    """Length of the observation vector for ``players`` players."""
+def num_actions(special_factories: bool = False) -> int:
+    """Size of the action space: 325 ids, or 8,425 with the SF4 splits (R43, R47d)."""
+    return NUM_ALL_ACTIONS if special_factories else NUM_ACTIONS
+
+
+def specials_size(players: int) -> int:
+    """Length of the block the special factory displays add (R40-R47)."""
+    return 9 * factory_count(players) + players + 5
+
+
+def observation_size(players: int, special_factories: bool = False) -> int:
+    """Length of the observation vector for ``players`` players (and the module)."""
     check_players(players)
-    return 5 * factory_count(players) + GLOBAL_EXTRA + PER_PLAYER * players
+    base = 5 * factory_count(players) + GLOBAL_EXTRA + PER_PLAYER * players
+    return base + (specials_size(players) if special_factories else 0)
 
 
-def feature_names(players: int) -> list[str]:
+def feature_names(players: int, special_factories: bool = False) -> list[str]:
     """One name per entry of the observation vector (documentation and debugging)."""
     check_players(players)
     names: list[str] = []
@@ -86,13 +113,18 @@ def feature_names(players: int) -> list[str]:
             f"{p}.wall{r + 1}{col + 1}.{c}" for r in range(5) for col in range(5) for c in LETTERS
         ]
         names.append(f"{p}.floor")
-    assert len(names) == observation_size(players)
+    if special_factories:
+        for f in range(factory_count(players)):
+            names += [f"factory{f + 1}.{SF.name(k)}" for k in SF.KINDS]
+        names += ["sf5_holder.me"] + [f"sf5_holder.opp{k}" for k in range(1, players)]
+        names += [f"sf5_tile.{c}" for c in LETTERS]
+    assert len(names) == observation_size(players, special_factories)
     return names
 
 
-def observation_high(players: int) -> FloatArray:
+def observation_high(players: int, special_factories: bool = False) -> FloatArray:
     """Upper bound of every entry (1, except the scores: ``MAX_SCORE / 100``)."""
-    high = np.ones(observation_size(players), dtype=np.float32)
+    high = np.ones(observation_size(players, special_factories), dtype=np.float32)
     base = 5 * factory_count(players) + GLOBAL_EXTRA
     for k in range(players):
         high[base + k * PER_PLAYER + 2] = MAX_SCORE / SCORE_SCALE
@@ -104,19 +136,25 @@ _COLOURS = np.arange(5)
 
 
 def encode_batch(
-    arrays: npt.ArrayLike, seats: npt.ArrayLike, players: int, variant: Variant | str
+    arrays: npt.ArrayLike,
+    seats: npt.ArrayLike,
+    players: int,
+    variant: Variant | str,
+    special_factories: bool = False,
 ) -> FloatArray:
     """Observations of a batch of states in the flat layout, each from ``seats[b]``'s view.
 
-    ``arrays`` has shape ``(batch, layout.size(players))``; the result ``(batch, D)``.
+    ``arrays`` has shape ``(batch, layout.size(players, special_factories))``; the result
+    ``(batch, D)``.
     """
     a = np.asarray(arrays, dtype=np.int64)
-    if a.ndim != 2 or a.shape[1] != L.size(players):
-        raise ValueError(f"expected arrays of shape (batch, {L.size(players)}), got {a.shape}")
+    size = L.size(players, special_factories)
+    if a.ndim != 2 or a.shape[1] != size:
+        raise ValueError(f"expected arrays of shape (batch, {size}), got {a.shape}")
     b = a.shape[0]
     me = np.asarray(seats, dtype=np.int64).reshape(b)
     nf = factory_count(players)
-    out = np.zeros((b, observation_size(players)), dtype=np.float32)
+    out = np.zeros((b, observation_size(players, special_factories)), dtype=np.float32)
     o = 0
     out[:, o : o + 5 * nf] = a[:, : 5 * nf] / 4.0
     o += 5 * nf
@@ -160,25 +198,49 @@ def encode_batch(
         out[:, o + 28 : o + 153] = (wall[:, :, None] == _COLOURS[None, None, :]).reshape(b, 125)
         out[:, o + 153] = a[rows, base + L.FLOOR_N] / 7.0
         o += PER_PLAYER
+    if special_factories:
+        _encode_specials(a, me, players, out[:, o:])
     return out
+
+
+def _encode_specials(a: IntArray, me: IntArray, players: int, out: FloatArray) -> None:
+    """The specials block (R40, R44): kinds per display, SF5's holder and tile."""
+    nf = factory_count(players)
+    x = SF.base(players)
+    rows = np.arange(a.shape[0])
+    kinds = a[:, x + L.SF_KIND : x + L.SF_KIND + nf]  # (b, nf), 0 plain or 1-9
+    onehot = kinds[:, :, None] == np.arange(1, 10)[None, None, :]
+    out[:, : 9 * nf] = onehot.reshape(-1, 9 * nf)
+    o = 9 * nf
+    holder = a[:, x + L.SF5_HOLDER]
+    held = np.flatnonzero(holder >= 0)
+    out[held, o + (holder[held] - me[held]) % players] = 1.0
+    o += players
+    tile = a[:, x + L.SF5_TILE]
+    lying = np.flatnonzero(tile >= 0)
+    out[rows[lying], o + tile[lying]] = 1.0
 
 
 def encode(state: State, seat: int) -> FloatArray:
     """The observation of ``state`` from ``seat``'s point of view (shape ``(D,)``)."""
-    out: FloatArray = encode_batch([state.array()], [seat], state.players, state.variant)[0]
+    out: FloatArray = encode_batch(
+        [state.array()], [seat], state.players, state.variant,
+        state.ruleset.special_factories,
+    )[0]
     return out
 
 
 def action_mask(state: State) -> npt.NDArray[np.int8]:
-    """``int8`` mask over the 325 action ids: 1 where the move is legal now."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    """``int8`` mask over the action ids (325, or 8,425 with the module): 1 where legal now."""
+    mask = np.zeros(num_actions(state.ruleset.special_factories), dtype=np.int8)
     mask[state.legal_actions()] = 1
     return mask
 
 
 def masks_of(states: Sequence[State]) -> BoolArray:
-    """Boolean ``(batch, 325)`` legal-action masks of several states."""
-    out = np.zeros((len(states), NUM_ACTIONS), dtype=bool)
+    """Boolean ``(batch, A)`` legal-action masks of several states of one ruleset."""
+    sf = bool(states) and states[0].ruleset.special_factories
+    out = np.zeros((len(states), num_actions(sf)), dtype=bool)
     for i, st in enumerate(states):
         out[i, st.legal_actions()] = True
     return out

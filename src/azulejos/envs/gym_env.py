@@ -2,6 +2,9 @@
 
 * Observation: the flat ``float32`` vector of :mod:`azulejos.envs.encoding`, from the learner's
   seat; action: ``Discrete(325)``, the action ids of :mod:`azulejos.core.moves`.
+* ``ruleset=Ruleset(n, special_factories=True)``: the Master Chocolatier special factory
+  displays (R40-R47). The observation adds the specials block and the action space is
+  ``Discrete(8425)`` (every SF4 split its own id, R43), masked as below.
 * Legal actions: ``info["action_mask"]`` (``bool``, 325) after ``reset`` and every ``step``, and
   the method :meth:`AzulGymEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls).
 * Between two learner turns the environment plays the bots' turns and samples the fills from
@@ -27,13 +30,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from azulejos.core.moves import NUM_ACTIONS
 from azulejos.core.rules import Variant
 from azulejos.core.ruleset import Ruleset, resolve
 from azulejos.core.state import State
 
 from .aec import action_id, check_start_player
-from .encoding import encode, observation_high, observation_size
+from .encoding import encode, num_actions, observation_high, observation_size
 from .opponents import AgentFactory, Opponent, OpponentSpec, default_agent_factory
 from .rewards import check_reward, step_rewards
 
@@ -98,9 +100,13 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.opponent_budget = opponent_budget
         # Resolve names once now, so a wrong bot name fails here with the list of known bots.
         self._opponents = [Opponent(s, None, self._factory) for s in specs]
-        size = observation_size(players)
-        self.observation_space = spaces.Box(0.0, observation_high(players), (size,), np.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        sf = self.ruleset.special_factories
+        size = observation_size(players, sf)
+        self.observation_space = spaces.Box(
+            0.0, observation_high(players, sf), (size,), np.float32
+        )
+        self.num_actions = num_actions(sf)
+        self.action_space = spaces.Discrete(self.num_actions)
         self.seat = 0
         self.game = State.new(self.ruleset)
         self._rng = random.Random(0)
@@ -109,7 +115,7 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     # -- helpers ------------------------------------------------------------------------------
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (for sb3-contrib MaskablePPO)."""
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        mask = np.zeros(self.num_actions, dtype=bool)
         if not self.game.is_over and self.game.current_player == self.seat:
             mask[self.game.legal_actions()] = True
         return mask
@@ -176,7 +182,7 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         st = self.game
         if st.is_over or getattr(self, "_truncated", False):
             raise RuntimeError("the episode has ended: call reset() first")
-        a = action_id(action)
+        a = action_id(action, self.ruleset.special_factories)
         if not st.is_legal(a):
             if self.illegal == "error":
                 st.push(a)  # not legal: raises IllegalMoveError naming the rule, no change

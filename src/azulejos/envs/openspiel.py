@@ -2,8 +2,10 @@
 
 Importing registers the game (``pyspiel.register_game``). Parameters: ``players`` (2-4),
 ``variant`` (``"coloured"`` or ``"grey"``), ``utility`` (``"score_diff"`` or ``"win_loss"``,
-see :mod:`azulejos.envs.rewards`) and ``max_rounds`` (default 100: OpenSpiel needs a bound on
-the game length; a game still running then is cut and pays the current score difference).
+see :mod:`azulejos.envs.rewards`), ``max_rounds`` (default 100: OpenSpiel needs a bound on
+the game length; a game still running then is cut and pays the current score difference) and
+``special_factories`` (default false: the Master Chocolatier special factory displays,
+R40-R47).
 
 Azul is a perfect-information game with chance: the bag's *contents* are public, only the draw
 order is random. Player actions are the 325 action ids of :mod:`azulejos.core.moves`; on the
@@ -19,6 +21,18 @@ both empty, the fill stops there (the remaining factories stay short or empty, R
 factory is full (or nothing is left) the fill is handed to the engine, which checks it. This
 gives each complete fill exactly the probability of drawing it tile by tile from the bag, which
 is what :meth:`azulejos.core.state.State.sample_fill` samples.
+
+**The special factory displays.** With ``special_factories=True`` the player actions are the
+8,425 ids of :data:`azulejos.core.moves.NUM_ALL_ACTIONS` (each SF4 split its own id, R43) and
+the round's other chance events come first and last (R40, R41, R47e): before the tiles, one
+chance node per display, in display order, gives its kind (outcome 0 plain, 1-9 the kind codes
+of :mod:`azulejos.core.specials`: SF1, SF2B..SF2W, SF3, SF4, SF5). With ``r`` specials still to
+place on the last ``m`` displays, a display is special with probability ``r / m`` and then each
+kind not yet used is equally likely, so each set of displays and each assignment of different
+kinds has the probability of the engine's draw (n displays at random, then n different kinds).
+After the four tiles of every display, when one display is SF1 and a tile is left, one more
+draw is SF1's extra tile (R41, R47b). The observation adds the specials block of
+:mod:`azulejos.envs.encoding` (during the fill: the kinds drawn so far).
 """
 
 from __future__ import annotations
@@ -28,13 +42,15 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from azulejos.core import specials as SF
 from azulejos.core.colours import LETTERS
 from azulejos.core.events import Fill
-from azulejos.core.moves import MOVE_TEXT, NUM_ACTIONS
+from azulejos.core.moves import move_of_action
 from azulejos.core.rules import Variant, check_players, factory_count
+from azulejos.core.ruleset import Ruleset
 from azulejos.core.state import State
 
-from .encoding import encode, observation_size
+from .encoding import encode, num_actions, observation_size
 from .rewards import relative, win_loss
 
 SHORT_NAME = "python_azulejos"
@@ -43,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "variant": "coloured",
     "utility": "score_diff",
     "max_rounds": 100,
+    "special_factories": False,
 }
 MAX_UTILITY = 345.0  # see azulejos.envs.encoding.MAX_SCORE
 
@@ -75,7 +92,13 @@ def _params(params: dict[str, Any] | None) -> dict[str, Any]:
         raise ValueError(f"utility must be 'score_diff' or 'win_loss', not {p['utility']!r}")
     if int(p["max_rounds"]) < 1:
         raise ValueError("max_rounds must be at least 1")
+    if not isinstance(p["special_factories"], bool):
+        raise ValueError(f"special_factories must be true or false, not {p['special_factories']!r}")
     return p
+
+
+def _ruleset(p: dict[str, Any]) -> Ruleset:
+    return Ruleset(int(p["players"]), Variant.parse(p["variant"]), bool(p["special_factories"]))
 
 
 class AzulejosGame(pyspiel.Game):  # type: ignore[misc]
@@ -87,12 +110,15 @@ class AzulejosGame(pyspiel.Game):  # type: ignore[misc]
         self.variant = Variant.parse(p["variant"])
         self.utility = str(p["utility"])
         self.max_rounds = int(p["max_rounds"])
+        self.special_factories = bool(p["special_factories"])
         nf = factory_count(self.players)
         per_round = 4 * nf + 4 * nf + 5 * self.players  # draws + drafting moves + grey choices
+        if self.special_factories:
+            per_round += nf + 1  # a kind per display (R40) and SF1's extra tile (R41)
         bound = 1.0 if self.utility == "win_loss" else MAX_UTILITY
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=5,
+            num_distinct_actions=num_actions(self.special_factories),
+            max_chance_outcomes=10 if self.special_factories else 5,
             num_players=self.players,
             min_utility=-bound,
             max_utility=bound,
@@ -110,7 +136,7 @@ class AzulejosGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return AzulejosObserver(self.players, perfect_recall)
+        return AzulejosObserver(self.players, perfect_recall, self.special_factories)
 
 
 class _EngineBox:
@@ -136,8 +162,12 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         p = _params(game.get_parameters())
         self._utility = str(p["utility"])
         self._max_rounds = int(p["max_rounds"])
-        self._box = _EngineBox(State.new(int(p["players"]), Variant.parse(p["variant"])))
+        self._sf = bool(p["special_factories"])
+        self._box = _EngineBox(State.new(_ruleset(p)))
         self.draws: list[list[int]] = []
+        self.kinds: list[int] = []  # the special displays drawn so far (R40), 0 plain
+        self.extra: list[int] = []  # SF1's extra tile (R41, R47b)
+        self.stage = ""  # "kinds", "tiles", "extra", or "" outside a fill
         self.bag: list[int] = []
         self.lid: list[int] = []
         self._truncated = False
@@ -152,10 +182,34 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
     # -- the fill, one tile per chance node ------------------------------------------------
     def _begin_fill(self) -> None:
         """Start drawing a round's fill (the engine is in its fill phase)."""
-        self.draws = [[]]
+        self.draws = []
+        self.kinds = []
+        self.extra = []
         self.bag = self.engine.bag
         self.lid = self.engine.lid
+        if self._sf:
+            self.stage = "kinds"  # R40, R47e: the specials come before the tiles
+            return
+        self._begin_tiles()
+
+    def _begin_tiles(self) -> None:
+        self.stage = "tiles"
+        self.draws = [[]]
         self._settle()
+
+    def _kind_outcomes(self) -> list[tuple[int, float]]:
+        """The next display's kind: special with probability r / m, then a uniform unused kind."""
+        nf = self.engine.nfactories
+        used = [k for k in self.kinds if k]
+        r = self.engine.players - len(used)
+        m = nf - len(self.kinds)
+        out: list[tuple[int, float]] = []
+        if r < m:
+            out.append((0, 1.0 - r / m))
+        if r:
+            free = [k for k in SF.KINDS if k not in used]
+            out += [(k, r / m / len(free)) for k in free]
+        return out
 
     def _pool(self) -> list[int]:
         """Counts the next tile is drawn from: the bag, or the lid when the bag is empty (R22)."""
@@ -168,13 +222,24 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
             self.draws.append([])
         full = len(self.draws) == nf and len(self.draws[-1]) == 4
         if full or not sum(self._pool()):
-            facs = [tuple(f) for f in self.draws]
-            facs += [()] * (nf - len(facs))
-            self.engine.apply_fill(Fill(tuple(facs)))  # validated by the engine (R21, R22)
-            self.draws = []
+            left = sum(self._pool()) > 0
+            if full and left and SF.SF1 in self.kinds:
+                self.stage = "extra"  # R41, R47b: SF1's extra tile, from the bag (or lid)
+                return
+            self._finish_fill()
+
+    def _finish_fill(self) -> None:
+        nf = self.engine.nfactories
+        facs = [tuple(f) for f in self.draws]
+        facs += [()] * (nf - len(facs))
+        specials = tuple((f, k) for f, k in enumerate(self.kinds) if k)
+        # validated by the engine (R21, R22, R40, R41)
+        self.engine.apply_fill(Fill(tuple(facs), specials, tuple(self.extra)))
+        self.draws = []
+        self.stage = ""
 
     def in_fill(self) -> bool:
-        return bool(self.draws)
+        return bool(self.stage)
 
     # -- OpenSpiel API ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -191,17 +256,31 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         return self.engine.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.stage == "kinds":
+            return self._kind_outcomes()
         pool = self._pool()
         total = sum(pool)
         return [(k, c / total) for k, c in enumerate(pool) if c]
 
     def _apply_action(self, action: int) -> None:
+        if self.stage == "kinds":
+            if action not in dict(self._kind_outcomes()):
+                raise ValueError(f"chance outcome {action} is not possible for display "
+                                 f"{len(self.kinds) + 1} (kinds so far {self.kinds})")
+            self.kinds.append(int(action))
+            if len(self.kinds) == self.engine.nfactories:
+                self._begin_tiles()
+            return
         if self.in_fill():
             if not sum(self.bag):
                 self.bag, self.lid = self.lid, [0] * 5  # R22: the lid goes into the bag
             if not 0 <= action < 5 or not self.bag[action]:
                 raise ValueError(f"chance outcome {action} is not possible (bag {self.bag})")
             self.bag[action] -= 1
+            if self.stage == "extra":
+                self.extra.append(int(action))
+                self._finish_fill()
+                return
             self.draws[-1].append(action)
             self._settle()
             return
@@ -214,8 +293,11 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if self.stage == "kinds":
+                kind = SF.name(action) if action else "plain"
+                return f"display {len(self.kinds) + 1} {kind}"
             return f"draw {LETTERS[action]}"
-        return MOVE_TEXT[action]
+        return move_of_action(int(action)).text()
 
     def returns(self) -> list[float]:
         st = self.engine
@@ -232,7 +314,11 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
 
         text = to_position(self.engine)
         if self.in_fill():
+            if self.kinds:
+                text += " specials " + ",".join(SF.name(k) if k else "-" for k in self.kinds)
             text += " drawing " + ",".join("".join(LETTERS[k] for k in f) for f in self.draws)
+            if self.extra:
+                text += " extra " + "".join(LETTERS[k] for k in self.extra)
         return text
 
 
@@ -240,14 +326,22 @@ class AzulejosObserver:
     """Observation tensor (the encoding of :mod:`azulejos.envs.encoding`, with the fill drawn
     so far in the factory block and the current draw pool as the bag) and strings."""
 
-    def __init__(self, players: int, perfect_recall: bool) -> None:
+    def __init__(self, players: int, perfect_recall: bool, special_factories: bool = False) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(observation_size(players), np.float32)
+        self.tensor = np.zeros(observation_size(players, special_factories), np.float32)
         self.dict = {"observation": self.tensor}
         self._nf = factory_count(players)
+        self._sf = special_factories
+        self._base = observation_size(players)
 
     def set_from(self, state: AzulejosState, player: int) -> None:
         self.tensor[:] = encode(state.engine, player)
+        if state.in_fill() and self._sf:
+            block = self.tensor[self._base :]  # the specials block: the kinds drawn so far
+            block[:] = 0.0
+            for display, kind in enumerate(state.kinds):
+                if kind:
+                    block[9 * display + kind - 1] = 1.0
         if state.in_fill():
             nf = self._nf
             fac = np.zeros(5 * nf, np.float32)

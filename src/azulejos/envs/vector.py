@@ -23,6 +23,11 @@ Two back ends, same results contract: ``"batch"`` steps all games in compiled ke
 (:class:`azulejos.fast.batch.BatchEngine`, when that module is importable) and ``"reference"``
 loops over reference :class:`~azulejos.core.state.State` objects. ``backend="auto"`` takes
 the first available.
+
+``ruleset=Ruleset(n, special_factories=True)`` plays the Master Chocolatier special factory
+displays (R40-R47) on the reference back end (the batch kernels do not run them here; ``"auto"``
+picks the reference back end and ``"batch"`` is refused): observations add the specials block of
+:mod:`azulejos.envs.encoding` and the masks cover 8,425 ids (every SF4 split, R43).
 """
 
 from __future__ import annotations
@@ -35,11 +40,12 @@ import numpy.typing as npt
 
 from azulejos.core import layout as L
 from azulejos.core.errors import IllegalMoveError, InvalidMoveError
-from azulejos.core.moves import NUM_ACTIONS, move_of_action
-from azulejos.core.rules import Variant, check_players
+from azulejos.core.moves import move_of_action
+from azulejos.core.rules import Variant
+from azulejos.core.ruleset import Ruleset, resolve
 from azulejos.core.state import State
 
-from .encoding import encode_batch, observation_size
+from .encoding import encode_batch, num_actions, observation_size
 from .rewards import check_reward, relative, win_loss
 
 
@@ -58,15 +64,15 @@ class _ReferenceBackend:
 
     name = "reference"
 
-    def __init__(self, n: int, players: int, variant: Variant, seed: int | None) -> None:
-        self.n, self.players, self.variant = n, players, variant
+    def __init__(self, n: int, rules: Ruleset, seed: int | None) -> None:
+        self.n, self.players, self.rules = n, rules.players, rules
         master = random.Random(seed)
         self.rngs = [random.Random(master.randrange(2**63)) for _ in range(n)]
-        self.games: list[State] = [State.new(players, variant) for _ in range(n)]
+        self.games: list[State] = [State.new(rules) for _ in range(n)]
 
     def reset_games(self, idx: npt.NDArray[np.int64]) -> None:
         for i in idx.tolist():
-            st = State.new(self.players, self.variant)
+            st = State.new(self.rules)
             st.deal(self.rngs[i])
             self.games[i] = st
 
@@ -81,7 +87,7 @@ class _ReferenceBackend:
         return np.array([st.array() for st in self.games], dtype=np.int64)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
-        out = np.zeros((self.n, NUM_ACTIONS), dtype=bool)
+        out = np.zeros((self.n, num_actions(self.rules.special_factories)), dtype=bool)
         for i, st in enumerate(self.games):
             out[i, st.legal_actions()] = True
         return out
@@ -99,13 +105,13 @@ class _BatchBackend:
 
     name = "batch"
 
-    def __init__(self, n: int, players: int, variant: Variant, seed: int | None) -> None:
+    def __init__(self, n: int, rules: Ruleset, seed: int | None) -> None:
         from azulejos.fast.batch import BatchEngine  # type: ignore[import-not-found,unused-ignore]
 
-        self.n, self.players = n, players
+        self.n, self.players = n, rules.players
         if seed is None:  # the engine wants a whole number: draw one from the OS
             seed = random.SystemRandom().randrange(2**63)
-        self.engine = BatchEngine(n, players, variant.value, seed)
+        self.engine = BatchEngine(n, rules.players, rules.variant.value, seed)
 
     def reset_games(self, idx: npt.NDArray[np.int64]) -> None:
         if len(idx) == self.n:
@@ -153,37 +159,44 @@ class AzulVectorEnv:
     def __init__(
         self,
         num_envs: int,
-        players: int = 2,
-        variant: Variant | str = "coloured",
+        players: int | None = None,
+        variant: Variant | str | None = None,
         reward: str = "score_diff",
         seed: int | None = None,
         backend: str = "auto",
         max_rounds: int | None = 100,
+        ruleset: Ruleset | None = None,
     ) -> None:
-        check_players(players)
+        self.ruleset = resolve(ruleset, players, variant)
+        sf = self.ruleset.special_factories
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive whole number, not {num_envs!r}")
         if backend == "auto":
-            backend = available_backends()[0]
+            backend = "reference" if sf else available_backends()[0]
         if backend not in ("batch", "reference"):
             raise ValueError(f"backend must be 'auto', 'batch' or 'reference', not {backend!r}")
+        if sf and backend == "batch":
+            raise ValueError(
+                "the batch back end does not run the special factory displays (R40-R47): "
+                "use backend='reference' or 'auto'"
+            )
         self.num_envs = num_envs
-        self.players = players
-        self.variant = Variant.parse(variant)
+        self.players = self.ruleset.players
+        self.variant = self.ruleset.variant
         self.reward_scheme = check_reward(reward)
         self.max_rounds = max_rounds
-        self.observation_size = observation_size(players)
-        self.num_actions = NUM_ACTIONS
+        self.observation_size = observation_size(self.players, sf)
+        self.num_actions = num_actions(sf)
         self._seed = seed
         self._backend_name = backend
         self._b: _Backend = self._make_backend(seed)
-        self._mask = np.zeros((num_envs, NUM_ACTIONS), dtype=bool)
-        self._arr = np.zeros((num_envs, L.size(players)), dtype=np.int64)
+        self._mask = np.zeros((num_envs, self.num_actions), dtype=bool)
+        self._arr = np.zeros((num_envs, L.size(self.players, sf)), dtype=np.int64)
         self._started = False
 
     def _make_backend(self, seed: int | None) -> _Backend:
         cls = _BatchBackend if self._backend_name == "batch" else _ReferenceBackend
-        return cls(self.num_envs, self.players, self.variant, seed)
+        return cls(self.num_envs, self.ruleset, seed)
 
     @property
     def backend(self) -> str:
@@ -200,7 +213,9 @@ class AzulVectorEnv:
         self._arr = self._b.arrays()
         self._mask = self._b.legal_mask()
         turn = self._arr[:, L.TURN].copy()
-        obs = encode_batch(self._arr, turn, self.players, self.variant)
+        obs = encode_batch(
+            self._arr, turn, self.players, self.variant, self.ruleset.special_factories
+        )
         return obs, {"action_mask": self._mask.copy(), "current_player": turn}
 
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -228,10 +243,12 @@ class AzulVectorEnv:
                 f"{acts.shape} of {acts.dtype}"
             )
         acts = acts.astype(np.int64)
-        out_of_range = np.flatnonzero((acts < 0) | (acts >= NUM_ACTIONS))
+        out_of_range = np.flatnonzero((acts < 0) | (acts >= self.num_actions))
         if len(out_of_range):
             i = int(out_of_range[0])
-            raise InvalidMoveError(f"game {i}: {acts[i]} is not an action id (0-{NUM_ACTIONS - 1})")
+            raise InvalidMoveError(
+                f"game {i}: {acts[i]} is not an action id (0-{self.num_actions - 1})"
+            )
         bad = np.flatnonzero(~self._mask[np.arange(self.num_envs), acts])
         if len(bad):
             i = int(bad[0])

@@ -1,6 +1,7 @@
 """The rules helper (layer L3): set-up, rules recap, an eight-step walk-through on real
 positions, newcomers' questions, the grey-wall variant and the Master Chocolatier words, in
-every language of :mod:`azulejos.i18n`.
+every language of :mod:`azulejos.i18n`; and the Master Chocolatier special factory displays
+(R40-R47) on positions played by the engine.
 
 >>> get_section("setup", "en").splitlines()[0]
 '# Setting up a game'
@@ -12,13 +13,15 @@ from __future__ import annotations
 
 from azulejos.i18n import LANGUAGES, N_, translation
 
-from . import chocolatier, faq, recap, setup, variant
+from . import chocolatier, faq, recap, setup, special_displays, variant
 from .facts import facts
 from .markup import render
 from .teach import TeachStep, render_teach, teach_steps
 
 #: Section names, in reading order.
-SECTIONS: tuple[str, ...] = ("setup", "recap", "teach", "faq", "variant", "chocolatier")
+SECTIONS: tuple[str, ...] = (
+    "setup", "recap", "teach", "faq", "variant", "chocolatier", "specials",
+)
 #: A short title per section, for menus (translate with the active catalogue).
 SECTION_TITLES: dict[str, str] = {
     "setup": N_("Setting up"),
@@ -27,6 +30,7 @@ SECTION_TITLES: dict[str, str] = {
     "faq": N_("Questions"),
     "variant": N_("Grey wall"),
     "chocolatier": N_("Master Chocolatier"),
+    "specials": N_("Special displays"),
 }
 _BLOCKS = {
     "setup": setup.BLOCKS,
@@ -34,6 +38,7 @@ _BLOCKS = {
     "faq": faq.BLOCKS,
     "variant": variant.BLOCKS,
     "chocolatier": chocolatier.BLOCKS,
+    "specials": special_displays.BLOCKS,
 }
 
 

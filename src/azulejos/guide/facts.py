@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from azulejos.core import specials
 from azulejos.core.colours import (
     FACTORY_SIZE,
     FLOOR_PENALTIES,
@@ -19,6 +20,7 @@ from azulejos.core.colours import (
 from azulejos.core.events import Bonus
 from azulejos.core.moves import CENTRE, FLOOR, draft, place
 from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS, factory_count
+from azulejos.core.ruleset import module
 
 #: The walk-through: how many steps, and roughly how long it takes to explain.
 TEACH_STEPS = 8
@@ -61,5 +63,15 @@ def facts() -> dict[str, str]:
         "ex_grey": ex_grey.text(),
         "ex_grey_line": ex_grey.line + 1,
         "ex_grey_column": ex_grey.column + 1,
+        # the special factory displays (R40-R47)
+        "sf_kinds": len(specials.KINDS),
+        "sf_flag": module("special_factories").flag,
+        "sf1": specials.name(specials.SF1),
+        "sf2": specials.name(specials.SF2).rstrip(LETTERS),
+        "sf2_count": len(LETTERS),
+        "sf3": specials.name(specials.SF3),
+        "sf4": specials.name(specials.SF4),
+        "sf5": specials.name(specials.SF5),
+        "learn_command": "azulejos learn " + module("special_factories").flag,
     }
     return {k: str(v) for k, v in values.items()}

@@ -2,21 +2,26 @@
 
 It reads one answer per line and writes plain text, so it works at a terminal and through a
 pipe alike. Answers are judged by trying every legal move on a copy of the position
-(:mod:`azulejos.guide.puzzles`).
+(:mod:`azulejos.guide.puzzles`). With ``puzzles=SPECIAL_PUZZLES`` it asks the puzzles of the
+Master Chocolatier special factory displays, and explains each answer's floor line, held SF5
+and first-player marker (R14, R44, R47a).
 """
 
 from __future__ import annotations
 
 import gettext
+from collections.abc import Sequence
 from typing import TextIO
 
+from azulejos.core import specials
 from azulejos.core.errors import IllegalMoveError, InvalidMoveError
 from azulejos.core.moves import parse_move
+from azulejos.core.state import State
 from azulejos.i18n import N_, translation
 from azulejos.render.text import render_state
 
 from . import words
-from .puzzles import HINTS, PUZZLES, QUESTIONS, best_moves, values
+from .puzzles import HINTS, PUZZLES, QUESTIONS, Puzzle, best_line, explain, values
 from .teach import STEPS
 
 TITLE = N_("Learn azulejos")
@@ -29,6 +34,8 @@ REASONS: dict[str, str] = {
     "R13": N_("that pattern line holds another colour or is already full"),
     "R15": N_("that wall row already has this colour"),
     "R33": N_("a column choice only happens during tiling on the grey wall"),
+    "R43": N_("only a draft from {sf4} that leaves tiles on it has a / part, with one arrow for "
+              "each colour left"),
 }
 _HINT = ("hint", "?", N_("hint"))
 _SKIP = ("skip", N_("skip"))
@@ -39,34 +46,83 @@ def _words(tr: gettext.NullTranslations, options: tuple[str, ...]) -> set[str]:
     return {o.lower() for o in options} | {tr.gettext(o).lower() for o in options}
 
 
-def run_tutorial(stdin: TextIO, stdout: TextIO, lang: str = "en", colour: bool = False) -> int:
+SPECIAL_INTRO = N_("Puzzles on the special factory displays: {count}. Answer with a move such as "
+                   "{example}. Type \"hint\" for a clue, \"skip\" to see the answer, \"quit\" to "
+                   "stop.")
+SPECIAL_TITLE = N_("Puzzle {number} of {count} (special displays)")
+
+
+def _special_fields(state: State, pz: Puzzle, names: list[str]) -> dict[str, object]:
+    """The display a special puzzle is about (SF5 or SF4), its neighbours (R40, R43) and the
+    other player, for its question and hint."""
+    kind = specials.SF4 if pz.kind == "sf4" else specials.SF5
+    kinds = specials.kinds(state.layout(), state.players)
+    display = kinds.index(kind) if kind in kinds else 0
+    left, right = state.neighbours(display)
+    return {"display": display + 1, "kind": specials.name(kind), "left": left + 1,
+            "right": right + 1, "other": names[(state.current_player + 1) % state.players]}
+
+
+def _explain(tr: gettext.NullTranslations, state: State, move: str) -> str:
+    """One sentence on what ``move`` drops on the mover's floor line (R14, R44, R47a)."""
+    out = explain(state, move)
+    parts = [tr.ngettext("{move}: {n} tile onto the floor line", "{move}: {n} tiles onto the "
+                         "floor line", out.fell).format(move=move, n=out.fell)]
+    if out.caught:
+        parts.append(tr.gettext("one more lies on {kind} for free").format(
+            kind=specials.name(specials.SF5)))
+    if out.marker:
+        parts.append(tr.gettext("the first-player marker comes too"))
+    return "; ".join(parts) + "."
+
+
+def _line(tr: gettext.NullTranslations, state: State, move: str) -> str:
+    """The best play after ``move`` to the end of the round (the SF4 puzzle's lead)."""
+    return tr.gettext("After {move}, best play goes on: {moves}.").format(
+        move=move, moves=", ".join(best_line(state, move)))
+
+
+def run_tutorial(
+    stdin: TextIO,
+    stdout: TextIO,
+    lang: str = "en",
+    colour: bool = False,
+    puzzles: Sequence[Puzzle] = PUZZLES,
+) -> int:
     """Play the tutorial; returns the number of puzzles solved."""
     from . import check_language
 
     tr = translation(check_language(lang))
     names = words.names(tr)
     hint_w, skip_w, quit_w = _words(tr, _HINT), _words(tr, _SKIP), _words(tr, _QUIT)
-    example = PUZZLES[0].state().legal_moves()[0].text()
+    example = puzzles[0].state().legal_moves()[0].text()
 
     def say(text: str = "") -> None:
         stdout.write(text + "\n")
         stdout.flush()
 
     say(f"# {tr.gettext(TITLE)}")
-    say(tr.gettext(INTRO).format(count=len(PUZZLES), example=example))
+    intro = SPECIAL_INTRO if any(pz.special for pz in puzzles) else INTRO
+    say(tr.gettext(intro).format(count=len(puzzles), example=example))
     solved = 0
     asked = 0
-    for i, pz in enumerate(PUZZLES, start=1):
+    for i, pz in enumerate(puzzles, start=1):
         state = pz.state()
-        vals = values(state)
-        top, best = best_moves(state)
+        vals = values(state, pz.kind)
+        top = max(vals.values())
+        best = sorted(m for m, v in vals.items() if v == top)
         player = names[state.current_player]
+        fields = {"player": player, **(_special_fields(state, pz, names) if pz.special else {})}
         say()
-        say("## " + tr.gettext("Puzzle {number} of {count} (step {step}: {title})").format(
-            number=i, count=len(PUZZLES), step=pz.step, title=tr.gettext(STEPS[pz.step - 1].title)))
+        if pz.special:
+            say("## " + tr.gettext(SPECIAL_TITLE).format(number=i, count=len(puzzles)))
+        else:
+            say("## " + tr.gettext("Puzzle {number} of {count} (step {step}: {title})").format(
+                number=i, count=len(puzzles), step=pz.step,
+                title=tr.gettext(STEPS[pz.step - 1].title)))
         say(render_state(state, names, colour=colour, tr=tr))
         say()
-        say(tr.gettext(QUESTIONS[pz.kind]).format(player=player))
+        say(tr.gettext(QUESTIONS[pz.kind]).format(**fields))
         asked += 1
         while True:
             stdout.write(tr.gettext("Your move: "))
@@ -84,7 +140,7 @@ def run_tutorial(stdin: TextIO, stdout: TextIO, lang: str = "en", colour: bool =
             if low in quit_w:
                 return _finish(tr, say, solved, asked - 1)
             if low in hint_w:
-                say(tr.gettext(HINTS[pz.kind]))
+                say(tr.gettext(HINTS[pz.kind]).format(**fields))
                 continue
             if low in skip_w:
                 say(tr.gettext("The best: {moves} ({points}).").format(
@@ -112,6 +168,12 @@ def run_tutorial(stdin: TextIO, stdout: TextIO, lang: str = "en", colour: bool =
                 say(tr.gettext("{move} brings {points}, but {best} brings {top}.").format(
                     move=move, points=words.points(tr, got, signed=True), best=", ".join(best),
                     top=words.points(tr, top, signed=True)))
+                if pz.kind == "sf4":
+                    say(_line(tr, state, move))
+                    say(_line(tr, state, best[0]))
+                elif pz.special:
+                    say(_explain(tr, state, move))
+                    say(_explain(tr, state, best[0]))
             break
     return _finish(tr, say, solved, asked)
 
@@ -124,7 +186,7 @@ def _reason(tr: gettext.NullTranslations, state: object, move: str) -> str:
         state.copy(history=False).push(move)
     except IllegalMoveError as e:
         text = REASONS.get(e.rule)
-        return tr.gettext(text) if text else e.rule
+        return tr.gettext(text).format(sf4=specials.name(specials.SF4)) if text else e.rule
     return ""
 
 
