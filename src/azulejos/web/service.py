@@ -15,7 +15,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -26,13 +26,16 @@ from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
 from azulejos.play import Seeding, Session, SessionError
 
+from .bus import Bus, LocalBus, Notice, bus_for
 from .limits import Limits
 from .live import Live, seat_of
+from .presence import HEARTBEAT, Presence
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .scheduler import BotScheduler
 from .storage import (
     GameStore,
     SeatSpec,
+    SqlStore,
     StoredGame,
     TokenGrant,
     token_digest,
@@ -58,6 +61,11 @@ class Subscriber(Protocol):
     access: Access
 
     def send_view(self, view: dict[str, Any]) -> None: ...
+
+
+#: While the bus reaches the other processes, the database is polled this many times less often
+#: (a safety net only).
+SHARED_POLL_FACTOR = 10
 
 
 def new_token() -> str:
@@ -91,8 +99,16 @@ class GameService:
         seeds: Callable[[], int] = new_seed,
         limits: Limits | None = None,
         turn_seconds: float = 0.0,
+        bus: Bus | None = None,
     ) -> None:
         self.store = store
+        #: How the server processes on this database tell each other what changed
+        #: (PostgreSQL: LISTEN/NOTIFY; otherwise local, and other writers are polled for).
+        self.bus: Bus = bus if bus is not None else (
+            bus_for(store.url) if isinstance(store, SqlStore) else LocalBus())
+        self.presence = Presence()
+        self._notice_tasks: set[asyncio.Task[None]] = set()
+        self._presence_task: asyncio.Task[None] | None = None
         self.limits = limits or Limits()
         #: A person who does not move within this many seconds is out of time: they leave
         #: (reason ``timeout``) and the stand-in bot plays on. 0: no clock.
@@ -109,7 +125,6 @@ class GameService:
         self._games: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
         self._subs: dict[str, set[Subscriber]] = {}
-        self._online: dict[str, Counter[int]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._grants: OrderedDict[str, TokenGrant] = OrderedDict()
         self._sync_task: asyncio.Task[None] | None = None
@@ -118,7 +133,10 @@ class GameService:
 
     # -- life cycle ----------------------------------------------------------------------------
     async def start(self, resume_bots: bool = True) -> None:
-        """Resume the bots of unfinished games (after a restart) and start the sync loop."""
+        """Resume the bots of unfinished games (after a restart), start listening to the
+        other processes and the sync loop."""
+        await self.bus.start(self._notice)
+        self._presence_task = asyncio.create_task(self._presence_loop())
         if resume_bots:
             for gid in await self._db(self.store.playing):
                 try:
@@ -132,7 +150,14 @@ class GameService:
             self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
-        tasks = list(self._bots.values())
+        for gid in list(self._subs):
+            if self.presence.here(gid):
+                self.bus.publish("presence", gid)  # none online here any more
+        self.bus.publish("bye", "")
+        await self.bus.stop()
+        tasks = list(self._bots.values()) + list(self._notice_tasks)
+        if self._presence_task:
+            tasks.append(self._presence_task)
         if self._sync_task:
             tasks.append(self._sync_task)
         if self._clock_task:
@@ -220,7 +245,7 @@ class GameService:
         }
 
     def _remember(self, live: Live) -> None:
-        live.session.subscribe(lambda _update: self._broadcast(live))
+        live.session.subscribe(lambda _update: self._committed(live))
         self._games[live.game_id] = live
         self._games.move_to_end(live.game_id)
         while len(self._games) > self.cache_size:
@@ -289,7 +314,7 @@ class GameService:
     # -- reading -------------------------------------------------------------------------------
     async def view(self, access: Access) -> dict[str, Any]:
         live = await self._fresh(access.game_id)
-        return build_view(live, access, self._online.get(access.game_id, Counter()))
+        return build_view(live, access, self.presence.online(access.game_id))
 
     async def record(self, access: Access) -> str:
         """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
@@ -385,6 +410,7 @@ class GameService:
                 raise GameError("not_your_seat", "you left this seat", 403)
             await self._db(self.store.rename, access.game_id, seat, name)
             live.rename(seat, name)
+        self.bus.publish("seats", access.game_id)
         self._broadcast(live)
 
     # -- seats: claims, invitations, leaving ---------------------------------------------------
@@ -404,6 +430,7 @@ class GameService:
                             "someone else: ask the creator for a link to a free seat", 409,
                             {"seat": claim.seat})
         live.claimed(claim.seat, token_digest(token), time.time())
+        self.bus.publish("seats", game_id)
         self._broadcast(live)
         seat = live.seats[claim.seat]
         return {"game": game_id, "seat": seat.seat, "name": seat.name, "token": token}
@@ -493,8 +520,13 @@ class GameService:
     # -- viewers -------------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
         gid = sub.access.game_id
+        first = gid not in self._subs
         self._subs.setdefault(gid, set()).add(sub)
-        self._online.setdefault(gid, Counter()).update(sub.access.seats)
+        changed = self.presence.join(gid, sub.access.seats)
+        if first:
+            self.bus.publish("ask", gid)  # the other processes: who is online there?
+        if changed:
+            self.bus.publish("presence", gid, seats=tuple(sorted(self.presence.here(gid))))
         live = self._games.get(gid)
         if live is not None and sub.access.seats:
             self._broadcast(live)
@@ -505,14 +537,10 @@ class GameService:
         if subs is None or sub not in subs:
             return
         subs.discard(sub)
-        online = self._online.get(gid)
-        if online is not None:
-            online.subtract(sub.access.seats)
-            for k in [k for k, v in online.items() if v <= 0]:
-                del online[k]
+        if self.presence.leave(gid, sub.access.seats, last=not subs):
+            self.bus.publish("presence", gid, seats=tuple(sorted(self.presence.here(gid))))
         if not subs:
             self._subs.pop(gid, None)
-            self._online.pop(gid, None)
         live = self._games.get(gid)
         if live is not None and sub.access.seats and subs:
             self._broadcast(live)
@@ -521,7 +549,7 @@ class GameService:
         subs = self._subs.get(live.game_id)
         if not subs:
             return
-        online = self._online.get(live.game_id, Counter())
+        online = self.presence.online(live.game_id)
         cache: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
         for sub in list(subs):
             key = (sub.access.role, sub.access.seats)
@@ -575,10 +603,90 @@ class GameService:
             log.exception("the bot loop of game %s stopped", gid)
 
     # -- several processes on one database -----------------------------------------------------
+    def _committed(self, live: Live) -> None:
+        """A move, fill or leave of ``live`` was stored here: tell the viewers here and the
+        other processes."""
+        self._broadcast(live)
+        self.bus.publish("move", live.game_id, live.version)
+
+    def _notice(self, notice: Notice) -> None:
+        """A notice from another process (called by the bus on the event loop)."""
+        task = asyncio.get_running_loop().create_task(self._on_notice(notice))
+        self._notice_tasks.add(task)
+        task.add_done_callback(self._notice_tasks.discard)
+
+    async def _on_notice(self, n: Notice) -> None:
+        gid = n.game_id
+        try:
+            if n.kind in ("move", "seats"):
+                await self._refresh(gid, None if n.kind == "seats" else n.version)
+            elif n.kind == "presence":
+                if self.presence.announced(gid, n.origin, frozenset(n.seats)):
+                    self._broadcast_id(gid)
+            elif n.kind == "ask":
+                if self.presence.here(gid):
+                    self.bus.publish("presence", gid, seats=tuple(sorted(self.presence.here(gid))))
+            elif n.kind == "bye":
+                for g in self.presence.gone(n.origin):
+                    self._broadcast_id(g)
+            elif n.kind == "resync":  # notices were missed: catch up
+                self.presence.forget()
+                await self.sync_once()
+                for g in list(self._subs):
+                    self.bus.publish("ask", g)
+                    if self.presence.here(g):
+                        self.bus.publish("presence", g, seats=tuple(sorted(self.presence.here(g))))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("a notice from another process failed: %s", n)
+
+    def _broadcast_id(self, gid: str) -> None:
+        live = self._games.get(gid)
+        if live is not None:
+            self._broadcast(live)
+
+    async def _refresh(self, gid: str, version: int | None) -> None:
+        """Another process stored a change of game ``gid`` (``version``: its new version;
+        None: its seats): reload it if it is held here, and show it."""
+        live = self._games.get(gid)
+        if live is None or (version is not None and version <= live.version):
+            return
+        if not self._subs.get(gid) and gid not in self._bots:
+            self._games.pop(gid, None)  # nobody watches: reloaded when next asked for
+            return
+        async with self._lock(gid):
+            live = self._games.get(gid)
+            if live is None or (version is not None and version <= live.version):
+                return
+            self._games.pop(gid, None)
+            live = await self.get(gid)
+        self._broadcast(live)
+        self._stalled.pop(gid, None)
+
+    async def _presence_loop(self) -> None:
+        """Announce this process's online seats again every :data:`HEARTBEAT` seconds, and
+        forget the announcements of processes gone silent."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            if not self.bus.shared:
+                continue
+            for gid in list(self._subs):
+                here = self.presence.here(gid)
+                if here:
+                    self.bus.publish("presence", gid, seats=tuple(sorted(here)))
+            for gid in self.presence.expire():
+                self._broadcast_id(gid)
+
     async def _sync_loop(self) -> None:
-        """Pick up moves that other server processes stored, for games someone watches here."""
+        """Pick up moves that other server processes stored, for games someone watches here:
+        every ``sync_interval`` seconds, or only as a safety net while the bus reaches them."""
+        ticks = 0
         while True:
             await asyncio.sleep(self.sync_interval)
+            ticks += 1
+            if self.bus.shared and ticks % SHARED_POLL_FACTOR:
+                continue
             try:
                 await self.sync_once()
             except asyncio.CancelledError:
