@@ -220,6 +220,30 @@ def test_a_process_that_stops_takes_its_presence_with_it(two: tuple[Proc, Proc])
     run(scenario())
 
 
+def test_a_turn_timed_out_on_one_process_reaches_the_other(pg: str) -> None:
+    # Only B runs the turn clock: what A's player sees of it comes through the bus.
+    a = Proc(pg)
+    b = Proc(pg, "--turn-seconds", "1")
+    try:
+        game, tokens = new_game(a.base)
+
+        async def scenario() -> None:
+            ca = await Client.open(a.ws, game, tokens[0])
+            cb = await Client.open(b.ws, game, tokens[1])  # B holds the game: its clock runs
+            mover = ca.view["current"]
+            # nobody moves: the seat to move runs out of time, its stand-in bot plays on
+            await ca.until(lambda v: (v["seats"][mover]["left"] or {}).get("reason") == "timeout",
+                           timeout=1 + 1 + BOUND)
+            await ca.until(lambda v: v["current"] != mover, timeout=BOUND)  # the bot moved
+            await ca.close()
+            await cb.close()
+
+        run(scenario())
+    finally:
+        a.stop()
+        b.stop()
+
+
 def test_workers_serve_one_port_as_one_server(pg: str) -> None:
     s = Proc(pg, "--workers", "2")
     try:

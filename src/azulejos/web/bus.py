@@ -152,8 +152,8 @@ class PgBus:
         self._queue = asyncio.Queue(MAX_QUEUE)
         ready = asyncio.Event()
         self._tasks = [asyncio.create_task(self._listen(ready)), asyncio.create_task(self._send())]
-        # Wait briefly for the first LISTEN, so that a server ready to serve is also listening
-        # (if the database is not reachable, go on: the service polls and this retries).
+        # Wait for the first attempt to LISTEN, so that a server ready to serve is also
+        # listening (if the database is not reachable, go on: the service polls, this retries).
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(ready.wait(), 5.0)
 
@@ -182,7 +182,13 @@ class PgBus:
     async def _connect(self) -> Any:
         import psycopg
 
-        return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        return await psycopg.AsyncConnection.connect(
+            self.conninfo, autocommit=True, application_name=self.application_name)
+
+    @property
+    def application_name(self) -> str:
+        """How this bus's connections are named in ``pg_stat_activity``."""
+        return f"azulejos-bus-{self.origin}"
 
     async def _listen(self, ready: asyncio.Event) -> None:
         from psycopg import sql
@@ -217,6 +223,7 @@ class PgBus:
                                 "until it is back", e)
                 self._listening = False
                 first = False
+                ready.set()  # the first attempt is decided: the service starts polling
                 await asyncio.sleep(backoff)
                 backoff = min(self.max_backoff, backoff * 2)
             finally:
