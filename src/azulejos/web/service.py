@@ -669,13 +669,12 @@ class GameService:
         forget the announcements of processes gone silent."""
         while True:
             await asyncio.sleep(HEARTBEAT)
-            if not self.bus.shared:
-                continue
-            for gid in list(self._subs):
-                here = self.presence.here(gid)
-                if here:
-                    self.bus.publish("presence", gid, seats=tuple(sorted(here)))
-            for gid in self.presence.expire():
+            if self.bus.shared:
+                for gid in list(self._subs):
+                    here = self.presence.here(gid)
+                    if here:
+                        self.bus.publish("presence", gid, seats=tuple(sorted(here)))
+            for gid in self.presence.expire():  # also while no renewal can be heard
                 self._broadcast_id(gid)
 
     async def _sync_loop(self) -> None:
