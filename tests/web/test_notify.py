@@ -267,13 +267,15 @@ def test_workers_serve_one_port_as_one_server(pg: str) -> None:
         s.stop()
 
 
-def test_workers_refuse_sqlite_in_one_line(tmp_path: Any) -> None:
+@pytest.mark.parametrize(("lang", "says"), [("en", "--workers needs a PostgreSQL database"),
+                                             ("uk", "потрібна база даних PostgreSQL")])
+def test_workers_refuse_sqlite_in_one_line(tmp_path: Any, lang: str, says: str) -> None:
     r = subprocess.run(
         [sys.executable, "-m", "azulejos", "serve", "--workers", "2", "--db",
          str(tmp_path / "g.sqlite3")],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True, text=True, timeout=60, env={**os.environ, "LANGUAGE": lang},
     )
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "--workers needs a PostgreSQL database" in lines[0]
-    assert not (tmp_path / "g.sqlite3").exists()
+    assert len(lines) == 1 and says in lines[0]
+    assert not (tmp_path / "g.sqlite3").exists()  # nothing created

@@ -120,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
         from sqlalchemy.engine import make_url
 
+        from azulejos.i18n import translation
         from azulejos.web.storage import database_url
     except ImportError as e:
         print(f"azulejos serve needs the web extra: pip install 'azulejos[web]' ({e})",
@@ -128,8 +129,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         url = database_url(args.db)
         if args.workers > 1 and make_url(url).get_backend_name() != "postgresql":
-            print("azulejos serve: --workers needs a PostgreSQL database (--db postgresql://...): "
-                  "an SQLite file is served by one process", file=sys.stderr)
+            print(translation().gettext(
+                "azulejos serve: --workers needs a PostgreSQL database (--db postgresql://...): "
+                "an SQLite file is served by one process"), file=sys.stderr)
             return 2
         opts = _app_options(args, url)
         app = _build_app(opts)  # also prepares the database once, before any worker starts
@@ -139,7 +141,9 @@ def run(args: argparse.Namespace) -> int:
     store = app.state.store
     print(f"azulejos serve: games are kept in {store.describe()}", flush=True)
     if args.workers > 1:
-        print(f"azulejos serve: {args.workers} server processes", flush=True)
+        print(translation().ngettext("azulejos serve: {n} server process behind the port",
+                                     "azulejos serve: {n} server processes behind the port",
+                                     args.workers).format(n=args.workers), flush=True)
     print(f"azulejos serve: open http://{args.host}:{args.port}/ in a browser", flush=True)
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_level": args.log_level, "ws_max_size": 65536,
