@@ -126,3 +126,53 @@ def test_a_service_whose_bus_cannot_listen_falls_back_to_polling(pg: str) -> Non
             sb.close()
 
     asyncio.run(scenario())
+
+
+def test_a_watched_game_is_caught_up_event_by_event_as_a_full_load_would_be(
+        pg: str) -> None:  # noqa: F811
+    import random
+
+    from azulejos.web.live import Live
+
+    async def scenario() -> None:
+        sa, sb = SqlStore(pg), SqlStore(pg)
+        a = GameService(sa, bot_delay=0, sync_interval=0)
+        b = GameService(sb, bot_delay=0, sync_interval=0)
+        await a.start()
+        await b.start()
+        try:
+            gid, acc = await _game(a)
+            held = await b.get(gid)
+            on_b = Viewer(acc[1])
+            b.subscribe(on_b)
+            rng = random.Random(2)
+            # A plays past the end of round 1 (the next fill, R21), then seat 1 leaves
+            while (await a.get(gid)).state.round < 2:
+                live = await a.get(gid)
+                seat = live.session.seat_to_move
+                assert seat is not None
+                await a.play(acc[seat], live.version,
+                             rng.choice(live.state.legal_moves()).text())
+            await a.leave(acc[1], 1)
+            version = (await a.get(gid)).version
+            await on_b.until(lambda v: v["version"] >= version and v["seats"][1]["left"])
+            caught = await b.get(gid)
+            assert caught is held  # brought up to date in place, not reloaded
+            stored = sb.load(gid)
+            assert stored is not None
+            # (the stand-in bot may have moved on A meanwhile: compare at B's version)
+            assert stored.version >= caught.version
+            stored.events, stored.version = stored.events[:caught.version], caught.version
+            full = Live.from_stored(stored)
+            assert caught.version == full.version
+            assert caught.state.layout() == full.state.layout()
+            assert caught.log == full.log
+            assert caught.left_seats() == full.left_seats() == {1}
+            assert caught.session.seats == full.session.seats
+        finally:
+            await a.stop()
+            await b.stop()
+            sa.close()
+            sb.close()
+
+    asyncio.run(scenario())

@@ -659,10 +659,26 @@ class GameService:
             live = self._games.get(gid)
             if live is None or (version is not None and version <= live.version):
                 return
-            self._games.pop(gid, None)
-            live = await self.get(gid)
+            if version is None or not await self._catch_up(live):
+                self._games.pop(gid, None)
+                live = await self.get(gid)
         self._broadcast(live)
         self._stalled.pop(gid, None)
+
+    async def _catch_up(self, live: Live) -> bool:
+        """Bring ``live`` up to the stored version by replaying only the new events (a seeded
+        game: its fills follow from the state); False if it must be reloaded whole."""
+        if not isinstance(live.session.fills, Seeding):
+            return False  # a running generator's state is stored, not derived: reload
+        events = await self._db(self.store.events_after, live.game_id, live.version)
+        if not events:
+            return False
+        try:
+            live.session.catch_up(events)
+        except ValueError:
+            log.warning("game %s: the stored events do not follow on: reloading", live.game_id)
+            return False
+        return True
 
     async def _presence_loop(self) -> None:
         """Announce this process's online seats again every :data:`HEARTBEAT` seconds, and
