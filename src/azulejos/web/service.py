@@ -719,11 +719,7 @@ class GameService:
             if live is None:
                 continue
             if v != live.version and not self._lock(gid).locked():
-                async with self._lock(gid):
-                    self._games.pop(gid, None)
-                    live = await self.get(gid)
-                self._broadcast(live)
-                self._stalled.pop(gid, None)
+                await self._refresh(gid, v)
             elif self._bot_to_move(live) is not None and gid not in self._bots:
                 # A bot's turn that no process here plays: take it over after two quiet ticks.
                 n = self._stalled.get(gid, 0) + 1
