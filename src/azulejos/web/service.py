@@ -6,7 +6,9 @@ legality), the next fill dealt there if the round ended, the new events written 
 store in one transaction that fails if the game moved on meanwhile, and only then the fork
 becomes the game and the subscribers (here: the websockets) are told. This module adds what is
 the web's own: tokens, the per-game asyncio lock, the store call in a worker thread, the bot
-loop in an executor, and the sync loop between server processes on one database.
+loop in an executor, and what keeps server processes on one database in step: the bus
+(:mod:`.bus`: PostgreSQL LISTEN/NOTIFY; a notice makes the others catch the game up and show
+it), presence over every process (:mod:`.presence`), and a polling loop as the fallback.
 """
 
 from __future__ import annotations
@@ -266,7 +268,8 @@ class GameService:
 
     async def _fresh(self, game_id: str) -> Live:
         """The game, reloaded first if another server process stored a move that this one
-        has not seen: games watched here by websocket are kept fresh by the sync loop, games
+        has not seen: games watched here by websocket are kept fresh by the bus (or the sync
+        loop), games
         read only over HTTP are checked against the stored version (one small query)."""
         live = self._games.get(game_id)
         if live is not None and not self._subs.get(game_id):
