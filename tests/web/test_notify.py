@@ -220,6 +220,25 @@ def test_a_process_that_stops_takes_its_presence_with_it(two: tuple[Proc, Proc])
     run(scenario())
 
 
+def test_the_presence_of_a_process_killed_without_goodbye_expires(two: tuple[Proc, Proc]) -> None:
+    from azulejos.web.presence import EXPIRY, HEARTBEAT
+
+    a, b = two
+    game, tokens = new_game(a.base)
+
+    async def scenario() -> None:
+        ca = await Client.open(a.ws, game, tokens[0])
+        await Client.open(b.ws, game, tokens[1])
+        await ca.until(lambda v: v["seats"][1]["online"])
+        b.proc.send_signal(signal.SIGKILL)  # no bye, no closing frames
+        b.proc.wait(10)
+        # A forgets B's announcement once it is older than EXPIRY (checked every HEARTBEAT)
+        await ca.until(lambda v: not v["seats"][1]["online"], timeout=EXPIRY + HEARTBEAT + BOUND)
+        await ca.close()
+
+    run(scenario())
+
+
 def test_a_turn_timed_out_on_one_process_reaches_the_other(pg: str) -> None:
     # Only B runs the turn clock: what A's player sees of it comes through the bus.
     a = Proc(pg)
