@@ -176,3 +176,42 @@ def test_a_watched_game_is_caught_up_event_by_event_as_a_full_load_would_be(
             sb.close()
 
     asyncio.run(scenario())
+
+
+def test_one_process_plays_a_games_bots_the_others_give_way(pg: str) -> None:  # noqa: F811
+    async def scenario() -> None:
+        sa, sb = SqlStore(pg), SqlStore(pg)
+        a = GameService(sa, bot_delay=0.02, bot_seconds=0.05, sync_interval=0)
+        b = GameService(sb, bot_delay=0.02, bot_seconds=0.05, sync_interval=0)
+        computed = {"a": 0, "b": 0}
+        for name, svc in (("a", a), ("b", b)):
+            run = svc.bots.run
+
+            async def counted(fn: Any, *, person: bool, _run: Any = run, _n: str = name) -> Any:
+                computed[_n] += 1
+                return await _run(fn, person=person)
+
+            svc.bots.run = counted  # type: ignore[method-assign]
+        await a.start()
+        try:
+            bots = [{"kind": "bot", "level": "random"}] * 2
+            gid = (await a.create(parse_create({"players": 2, "seats": bots}, bot_levels())))["game"]
+            await b.start()  # resumes the game's bots too: both play them for a move or two
+            try:
+                deadline = time.monotonic() + 60
+                while (await a.get(gid)).status == "playing":
+                    assert time.monotonic() < deadline, "the bots did not finish the game"
+                    await asyncio.sleep(0.05)
+                stored = sa.load(gid)
+                assert stored is not None
+                moves = sum(1 for e in stored.events if e.kind == "move")
+                # every bot move computed about once over both processes (not twice)
+                assert moves <= computed["a"] + computed["b"] <= moves + 6, (computed, moves)
+            finally:
+                await b.stop()
+        finally:
+            await a.stop()
+            sa.close()
+            sb.close()
+
+    asyncio.run(scenario())

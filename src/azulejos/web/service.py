@@ -128,6 +128,9 @@ class GameService:
         self._locks: dict[str, asyncio.Lock] = {}
         self._subs: dict[str, set[Subscriber]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
+        #: Games whose bot loop here gives way: another process stored a newer change, so
+        #: it plays the bots (whoever stored the latest change runs them).
+        self._yielded: set[str] = set()
         self._grants: OrderedDict[str, TokenGrant] = OrderedDict()
         self._sync_task: asyncio.Task[None] | None = None
         self._stalled: dict[str, int] = {}
@@ -566,12 +569,22 @@ class GameService:
         return live.session.bot_to_move
 
     def _kick_bots(self, live: Live) -> None:
+        """Run the bots of ``live`` here (called after a change stored here: this process
+        plays them now, also if its loop was giving way to another process's)."""
         gid = live.game_id
+        self._yielded.discard(gid)
         if self._bot_to_move(live) is None or gid in self._bots:
             return
         task = asyncio.get_running_loop().create_task(self._bot_loop(gid))
         self._bots[gid] = task
         task.add_done_callback(lambda t: self._forget_bot_loop(gid, t))
+
+    def _gives_way(self, gid: str) -> bool:
+        """True (once) if this game's bot loop here should end: another process plays on."""
+        if gid in self._yielded:
+            self._yielded.discard(gid)
+            return True
+        return False
 
     def _forget_bot_loop(self, gid: str, task: asyncio.Task[None] | None) -> None:
         if task is not None and self._bots.get(gid) is task:
@@ -584,7 +597,7 @@ class GameService:
             while True:
                 live = await self.get(gid)
                 seat = self._bot_to_move(live)
-                if seat is None:
+                if seat is None or self._gives_way(gid):
                     # Forget this loop now, in the step that decides it ends: a person's move
                     # committed after this must be able to start a new one (the done-callback
                     # runs a loop iteration later).
@@ -592,13 +605,26 @@ class GameService:
                     return
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                version, move = await self.bots.run(live.session.choose_bot_move,
-                                                    person=live.has_people)
+                try:
+                    version, move = await self.bots.run(live.session.choose_bot_move,
+                                                        person=live.has_people)
+                except SessionError:  # caught up meanwhile to a person's turn or the end
+                    continue
+                if self._gives_way(gid):
+                    self._forget_bot_loop(gid, asyncio.current_task())
+                    return
+                # the seat the bot answered for (the game may have been caught up in place
+                # with another process's moves while it waited or thought)
+                seat = live.session.seat_to_move if live.version == version else seat
+                if seat is None:
+                    continue
                 bot_access = Access(gid, "bot", frozenset({seat}))
                 try:
                     await self._apply(bot_access, version, move.text())
                 except GameError as e:
-                    if e.code != "stale":
+                    # Another process moved the game on meanwhile: think again from there.
+                    now = self._games.get(gid)
+                    if e.code != "stale" and now is not None and now.version == version:
                         raise
         except asyncio.CancelledError:
             raise
@@ -622,6 +648,10 @@ class GameService:
         gid = n.game_id
         try:
             if n.kind in ("move", "seats"):
+                live = self._games.get(gid)
+                if (n.kind == "move" and live is not None and n.version > live.version
+                        and gid in self._bots):
+                    self._yielded.add(gid)  # the other process stored the latest change
                 await self._refresh(gid, None if n.kind == "seats" else n.version)
             elif n.kind == "presence":
                 if self.presence.announced(gid, n.origin, frozenset(n.seats)):
