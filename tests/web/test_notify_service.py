@@ -142,9 +142,13 @@ def test_a_watched_game_is_caught_up_event_by_event_as_a_full_load_would_be(
         await b.start()
         try:
             gid, acc = await _game(a)
-            held = await b.get(gid)
+            await b.get(gid)
             on_b = Viewer(acc[1])
             b.subscribe(on_b)
+            # the claims' notices (seats: reloaded whole) may still be on their way: let them
+            # arrive before taking the game B holds
+            await asyncio.sleep(0.5)
+            held = await b.get(gid)
             rng = random.Random(2)
             # A plays past the end of round 1 (the next fill, R21), then seat 1 leaves
             while (await a.get(gid)).state.round < 2:

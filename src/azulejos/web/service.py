@@ -654,6 +654,8 @@ class GameService:
                     self._yielded.add(gid)  # the other process stored the latest change
                 await self._refresh(gid, None if n.kind == "seats" else n.version)
             elif n.kind == "presence":
+                if gid not in self._subs:
+                    return  # nobody watches it here (a first viewer asks the others)
                 if self.presence.announced(gid, n.origin, frozenset(n.seats)):
                     self._broadcast_id(gid)
             elif n.kind == "ask":
