@@ -28,6 +28,7 @@ def test_a_notice_survives_its_payload_and_stays_small() -> None:
     "", "null", "[]", "{}", '{"k":"move","g":"x"}', '{"k":"drop","g":"x","o":"o"}',
     '{"k":"move","g":1,"o":"o"}', '{"k":"move","g":"x","o":"o","v":"3"}',
     '{"k":"presence","g":"x","o":"o","s":[1,"2"]}', '{"k":"move","g":"x","o":"o","v":true}',
+    "[" * 5000 + "]" * 5000,
 ])
 def test_a_malformed_payload_is_no_notice(payload: str) -> None:
     assert Notice.loads(payload) is None

@@ -67,7 +67,7 @@ class Notice:
                     or not all(type(s) is int for s in seats)):
                 return None
             return cls(kind, gid, version, origin, tuple(seats))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             return None
 
 
