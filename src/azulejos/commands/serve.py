@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from typing import TYPE_CHECKING, Any
 
 from ._common import non_negative_int, positive_int
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 HELP = "run the game server: play in the browser with friends and bots"
 
@@ -71,17 +77,50 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--proxy", metavar="ADDRESS", default=None,
                    help="the address of a reverse proxy in front of the server: the client "
                    "address it reports (X-Forwarded-For) is used for the rate limits")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="N",
+                   help="server processes behind the one port (default 1); more than one needs "
+                   "PostgreSQL: the processes tell each other every change through it")
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
                    default="info")
+
+
+#: The environment variable that hands the options to each worker process (--workers).
+OPTIONS_ENV = "AZULEJOS_SERVE_OPTIONS"
+
+
+def _app_options(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    """What :func:`worker_app` needs to build the same app in a worker process (JSON)."""
+    return {"url": url, "bot_seconds": args.bot_seconds, "bot_delay": args.bot_delay,
+            "bot_workers": args.bot_workers, "games_per_minute": args.games_per_minute,
+            "moves_per_minute": args.moves_per_minute, "bot_games": args.bot_games,
+            "turn_seconds": args.turn_seconds}
+
+
+def _build_app(opts: dict[str, Any]) -> Starlette:
+    from azulejos.guide import get_section
+    from azulejos.web.app import create_app
+    from azulejos.web.limits import Limits, Rate
+
+    limits = Limits(games=Rate(opts["games_per_minute"], opts["games_per_minute"]),
+                    moves=Rate(opts["moves_per_minute"], min(60, opts["moves_per_minute"])),
+                    bot_games=opts["bot_games"])
+    return create_app(opts["url"], bot_seconds=opts["bot_seconds"], bot_delay=opts["bot_delay"],
+                      bot_workers=opts["bot_workers"], guide=get_section, limits=limits,
+                      turn_seconds=opts["turn_seconds"])
+
+
+def worker_app() -> Starlette:
+    """The app of one worker process of ``serve --workers N`` (uvicorn's factory; the options
+    come in :data:`OPTIONS_ENV`)."""
+    return _build_app(json.loads(os.environ[OPTIONS_ENV]))
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
+        from sqlalchemy.engine import make_url
 
-        from azulejos.guide import get_section
-        from azulejos.web.app import create_app
-        from azulejos.web.limits import Limits, Rate
+        from azulejos.i18n import translation
         from azulejos.web.storage import database_url
     except ImportError as e:
         print(f"azulejos serve needs the web extra: pip install 'azulejos[web]' ({e})",
@@ -89,19 +128,32 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         url = database_url(args.db)
-        limits = Limits(games=Rate(args.games_per_minute, args.games_per_minute),
-                        moves=Rate(args.moves_per_minute, min(60, args.moves_per_minute)),
-                        bot_games=args.bot_games)
-        app = create_app(url, bot_seconds=args.bot_seconds, bot_delay=args.bot_delay,
-                         bot_workers=args.bot_workers, guide=get_section, limits=limits,
-                         turn_seconds=args.turn_seconds)
+        if args.workers > 1 and make_url(url).get_backend_name() != "postgresql":
+            print(translation().gettext(
+                "azulejos serve: --workers needs a PostgreSQL database (--db postgresql://...): "
+                "an SQLite file is served by one process"), file=sys.stderr)
+            return 2
+        opts = _app_options(args, url)
+        app = _build_app(opts)  # also prepares the database once, before any worker starts
     except Exception as e:  # a bad URL, an unreachable or unwritable database
         print(f"azulejos serve: cannot open the database: {e}", file=sys.stderr)
         return 2
     store = app.state.store
     print(f"azulejos serve: games are kept in {store.describe()}", flush=True)
+    if args.workers > 1:
+        print(translation().ngettext("azulejos serve: {n} server process behind the port",
+                                     "azulejos serve: {n} server processes behind the port",
+                                     args.workers).format(n=args.workers), flush=True)
     print(f"azulejos serve: open http://{args.host}:{args.port}/ in a browser", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65536, proxy_headers=args.proxy is not None,
-                forwarded_allow_ips=args.proxy)
+    common: dict[str, Any] = {
+        "host": args.host, "port": args.port, "log_level": args.log_level, "ws_max_size": 65536,
+        "proxy_headers": args.proxy is not None, "forwarded_allow_ips": args.proxy,
+    }
+    if args.workers > 1:
+        store.close()
+        os.environ[OPTIONS_ENV] = json.dumps(opts)
+        uvicorn.run("azulejos.commands.serve:worker_app", factory=True, workers=args.workers,
+                    **common)
+    else:
+        uvicorn.run(app, **common)
     return 0

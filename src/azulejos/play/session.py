@@ -302,6 +302,23 @@ class Session:
         f._lock = threading.RLock()
         return f
 
+    def catch_up(self, events: Sequence[Event]) -> None:
+        """Replay ``events`` that another writer stored after this session's version (another
+        server process moved the game on), all or nothing: ``ValueError`` and nothing changed
+        if they do not follow on or do not fit. The fill source is kept (a seeded one deals
+        from the state; a caller with a running generator reloads instead). Subscribers are
+        not told: the caller shows the new state."""
+        with self._lock:
+            f = self.fork()
+            for e in events:
+                if e.seq != len(f.events):
+                    raise ValueError(f"event {e.seq} is out of order (expected {len(f.events)})")
+                f._replay(e)  # noqa: SLF001 (our own fork)
+                f.events.append(e)
+            self.state, self.events, self.log = f.state, f.events, f.log
+            self.moves, self._round_scores = f.moves, f._round_scores  # noqa: SLF001
+            self.seats, self.left = f.seats, f.left
+
     def deal_if_due(self) -> list[Event]:
         """Deal fills while the game waits for one (R9, R21); the new events."""
         out: list[Event] = []

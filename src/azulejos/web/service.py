@@ -6,7 +6,9 @@ legality), the next fill dealt there if the round ended, the new events written 
 store in one transaction that fails if the game moved on meanwhile, and only then the fork
 becomes the game and the subscribers (here: the websockets) are told. This module adds what is
 the web's own: tokens, the per-game asyncio lock, the store call in a worker thread, the bot
-loop in an executor, and the sync loop between server processes on one database.
+loop in an executor, and what keeps server processes on one database in step: the bus
+(:mod:`.bus`: PostgreSQL LISTEN/NOTIFY; a notice makes the others catch the game up and show
+it), presence over every process (:mod:`.presence`), and a polling loop as the fallback.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -26,13 +28,16 @@ from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
 from azulejos.play import Seeding, Session, SessionError
 
+from .bus import Bus, LocalBus, Notice, bus_for
 from .limits import Limits
 from .live import Live, seat_of
+from .presence import HEARTBEAT, Presence
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .scheduler import BotScheduler
 from .storage import (
     GameStore,
     SeatSpec,
+    SqlStore,
     StoredGame,
     TokenGrant,
     token_digest,
@@ -58,6 +63,11 @@ class Subscriber(Protocol):
     access: Access
 
     def send_view(self, view: dict[str, Any]) -> None: ...
+
+
+#: While the bus reaches the other processes, the database is polled this many times less often
+#: (a safety net only).
+SHARED_POLL_FACTOR = 10
 
 
 def new_token() -> str:
@@ -91,8 +101,16 @@ class GameService:
         seeds: Callable[[], int] = new_seed,
         limits: Limits | None = None,
         turn_seconds: float = 0.0,
+        bus: Bus | None = None,
     ) -> None:
         self.store = store
+        #: How the server processes on this database tell each other what changed
+        #: (PostgreSQL: LISTEN/NOTIFY; otherwise local, and other writers are polled for).
+        self.bus: Bus = bus if bus is not None else (
+            bus_for(store.url) if isinstance(store, SqlStore) else LocalBus())
+        self.presence = Presence()
+        self._notice_tasks: set[asyncio.Task[None]] = set()
+        self._presence_task: asyncio.Task[None] | None = None
         self.limits = limits or Limits()
         #: A person who does not move within this many seconds is out of time: they leave
         #: (reason ``timeout``) and the stand-in bot plays on. 0: no clock.
@@ -109,8 +127,10 @@ class GameService:
         self._games: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
         self._subs: dict[str, set[Subscriber]] = {}
-        self._online: dict[str, Counter[int]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
+        #: Games whose bot loop here gives way: another process stored a newer change, so
+        #: it plays the bots (whoever stored the latest change runs them).
+        self._yielded: set[str] = set()
         self._grants: OrderedDict[str, TokenGrant] = OrderedDict()
         self._sync_task: asyncio.Task[None] | None = None
         self._stalled: dict[str, int] = {}
@@ -118,7 +138,10 @@ class GameService:
 
     # -- life cycle ----------------------------------------------------------------------------
     async def start(self, resume_bots: bool = True) -> None:
-        """Resume the bots of unfinished games (after a restart) and start the sync loop."""
+        """Resume the bots of unfinished games (after a restart), start listening to the
+        other processes and the sync loop."""
+        await self.bus.start(self._notice)
+        self._presence_task = asyncio.create_task(self._presence_loop())
         if resume_bots:
             for gid in await self._db(self.store.playing):
                 try:
@@ -132,7 +155,14 @@ class GameService:
             self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
-        tasks = list(self._bots.values())
+        for gid in list(self._subs):
+            if self.presence.here(gid):
+                self.bus.publish("presence", gid)  # none online here any more
+        self.bus.publish("bye", "")
+        await self.bus.stop()
+        tasks = list(self._bots.values()) + list(self._notice_tasks)
+        if self._presence_task:
+            tasks.append(self._presence_task)
         if self._sync_task:
             tasks.append(self._sync_task)
         if self._clock_task:
@@ -221,7 +251,7 @@ class GameService:
         }
 
     def _remember(self, live: Live) -> None:
-        live.session.subscribe(lambda _update: self._broadcast(live))
+        live.session.subscribe(lambda _update: self._committed(live))
         self._games[live.game_id] = live
         self._games.move_to_end(live.game_id)
         while len(self._games) > self.cache_size:
@@ -242,7 +272,8 @@ class GameService:
 
     async def _fresh(self, game_id: str) -> Live:
         """The game, reloaded first if another server process stored a move that this one
-        has not seen: games watched here by websocket are kept fresh by the sync loop, games
+        has not seen: games watched here by websocket are kept fresh by the bus (or the sync
+        loop), games
         read only over HTTP are checked against the stored version (one small query)."""
         live = self._games.get(game_id)
         if live is not None and not self._subs.get(game_id):
@@ -290,7 +321,7 @@ class GameService:
     # -- reading -------------------------------------------------------------------------------
     async def view(self, access: Access) -> dict[str, Any]:
         live = await self._fresh(access.game_id)
-        return build_view(live, access, self._online.get(access.game_id, Counter()))
+        return build_view(live, access, self.presence.online(access.game_id))
 
     async def record(self, access: Access) -> str:
         """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
@@ -386,6 +417,7 @@ class GameService:
                 raise GameError("not_your_seat", "you left this seat", 403)
             await self._db(self.store.rename, access.game_id, seat, name)
             live.rename(seat, name)
+        self.bus.publish("seats", access.game_id)
         self._broadcast(live)
 
     # -- seats: claims, invitations, leaving ---------------------------------------------------
@@ -405,6 +437,7 @@ class GameService:
                             "someone else: ask the creator for a link to a free seat", 409,
                             {"seat": claim.seat})
         live.claimed(claim.seat, token_digest(token), time.time())
+        self.bus.publish("seats", game_id)
         self._broadcast(live)
         seat = live.seats[claim.seat]
         return {"game": game_id, "seat": seat.seat, "name": seat.name, "token": token}
@@ -494,8 +527,13 @@ class GameService:
     # -- viewers -------------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
         gid = sub.access.game_id
+        first = gid not in self._subs
         self._subs.setdefault(gid, set()).add(sub)
-        self._online.setdefault(gid, Counter()).update(sub.access.seats)
+        changed = self.presence.join(gid, sub.access.seats)
+        if first:
+            self.bus.publish("ask", gid)  # the other processes: who is online there?
+        if changed:
+            self.bus.publish("presence", gid, seats=tuple(sorted(self.presence.here(gid))))
         live = self._games.get(gid)
         if live is not None and sub.access.seats:
             self._broadcast(live)
@@ -506,14 +544,10 @@ class GameService:
         if subs is None or sub not in subs:
             return
         subs.discard(sub)
-        online = self._online.get(gid)
-        if online is not None:
-            online.subtract(sub.access.seats)
-            for k in [k for k, v in online.items() if v <= 0]:
-                del online[k]
+        if self.presence.leave(gid, sub.access.seats, last=not subs):
+            self.bus.publish("presence", gid, seats=tuple(sorted(self.presence.here(gid))))
         if not subs:
             self._subs.pop(gid, None)
-            self._online.pop(gid, None)
         live = self._games.get(gid)
         if live is not None and sub.access.seats and subs:
             self._broadcast(live)
@@ -522,7 +556,7 @@ class GameService:
         subs = self._subs.get(live.game_id)
         if not subs:
             return
-        online = self._online.get(live.game_id, Counter())
+        online = self.presence.online(live.game_id)
         cache: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
         for sub in list(subs):
             key = (sub.access.role, sub.access.seats)
@@ -536,12 +570,22 @@ class GameService:
         return live.session.bot_to_move
 
     def _kick_bots(self, live: Live) -> None:
+        """Run the bots of ``live`` here (called after a change stored here: this process
+        plays them now, also if its loop was giving way to another process's)."""
         gid = live.game_id
+        self._yielded.discard(gid)
         if self._bot_to_move(live) is None or gid in self._bots:
             return
         task = asyncio.get_running_loop().create_task(self._bot_loop(gid))
         self._bots[gid] = task
         task.add_done_callback(lambda t: self._forget_bot_loop(gid, t))
+
+    def _gives_way(self, gid: str) -> bool:
+        """True (once) if this game's bot loop here should end: another process plays on."""
+        if gid in self._yielded:
+            self._yielded.discard(gid)
+            return True
+        return False
 
     def _forget_bot_loop(self, gid: str, task: asyncio.Task[None] | None) -> None:
         if task is not None and self._bots.get(gid) is task:
@@ -554,7 +598,7 @@ class GameService:
             while True:
                 live = await self.get(gid)
                 seat = self._bot_to_move(live)
-                if seat is None:
+                if seat is None or self._gives_way(gid):
                     # Forget this loop now, in the step that decides it ends: a person's move
                     # committed after this must be able to start a new one (the done-callback
                     # runs a loop iteration later).
@@ -562,13 +606,26 @@ class GameService:
                     return
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                version, move = await self.bots.run(live.session.choose_bot_move,
-                                                    person=live.has_people)
+                try:
+                    version, move = await self.bots.run(live.session.choose_bot_move,
+                                                        person=live.has_people)
+                except SessionError:  # caught up meanwhile to a person's turn or the end
+                    continue
+                if self._gives_way(gid):
+                    self._forget_bot_loop(gid, asyncio.current_task())
+                    return
+                # the seat the bot answered for (the game may have been caught up in place
+                # with another process's moves while it waited or thought)
+                seat = live.session.seat_to_move if live.version == version else seat
+                if seat is None:
+                    continue
                 bot_access = Access(gid, "bot", frozenset({seat}))
                 try:
                     await self._apply(bot_access, version, move.text())
                 except GameError as e:
-                    if e.code != "stale":
+                    # Another process moved the game on meanwhile: think again from there.
+                    now = self._games.get(gid)
+                    if e.code != "stale" and now is not None and now.version == version:
                         raise
         except asyncio.CancelledError:
             raise
@@ -576,10 +633,111 @@ class GameService:
             log.exception("the bot loop of game %s stopped", gid)
 
     # -- several processes on one database -----------------------------------------------------
+    def _committed(self, live: Live) -> None:
+        """A move, fill or leave of ``live`` was stored here: tell the viewers here and the
+        other processes."""
+        self._broadcast(live)
+        self.bus.publish("move", live.game_id, live.version)
+
+    def _notice(self, notice: Notice) -> None:
+        """A notice from another process (called by the bus on the event loop)."""
+        task = asyncio.get_running_loop().create_task(self._on_notice(notice))
+        self._notice_tasks.add(task)
+        task.add_done_callback(self._notice_tasks.discard)
+
+    async def _on_notice(self, n: Notice) -> None:
+        gid = n.game_id
+        try:
+            if n.kind in ("move", "seats"):
+                live = self._games.get(gid)
+                if (n.kind == "move" and live is not None and n.version > live.version
+                        and gid in self._bots):
+                    self._yielded.add(gid)  # the other process stored the latest change
+                await self._refresh(gid, None if n.kind == "seats" else n.version)
+            elif n.kind == "presence":
+                if gid not in self._subs:
+                    return  # nobody watches it here (a first viewer asks the others)
+                if self.presence.announced(gid, n.origin, frozenset(n.seats)):
+                    self._broadcast_id(gid)
+            elif n.kind == "ask":
+                if self.presence.here(gid):
+                    self.bus.publish("presence", gid, seats=tuple(sorted(self.presence.here(gid))))
+            elif n.kind == "bye":
+                for g in self.presence.gone(n.origin):
+                    self._broadcast_id(g)
+            elif n.kind == "resync":  # notices were missed: catch up
+                self.presence.forget()
+                await self.sync_once()
+                for g in list(self._subs):
+                    self.bus.publish("ask", g)
+                    if self.presence.here(g):
+                        self.bus.publish("presence", g, seats=tuple(sorted(self.presence.here(g))))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("a notice from another process failed: %s", n)
+
+    def _broadcast_id(self, gid: str) -> None:
+        live = self._games.get(gid)
+        if live is not None:
+            self._broadcast(live)
+
+    async def _refresh(self, gid: str, version: int | None) -> None:
+        """Another process stored a change of game ``gid`` (``version``: its new version;
+        None: its seats): reload it if it is held here, and show it."""
+        live = self._games.get(gid)
+        if live is None or (version is not None and version <= live.version):
+            return
+        if not self._subs.get(gid) and gid not in self._bots:
+            self._games.pop(gid, None)  # nobody watches: reloaded when next asked for
+            return
+        async with self._lock(gid):
+            live = self._games.get(gid)
+            if live is None or (version is not None and version <= live.version):
+                return
+            if version is None or not await self._catch_up(live):
+                self._games.pop(gid, None)
+                live = await self.get(gid)
+        self._broadcast(live)
+        self._stalled.pop(gid, None)
+
+    async def _catch_up(self, live: Live) -> bool:
+        """Bring ``live`` up to the stored version by replaying only the new events (a seeded
+        game: its fills follow from the state); False if it must be reloaded whole."""
+        if not isinstance(live.session.fills, Seeding):
+            return False  # a running generator's state is stored, not derived: reload
+        events = await self._db(self.store.events_after, live.game_id, live.version)
+        if not events:
+            return False
+        try:
+            live.session.catch_up(events)
+        except ValueError:
+            log.warning("game %s: the stored events do not follow on: reloading", live.game_id)
+            return False
+        return True
+
+    async def _presence_loop(self) -> None:
+        """Announce this process's online seats again every :data:`HEARTBEAT` seconds, and
+        forget the announcements of processes gone silent."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            if self.bus.shared:
+                for gid in list(self._subs):
+                    here = self.presence.here(gid)
+                    if here:
+                        self.bus.publish("presence", gid, seats=tuple(sorted(here)))
+            for gid in self.presence.expire():  # also while no renewal can be heard
+                self._broadcast_id(gid)
+
     async def _sync_loop(self) -> None:
-        """Pick up moves that other server processes stored, for games someone watches here."""
+        """Pick up moves that other server processes stored, for games someone watches here:
+        every ``sync_interval`` seconds, or only as a safety net while the bus reaches them."""
+        ticks = 0
         while True:
             await asyncio.sleep(self.sync_interval)
+            ticks += 1
+            if self.bus.shared and ticks % SHARED_POLL_FACTOR:
+                continue
             try:
                 await self.sync_once()
             except asyncio.CancelledError:
@@ -597,11 +755,7 @@ class GameService:
             if live is None:
                 continue
             if v != live.version and not self._lock(gid).locked():
-                async with self._lock(gid):
-                    self._games.pop(gid, None)
-                    live = await self.get(gid)
-                self._broadcast(live)
-                self._stalled.pop(gid, None)
+                await self._refresh(gid, v)
             elif self._bot_to_move(live) is not None and gid not in self._bots:
                 # A bot's turn that no process here plays: take it over after two quiet ticks.
                 n = self._stalled.get(gid, 0) + 1

@@ -156,6 +156,8 @@ class GameStore(Store, Protocol):
 
     def versions(self, game_ids: Iterable[str]) -> dict[str, int]: ...
 
+    def events_after(self, game_id: str, version: int) -> list[StoredEvent] | None: ...
+
     def playing(self, limit: int = 1000) -> list[str]: ...
 
     def close(self) -> None: ...
@@ -411,6 +413,25 @@ class SqlStore:
                 select(games_t.c.game_id, games_t.c.version).where(games_t.c.game_id.in_(ids))
             ).all()
         return {r[0]: r[1] for r in rows}
+
+    def events_after(self, game_id: str, version: int) -> list[StoredEvent] | None:
+        """The events stored after ``version`` (up to the game's stored version; another
+        process moved the game on), in order; None if there is no such game."""
+        with self.engine.connect() as conn:
+            stored = conn.execute(
+                select(games_t.c.version).where(games_t.c.game_id == game_id)
+            ).scalar_one_or_none()
+            if stored is None:
+                return None
+            return [
+                StoredEvent(r["seq"], r["kind"], r["data"], r["seat"])
+                for r in conn.execute(
+                    select(events_t)
+                    .where(events_t.c.game_id == game_id, events_t.c.seq >= version,
+                           events_t.c.seq < stored)
+                    .order_by(events_t.c.seq)
+                ).mappings()
+            ]
 
     def playing(self, limit: int = 1000) -> list[str]:
         """Games not finished yet, most recently updated first."""
