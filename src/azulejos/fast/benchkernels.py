@@ -6,15 +6,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .legal import legal_actions
-from .step import apply_action
-from .tables import NUM_ACTIONS, TURN, WK_SIZE
+from .moves import apply_action, legal_actions
+from .tables import MAX_LEGAL, TURN, WK_SIZE
 
 
 @njit(cache=True)
 def bench_legal(positions: np.ndarray, players: int, reps: int) -> int:
     """List the legal moves of every position ``reps`` times."""
-    out = np.empty(NUM_ACTIONS, dtype=np.int64)
+    out = np.empty(MAX_LEGAL, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
     acc = 0
     for _ in range(reps):

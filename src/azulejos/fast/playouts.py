@@ -1,4 +1,5 @@
-"""Numba kernels for random play-outs (single, many from one state, whole games)."""
+"""Numba kernels for random play-outs (single, many from one state, whole games), in the base
+game and with the special factory displays (R40-R47; the array is longer)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,8 @@ import numpy as np
 from numba import njit
 
 from .chance import fill, init_state
-from .legal import random_action
+from .moves import apply_action, random_action
 from .rng import seed_state
-from .step import apply_action
 from .tables import (
     FILL,
     OVER,
@@ -17,6 +17,7 @@ from .tables import (
     ROUND,
     ROUND_LIMIT,
     SCORE,
+    SF_SIZE,
     STRIDE,
     WK_NLOG,
     WK_NTRACE,
@@ -110,8 +111,20 @@ def playout_many(base: np.ndarray, players: int, grey: bool, n: int, rs: np.ndar
 def play_games(players: int, grey: bool, n: int, rs: np.ndarray) -> np.ndarray:
     """Play ``n`` whole games from set-up (seat 0 starts). Returns per game: moves, rounds,
     1 if stalled (``ROUND_LIMIT``), and the scores: (n, 3 + players). For the benchmark."""
+    return play_games_sized(players, grey, n, rs, P0 + STRIDE * players)
+
+
+@njit(cache=True)
+def play_games_special(players: int, grey: bool, n: int, rs: np.ndarray) -> np.ndarray:
+    """:func:`play_games` with the special factory displays (R40-R47)."""
+    return play_games_sized(players, grey, n, rs, P0 + STRIDE * players + SF_SIZE)
+
+
+@njit(cache=True)
+def play_games_sized(players: int, grey: bool, n: int, rs: np.ndarray, size: int) -> np.ndarray:
+    """:func:`play_games` on arrays of ``size`` (the module is on when it is the longer one)."""
     out = np.empty((n, 3 + players), dtype=np.int64)
-    s = np.empty(P0 + STRIDE * players, dtype=np.int64)
+    s = np.empty(size, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
     log = np.empty(0, dtype=np.int64)
     trace = np.empty((0, s.shape[0]), dtype=np.int64)
