@@ -1,7 +1,9 @@
 """The move kernels for any game, with or without the special factory displays (R40-R47):
-each looks at the array's length (the module's fields follow the players) and runs the base
-game's kernel (:mod:`.legal`, :mod:`.step`) or the module's (:mod:`.specials`). Play-outs, the
-batch and timing kernels call these; the base game pays one length comparison per call.
+each looks at the array's length (the module's fields follow the players) and runs the
+base game's kernel (:mod:`.legal`, :mod:`.step`) or the module's (:mod:`.specials`): the
+entry points for callers from Python (``kernel.legal_actions`` and friends). Hot loops (play-outs, timing)
+compare the length once and call the right kernels directly, which keeps the base game's
+speed (measured in docs/performance.md).
 """
 
 from __future__ import annotations

@@ -6,9 +6,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import specials
 from .chance import fill, init_state
-from .moves import apply_action, random_action
+from .legal import random_action
 from .rng import seed_state
+from .step import apply_action
 from .tables import (
     FILL,
     OVER,
@@ -49,6 +51,7 @@ def playout(
     moves = 0
     rec = log.shape[0] > 0
     tr = trace.shape[0] > 0
+    sf = s.shape[0] > P0 + STRIDE * players  # the special displays (R40-R47) are on
     while True:
         ph = s[PHASE]
         if ph == OVER:
@@ -61,8 +64,12 @@ def playout(
                 break
             fill(s, players, rs, log, wk)
         else:
-            a = random_action(s, players, rs, wk)
-            apply_action(s, players, grey, a)
+            if sf:
+                a = specials.random_action(s, players, rs, wk)
+                specials.apply_action(s, players, grey, a)
+            else:
+                a = random_action(s, players, rs, wk)
+                apply_action(s, players, grey, a)
             moves += 1
             if rec:
                 n = wk[WK_NLOG]
