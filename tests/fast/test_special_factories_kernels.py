@@ -368,3 +368,29 @@ def test_R40_bench_with_the_module_runs_both_paths(K: Any, capsys: pytest.Captur
     assert r["special_factories"] is True
     assert acc["backend"] == "numba" and acc["games_per_s"] > 0 and acc["moves_per_game"] > 0
     assert r["paths"]["reference"]["games_per_s"] > 0
+    assert acc["base_game"]["games_per_s"] > 0 and acc["base_game"]["module_ratio"] > 0
+
+
+def test_R40_R47_without_numba_the_module_runs_on_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The honest fallback: with the kernels unavailable, a module game is the reference's."""
+    from azulejos.core.playout import random_playout as reference_playout
+    from azulejos.fast import status
+
+    monkeypatch.setattr(status, "_STATUS", status._Status(checked=True, ok=False, reason="test"))  # noqa: SLF001
+    assert fast.backend() == "reference"
+    a, b = State.new(_rules(3, "grey")), State.new(_rules(3, "grey"))
+    assert fast.random_playout(a, random.Random(8)) == reference_playout(b, random.Random(8))
+    assert a == b and a.is_over
+
+
+def test_the_kernel_cache_fingerprint_covers_every_kernel_file() -> None:
+    """numba checks a cached kernel only against its own file: every file of azulejos.fast
+    that defines kernels (the module's too) is in the fingerprint and the cache clean-up."""
+    from pathlib import Path
+
+    from azulejos.fast import status
+
+    folder = Path(status.__file__).parent
+    with_kernels = {p.stem for p in folder.glob("*.py") if "@njit" in p.read_text(encoding="utf-8")}
+    assert {"specials", "moves"} <= with_kernels
+    assert with_kernels <= set(status._KERNEL_MODULES)  # noqa: SLF001
