@@ -1,5 +1,7 @@
 """The accelerated engine path: numba kernels over the flat state layout, used
 automatically when numba is installed, with an honest fallback to the reference engine.
+The kernels play the base game and the Master Chocolatier special factory displays
+(R40-R47) alike: a state's array carries the module's fields when it is on.
 
 >>> import random
 >>> from azulejos.core import State
@@ -45,8 +47,7 @@ def random_playout(state: State, rng: random.Random, *, until_round_end: bool = 
     draw). Like the reference, it leaves ``tiling_log`` and the history as they were.
     Raises :class:`GameStalledError` if the round limit is reached (see there).
     """
-    if not available() or state.ruleset.special_factories:
-        # The kernels do not play the special factory displays (R40-R47) yet: the reference.
+    if not available():
         return _reference_playout(state, rng, until_round_end=until_round_end)
     import numpy as np
 
@@ -74,7 +75,7 @@ def playout_many(state: State, n: int, seed: int) -> np.ndarray:
 
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a whole number >= 0, not {n!r}")
-    if not available() or state.ruleset.special_factories:
+    if not available():
         rng = random.Random(seed)
         out = np.empty((n, state.players), dtype=np.int64)
         for i in range(n):

@@ -6,20 +6,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from . import specials
 from .legal import legal_actions
 from .step import apply_action
-from .tables import NUM_ACTIONS, TURN, WK_SIZE
+from .tables import MAX_LEGAL, P0, STRIDE, TURN, WK_SIZE
 
 
 @njit(cache=True)
 def bench_legal(positions: np.ndarray, players: int, reps: int) -> int:
     """List the legal moves of every position ``reps`` times."""
-    out = np.empty(NUM_ACTIONS, dtype=np.int64)
+    out = np.empty(MAX_LEGAL, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
     acc = 0
+    sf = positions.shape[1] > P0 + STRIDE * players  # the special displays are on
     for _ in range(reps):
         for i in range(positions.shape[0]):
-            n = legal_actions(positions[i], players, out, wk)
+            if sf:
+                n = specials.legal_actions(positions[i], players, out, wk)
+            else:
+                n = legal_actions(positions[i], players, out, wk)
             acc += n + out[n - 1]
     return acc
 
@@ -43,11 +48,15 @@ def bench_push_pop(
     """Play one move in every position and take it back (restore a snapshot), ``reps`` times."""
     snap = np.empty(positions.shape[1], dtype=np.int64)
     acc = 0
+    sf = positions.shape[1] > P0 + STRIDE * players
     for _ in range(reps):
         for i in range(positions.shape[0]):
             s = positions[i]
             snap[:] = s
-            apply_action(s, players, grey, actions[i])
+            if sf:
+                specials.apply_action(s, players, grey, actions[i])
+            else:
+                apply_action(s, players, grey, actions[i])
             acc += s[TURN]
             s[:] = snap
     return acc

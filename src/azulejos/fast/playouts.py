@@ -1,10 +1,12 @@
-"""Numba kernels for random play-outs (single, many from one state, whole games)."""
+"""Numba kernels for random play-outs (single, many from one state, whole games), in the base
+game and with the special factory displays (R40-R47; the array is longer)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
+from . import specials
 from .chance import fill, init_state
 from .legal import random_action
 from .rng import seed_state
@@ -17,6 +19,7 @@ from .tables import (
     ROUND,
     ROUND_LIMIT,
     SCORE,
+    SF_SIZE,
     STRIDE,
     WK_NLOG,
     WK_NTRACE,
@@ -48,6 +51,7 @@ def playout(
     moves = 0
     rec = log.shape[0] > 0
     tr = trace.shape[0] > 0
+    sf = s.shape[0] > P0 + STRIDE * players  # the special displays (R40-R47) are on
     while True:
         ph = s[PHASE]
         if ph == OVER:
@@ -60,8 +64,12 @@ def playout(
                 break
             fill(s, players, rs, log, wk)
         else:
-            a = random_action(s, players, rs, wk)
-            apply_action(s, players, grey, a)
+            if sf:
+                a = specials.random_action(s, players, rs, wk)
+                specials.apply_action(s, players, grey, a)
+            else:
+                a = random_action(s, players, rs, wk)
+                apply_action(s, players, grey, a)
             moves += 1
             if rec:
                 n = wk[WK_NLOG]
@@ -110,8 +118,20 @@ def playout_many(base: np.ndarray, players: int, grey: bool, n: int, rs: np.ndar
 def play_games(players: int, grey: bool, n: int, rs: np.ndarray) -> np.ndarray:
     """Play ``n`` whole games from set-up (seat 0 starts). Returns per game: moves, rounds,
     1 if stalled (``ROUND_LIMIT``), and the scores: (n, 3 + players). For the benchmark."""
+    return play_games_sized(players, grey, n, rs, P0 + STRIDE * players)
+
+
+@njit(cache=True)
+def play_games_special(players: int, grey: bool, n: int, rs: np.ndarray) -> np.ndarray:
+    """:func:`play_games` with the special factory displays (R40-R47)."""
+    return play_games_sized(players, grey, n, rs, P0 + STRIDE * players + SF_SIZE)
+
+
+@njit(cache=True)
+def play_games_sized(players: int, grey: bool, n: int, rs: np.ndarray, size: int) -> np.ndarray:
+    """:func:`play_games` on arrays of ``size`` (the module is on when it is the longer one)."""
     out = np.empty((n, 3 + players), dtype=np.int64)
-    s = np.empty(P0 + STRIDE * players, dtype=np.int64)
+    s = np.empty(size, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
     log = np.empty(0, dtype=np.int64)
     trace = np.empty((0, s.shape[0]), dtype=np.int64)

@@ -33,8 +33,8 @@ def _disabled_by_env() -> bool:
 
 #: Modules whose numba functions are cached on disk (their cache files start with these names).
 _KERNEL_MODULES = (
-    "tables", "rng", "legal", "endgame", "tiling", "chance", "step", "playouts", "batch_kernels",
-    "benchkernels",
+    "tables", "rng", "legal", "endgame", "tiling", "specials", "chance", "step", "moves",
+    "playouts", "batch_kernels", "benchkernels",
 )
 
 
@@ -112,8 +112,15 @@ def _compile_all() -> None:
             acts = np.argmax(mask, axis=1).astype(np.int64)
             if B.batch_first_illegal(arr, players, acts) < 0:
                 B.batch_step(arr, players, grey, acts, rs)
+            # the special factory displays (R40-R47): the same entry points, longer arrays
+            K.play_games_special(players, grey, 2, rs)
+            s = np.empty(K.size(players, True), dtype=np.int64)
+            K.init_state(s, players, 0)
+            K.playout_seeded(s, players, grey, 3, True)
+            K.playout_many_seeded(s, players, grey, 1, 4)
+            K.legal_actions(s, players, np.empty(K.MAX_LEGAL, dtype=np.int64), wk)
     for fn in (
-        K.play_games, K.playout_seeded, K.playout_many_seeded, K.legal_actions,
+        K.play_games, K.play_games_special, K.playout_seeded, K.playout_many_seeded, K.legal_actions,
         B.batch_reset, B.batch_legal_mask, B.batch_first_illegal, B.batch_step,
     ):
         stats = getattr(fn, "stats", None)

@@ -46,6 +46,24 @@ CENTRE = 9
 PLACE_BASE = 300
 NUM_ACTIONS = 325
 
+# -- Master Chocolatier special displays (R40-R47): the fields after the players --------------
+SF_KIND = L.SF_KIND
+SF5_HOLDER = L.SF5_HOLDER
+SF5_TILE = L.SF5_TILE
+SF5_OUT = L.SF5_OUT
+SF_SIZE = L.SF_SIZE
+SF1 = 1  # kind codes of azulejos.core.specials: SF2 of colour k is SF2 + k
+SF2 = 2
+SF3 = 7
+SF4 = 8
+SF5 = 9
+SPLIT_BASE = 325  # SF4 split ids (azulejos.core.moves): 325 + plain * 30 + code - 2
+SPLIT_CODES = 30
+NUM_ALL_ACTIONS = SPLIT_BASE + 270 * SPLIT_CODES
+#: Room for every legal move with the module on: at most 300 drafts, of which the (at most
+#: 5 x 6) drafts from SF4 become up to 16 splits each (R43, R47d).
+MAX_LEGAL = 1024
+
 #: A play-out stops (and says so in ``wk[WK_STALLED]``) at a fill due after this round: a
 #: safety net only. Games in which no row can be completed any more (every such row needs a
 #: colour locked in pattern lines that can never complete) end by ruling R35 (docs/rules.md),
@@ -86,6 +104,7 @@ def _nth_table() -> np.ndarray:
 NTH = _nth_table()
 
 
-def size(players: int) -> int:
-    """Length of a state array for ``players`` players."""
-    return P0 + STRIDE * players
+def size(players: int, special_factories: bool = False) -> int:
+    """Length of a state array for ``players`` players (with the special displays' fields
+    when the module is on, R40-R47)."""
+    return P0 + STRIDE * players + (SF_SIZE if special_factories else 0)

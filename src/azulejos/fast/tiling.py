@@ -1,6 +1,8 @@
 """Numba kernels for wall-tiling (R17-R20, R23, R24, R30-R34, ruling R35) over the flat layout
 of :mod:`azulejos.core.layout`: the twin of :mod:`azulejos.core.tiling`, applying the same
-rules in the same order, so arrays stay identical element for element."""
+rules in the same order, so arrays stay identical element for element. With the special
+displays (R40-R47; the array is longer) the held SF5 is tiled here too (R44, R47a) and the
+round's specials end with the round (R45)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,10 @@ from .tables import (
     ROW_OCC,
     RUN,
     SCORE,
+    SF5_HOLDER,
+    SF5_OUT,
+    SF5_TILE,
+    SF_KIND,
     START,
     STRIDE,
     TQ_INDEX,
@@ -62,9 +68,18 @@ def put(s: np.ndarray, b: int, r: int, c: int, k: int) -> int:
     return pts
 
 
+@njit(cache=True, inline="always")
+def module_base(s: np.ndarray) -> int:
+    """Offset of the special displays' fields (R40-R47), or -1 when the module is off (the
+    array ends with the players)."""
+    x = P0 + STRIDE * ((s.shape[0] - P0) // STRIDE)
+    return x if x < s.shape[0] else -1
+
+
 @njit(cache=True)
 def penalise(s: np.ndarray, b: int, score: int) -> None:
-    """R19, R20: floor penalty, clamp at 0, floor tiles to the lid (never the marker)."""
+    """R19, R20: floor penalty, clamp at 0, floor tiles to the lid (never the marker); the
+    tile on a held SF5 costs nothing and goes to the lid (R44, R47a)."""
     fn = s[b + FLOOR_N]
     score -= PEN_TOTAL[fn]
     if score < 0:
@@ -76,6 +91,10 @@ def penalise(s: np.ndarray, b: int, score: int) -> None:
             s[LID + k] += 1
         s[b + FLOOR_SLOT + j] = -1
     s[b + FLOOR_N] = 0
+    x = module_base(s)
+    if x >= 0 and s[x + SF5_HOLDER] == (b - P0) // STRIDE and s[x + SF5_TILE] >= 0:
+        s[LID + s[x + SF5_TILE]] += 1
+        s[x + SF5_TILE] = -1
 
 
 @njit(cache=True)
@@ -98,6 +117,10 @@ def discard_line(s: np.ndarray, b: int, i: int) -> None:
     """R31: a complete line with no legal column goes to the floor, then the lid."""
     k = s[b + L_COLOUR + i]
     n = i + 1
+    x = module_base(s)
+    if x >= 0 and s[x + SF5_HOLDER] == (b - P0) // STRIDE and s[x + SF5_TILE] < 0:
+        s[x + SF5_TILE] = k  # R47a: a held SF5 catches the first tile of an R31 line
+        n -= 1
     fn = s[b + FLOOR_N]
     while n and fn < 7:
         s[b + FLOOR_SLOT + fn] = k
@@ -150,6 +173,15 @@ def after_tiling(s: np.ndarray, players: int, grey: bool) -> None:
         ended = 2
     if not ended and not any_row_reachable(s, players, grey):
         ended = 4
+    x = module_base(s)
+    if x >= 0:
+        # R45: every display plain again and SF5 back until the next fill draws the
+        # specials (R40); its tile went to the lid with its holder's floor.
+        for f in range(9):
+            s[x + SF_KIND + f] = 0
+        s[x + SF5_HOLDER] = -1
+        s[x + SF5_TILE] = -1
+        s[x + SF5_OUT] = -1
     if ended:
         finish(s, players, ended)
         return

@@ -23,15 +23,19 @@ class KernelRun:
     cpu: float
 
 
-def kernel_games(players: int, grey: bool, seconds: float, seed: int = 3) -> KernelRun:
-    """Whole games played by the kernel from set-up, in growing chunks, for ``seconds``."""
+def kernel_games(
+    players: int, grey: bool, seconds: float, seed: int = 3, special_factories: bool = False
+) -> KernelRun:
+    """Whole games played by the kernel from set-up, in growing chunks, for ``seconds`` (with
+    the special factory displays, R40-R47, when ``special_factories``)."""
     rs = K.new_state(seed)
+    play = K.play_games_special if special_factories else K.play_games
     chunk = 500
     games = moves = stalled = 0
     c0 = time.process_time()
     t0 = time.perf_counter()
     while True:
-        out = K.play_games(players, grey, chunk, rs)
+        out = play(players, grey, chunk, rs)
         games += chunk
         moves += int(out[:, 0].sum())
         stalled += int(out[:, 2].sum())
@@ -76,7 +80,7 @@ def kernel_micro(
             reps = max(reps * 2, int(reps * seconds / max(dt, 1e-6) * 1.1))
 
     work = arr.copy()
-    out = np.empty(K.NUM_ACTIONS, dtype=np.int64)
+    out = np.empty(K.MAX_LEGAL, dtype=np.int64)
     wk = np.zeros(K.WK_SIZE, dtype=np.int64)
     rows = list(arr)
     return {

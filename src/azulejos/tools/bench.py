@@ -243,13 +243,6 @@ def bench_accelerated(
         return 1
 
     out: dict[str, Any] = {"backend": fast.backend(), "reason": fast.reason()}
-    if rules.special_factories:
-        # The kernels do not play the special factory displays yet: fast.random_playout
-        # falls back to the reference, and the report says so.
-        out.update(
-            backend="reference",
-            reason="the kernels do not play the special factory displays (R40-R47) yet",
-        )
     if out["backend"] != "numba":
         call = run_for(seconds, per_call_game, watchdog=True)
         out.update(
@@ -266,10 +259,20 @@ def bench_accelerated(
 
     out["warmup"] = fast.warmup_detail()
     grey = variant is Variant.GREY
-    kg = kernel_games(players, grey, seconds)
+    kg = kernel_games(players, grey, seconds, special_factories=rules.special_factories)
     call = run_for(seconds, per_call_game)
     arr = np.array([st.raw for st, _ in positions], dtype=np.int64)
     acts = np.array([a for _, a in positions], dtype=np.int64)
+    if rules.special_factories:
+        # the base game's kernel games/s in the same run: the module's cost as a ratio
+        base = kernel_games(players, grey, seconds)
+        out["base_game"] = {
+            "games_per_s": base.games / base.wall,
+            "games_per_cpu_s": base.games / base.cpu,
+            "moves_per_game": base.moves / base.games,
+            "module_ratio": (kg.games / kg.cpu) / (base.games / base.cpu),
+            "module_ratio_basis": "games per CPU second, module / base game, same process",
+        }
     out.update(
         method=METHODS["accelerated"],
         games_per_s=kg.games / kg.wall,
@@ -395,6 +398,13 @@ def format_report(r: dict[str, Any]) -> str:
             "accelerated listing, copy and push+pop are timed inside the kernel (push+pop = "
             "apply a move and restore a snapshot)"
         )
+        if "base_game" in acc:
+            bg = acc["base_game"]
+            lines.append(
+                f"accelerated, base game in the same run: {_num(bg['games_per_s'])} games/s "
+                f"({_num(bg['games_per_cpu_s'])} per CPU second); the module runs at "
+                f"{bg['module_ratio']:.2f}x the base game's games per CPU second"
+            )
         if acc.get("stalled_games"):
             lines.append(f"accelerated: {acc['stalled_games']} deadlocked games stopped at the round limit")
     if ref.get("stalled_games") or gen.get("stalled_games"):
