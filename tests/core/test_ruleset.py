@@ -42,11 +42,25 @@ def test_R8_bad_ruleset_names_the_field(kwargs: dict[str, object], field: str) -
     assert isinstance(e.value, ValueError)
 
 
-def test_R40_special_factories_not_available_yet_is_a_clear_error() -> None:
+def test_R40_special_factories_is_implemented_and_round_trips() -> None:
     info = {m.name: m for m in MODULES}["special_factories"]
-    assert not info.available and info.rules == "R40-R47"
+    assert info.available and info.rules == "R40-R47" and info.flag == "--special-factories"
+    r = Ruleset(3, "grey", special_factories=True)
+    data = r.to_json()
+    assert data["special_factories"] is True
+    assert Ruleset.from_json(json.loads(json.dumps(data))) == r
+
+
+def test_a_module_not_implemented_yet_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from azulejos.core import ruleset as ruleset_module
+
+    off = tuple(dataclasses.replace(m, available=False) for m in ruleset_module.MODULES)
+    monkeypatch.setattr(ruleset_module, "MODULES", off)
     with pytest.raises(RulesetError, match="special_factories: .*not available"):
         Ruleset(2, special_factories=True)
+    assert Ruleset(2).special_factories is False
 
 
 def test_ruleset_is_frozen_hashable_and_compares_by_value() -> None:
@@ -99,7 +113,15 @@ def test_records_carry_the_ruleset_and_replay_it() -> None:
     assert replay(again) == st
 
 
-def test_R40_a_record_with_the_unavailable_module_is_refused_clearly() -> None:
+def test_R40_a_record_with_a_module_not_implemented_is_refused_clearly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import dataclasses
+
+    from azulejos.core import ruleset as ruleset_module
+
+    off = tuple(dataclasses.replace(m, available=False) for m in ruleset_module.MODULES)
+    monkeypatch.setattr(ruleset_module, "MODULES", off)
     st = State.new(2)
     st.deal(random.Random(1))
     data = record_of(st).to_json()
