@@ -1,7 +1,7 @@
 // The rules page: sections of the guide (light markdown from the server), shown safely.
 import { api, app, el, t } from "./core.js";
 
-const SECTIONS = ["recap", "setup", "teach", "faq", "variant"];
+const SECTIONS = ["recap", "setup", "teach", "faq", "variant", "specials"];
 
 function inline(text) {
   // **bold** only; everything else stays text.
