@@ -109,26 +109,21 @@ def specials_json(state: State) -> dict[str, Any] | None:
     }
 
 
-def _special_effect(state: State, m: Move) -> dict[str, Any]:
-    """What a draft from a special display does besides the mover's board (R42-R44): the
-    tiles that stay on SF3, where each colour left on SF4 goes, taking SF5."""
-    if not state.ruleset.special_factories or m.is_centre:
+def _special_effect(pv: Preview) -> dict[str, Any]:
+    """What a draft from a special display does besides the mover's board (R42-R44), from the
+    core's preview: the tiles that stay on SF3, where each colour left on SF4 goes, taking SF5."""
+    if not pv.special:
         return {}
-    kind = state.specials.get(m.source)
-    if kind is None:
-        return {}
-    out: dict[str, Any] = {"special": kind}
-    rest = [(k, n) for k, n in enumerate(state.factories[m.source]) if n and k != m.colour]
-    if kind == "SF3":  # R42
-        out["stays"] = sum(n for _, n in rest)
-    elif kind == "SF4":  # R43: one direction per colour left, in B Y R K W order
-        left, right = state.neighbours(m.source)
+    out: dict[str, Any] = {"special": pv.special}
+    if pv.special == "SF3":  # R42
+        out["stays"] = pv.stays
+    elif pv.special == "SF4":  # R43: one direction per colour left, in B Y R K W order
         out["sends"] = [
             {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left",
-             "to": (right if right_way else left) + 1}
-            for (k, n), right_way in zip(rest, m.directions)
+             "to": to + 1}
+            for (k, n, to), right_way in zip(pv.sent, pv.move.directions)
         ]
-    elif kind == "SF5":  # R44
+    elif pv.takes_sf5:  # R44
         out["takes_sf5"] = True
     return out
 
@@ -149,7 +144,7 @@ def _draft_json(pv: Preview, state: State | None = None) -> dict[str, Any]:
         out["wall_column"] = pv.wall_column
     if state is not None and state.ruleset.special_factories:
         out["to_sf5"] = pv.to_sf5
-        out.update(_special_effect(state, pv.move))
+        out.update(_special_effect(pv))
     return out
 
 
