@@ -164,6 +164,15 @@ def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base
 
             rec = load_record(saved)
             assert rec.ruleset.special_factories
+            # R40, R41: the log says at each fill which displays are special, and one line per
+            # colour an SF1 or SF2 gained (as the record's after_fill gains).
+            log = page.locator(".log-list")
+            assert log.locator("li.specials").count() == len(rec.rounds)
+            first = log.locator("li.specials").first.text_content() or ""  # closed on a phone
+            assert all(f"{d} {k}" in first for d, k in (rec.rounds[0].specials or {}).items()), first
+            gains = sum(len(set(text.partition("-")[0])) for rnd in rec.rounds
+                        for text in (rnd.after_fill or {}).values())
+            assert log.locator("li.after-fill").count() == gains
             assert replay(rec).is_over
             assert any("/" in m for rnd in rec.rounds for m in rnd.moves) and splits >= 1
         finally:

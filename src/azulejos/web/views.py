@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from azulejos.core import Move, State
+from azulejos.core import Fill, Move, State
+from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
 from azulejos.core.moves import CENTRE
@@ -192,11 +193,31 @@ def board_json(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def fill_json(fill: Fill) -> dict[str, Any]:
+    """What a fill with the special displays did (R40, R41): the special displays, and per
+    SF1 or SF2 the tiles it gained after the plain fill (SF1's extra tile from the bag, each
+    SF2's pulls from its neighbours), in display order. Empty for a base-game fill."""
+    if not fill.specials:
+        return {}
+    gains, _losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
+    return {
+        "specials": [{"display": f + 1, "kind": SP.name(k)} for f, k in fill.specials],
+        "after_fill": [
+            {"display": f + 1, "kind": SP.name(k), "colour": LETTERS[c], "tiles": n}
+            for f, k in fill.specials if k == SP.SF1 or SP.SF2 <= k < SP.SF2 + 5
+            for c, n in enumerate(gains[f]) if n
+        ],
+    }
+
+
 def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for e in entries:
         if e.kind == "fill":
-            out.append({"kind": "fill", "round": e.round, "factories": e.factories})
+            entry: dict[str, Any] = {"kind": "fill", "round": e.round, "factories": e.factories}
+            if e.fill is not None:
+                entry.update(fill_json(e.fill))
+            out.append(entry)
         elif e.kind == "move":
             out.append({"kind": "move", "round": e.round, "seat": e.seat, "move": e.text})
         elif e.kind == "leave":
