@@ -178,3 +178,35 @@ def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base
         finally:
             browser.close()
     assert not errors, errors
+
+
+def test_R40_the_rules_page_opens_the_special_displays_section(base: str) -> None:
+    """The rules helper's section on the module (R40-R47) is a tab of the web rules page, in
+    the page's language."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    from azulejos.guide import get_section
+
+    errors: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.set_default_timeout(15000)
+            page.goto(base + "/rules")
+            page.click(".tabs button[data-section='specials']")
+            for lang in ("en", "fr", "uk", "ru"):
+                if lang != "en":
+                    page.select_option("#set-lang", lang)
+                    page.click(".tabs button[data-section='specials']")
+                title = get_section("specials", lang).splitlines()[0].removeprefix("# ")
+                page.wait_for_selector(f".rules h2 >> text={title}")
+                assert page.locator(".tabs button.on").get_attribute("data-section") == "specials"
+                assert "--special-factories" in page.inner_text(".rules")
+                # the positions drawn by the engine stay whole, as drawn (fenced blocks)
+                assert page.locator(".rules pre.guide-drawing").count() >= 1
+                assert "```" not in page.inner_text(".rules")
+            page.screenshot(path=str(artifacts() / "sf-rules-ru.png"), full_page=True)
+        finally:
+            browser.close()
+    assert not errors, errors
