@@ -138,3 +138,24 @@ def test_rules_screen_opens_and_closes() -> None:
             await pilot.press("5", "escape")
             assert isinstance(app.screen, GameScreen)
     asyncio.run(go())
+
+
+def test_R40_rules_screen_lists_and_opens_the_special_displays_section() -> None:
+    """The guide's section on the special factory displays (R40-R47) is in the rules menu."""
+    from azulejos.guide import get_section
+
+    async def go() -> None:
+        app = app_for([Seat("Ana"), Seat("Bea")])
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            tabs = str(screen.query_one("#rules-tabs").render())
+            assert "6 Special displays" in tabs
+            await pilot.press("6")
+            await pilot.pause()
+            assert screen.section == "specials"
+            text = screen.query_one("#rules-text").source  # type: ignore[attr-defined]
+            assert text == get_section("specials", "en") and "--special-factories" in text
+    asyncio.run(go())

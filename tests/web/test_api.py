@@ -251,6 +251,16 @@ def test_guide_sections(client: TestClient) -> None:
         assert r.status_code == 404 and r.json()["error"]["code"] == "no_guide"
 
 
+def test_R40_guide_serves_the_special_displays_section(client: TestClient) -> None:
+    """The rules-helper section on the special factory displays (R40-R47) is served."""
+    from azulejos.guide import get_section
+
+    for lang in ("en", "uk", "ru", "fr"):
+        r = client.get(f"/api/guide/specials?lang={lang}")
+        assert r.status_code == 200
+        assert r.json()["text"] == get_section("specials", lang)
+
+
 def test_a_server_without_the_guide_says_so(db_path: Path) -> None:
     """The guide is injected (commands/serve.py hands it over); none means no rules pages."""
     from azulejos.web.app import create_app

@@ -1,7 +1,7 @@
 """End to end in a real browser (Debian's Chromium, driven by Playwright): a whole 2-player
 game with the Master Chocolatier special displays (R40-R47) against a bot, created from the
 lobby's checkbox; the first move is an SF4 draft whose left/right choice per colour is made in
-the page (R43), the second takes SF5, which then shows beside the player's floor (R44); the
+the page right after picking the tiles and before the pattern line (R43), the second takes SF5, which then shows beside the player's floor (R44); the
 rest of the game is played through the page (every SF4 split chosen there too), in both themes
 and at phone size, and the downloaded record replays.
 
@@ -85,15 +85,20 @@ def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base
             assert page.locator("#sf-legend li").count() == 2
             assert page.locator(".source.special").count() == 2
 
-            # R43: black from SF4 onto line 2, then left or right for blue and for white.
+            # R43: black from SF4; left or right for blue and for white is asked at once, before
+            # the pattern line (as Board Game Arena and the Textual app ask it), then line 2.
             page.click(".source[data-source='4'] .tile-K.pickable >> nth=0")
-            page.click(".target[data-line='2']")
             page.wait_for_selector("#split")
             assert page.locator("#confirm").is_disabled()
             assert page.locator(".split-row").count() == 2
             assert page.locator(".source.sf4-receiver").count() == 2  # displays 3 and 5
+            assert page.locator(".target").count() == 0  # no pattern line before the sides
             page.click(".split-row[data-colour='B'] button[data-side='left']")
+            assert page.locator(".target").count() == 0  # white has no side yet
             page.click(".split-row[data-colour='W'] button[data-side='right']")
+            page.wait_for_selector(".target[data-line='2']")
+            assert page.locator("#split-hint").inner_text() and page.locator("#confirm").is_disabled()
+            page.click(".target[data-line='2']")
             preview = page.inner_text("#split-preview")
             assert "left, to factory 3" in preview and "right, to factory 5" in preview, preview
             page.screenshot(path=str(out / "sf-split-classic.png"), full_page=True)
@@ -129,12 +134,15 @@ def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base
                 version = int(page.get_attribute(".game", "data-version") or 0)
                 tiles = page.locator(".tile.pickable")
                 tiles.nth(rng.randrange(tiles.count())).click()
-                targets = page.locator(".target")
-                targets.nth(rng.randrange(targets.count())).click()
-                if page.locator("#split").count():
+                split = page.locator("#split").count() > 0  # SF4: the sides come first (R43)
+                if split:
                     for row in range(page.locator(".split-row").count()):
                         page.locator(".split-row").nth(row).locator("button.side").nth(rng.randrange(2)).click()
                     splits += 1
+                targets = page.locator(".target")
+                targets.nth(rng.randrange(targets.count())).click()
+                if split:
+                    page.wait_for_selector("#split-preview")
                     if shots < 2:
                         page.screenshot(path=str(out / f"sf-split-{n:03d}.png"), full_page=True)
                         shots += 1
@@ -156,8 +164,49 @@ def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base
 
             rec = load_record(saved)
             assert rec.ruleset.special_factories
+            # R40, R41: the log says at each fill which displays are special, and one line per
+            # colour an SF1 or SF2 gained (as the record's after_fill gains).
+            log = page.locator(".log-list")
+            assert log.locator("li.specials").count() == len(rec.rounds)
+            first = log.locator("li.specials").first.text_content() or ""  # closed on a phone
+            assert all(f"{d} {k}" in first for d, k in (rec.rounds[0].specials or {}).items()), first
+            gains = sum(len(set(text.partition("-")[0])) for rnd in rec.rounds
+                        for text in (rnd.after_fill or {}).values())
+            assert log.locator("li.after-fill").count() == gains
             assert replay(rec).is_over
             assert any("/" in m for rnd in rec.rounds for m in rnd.moves) and splits >= 1
+        finally:
+            browser.close()
+    assert not errors, errors
+
+
+def test_R40_the_rules_page_opens_the_special_displays_section(base: str) -> None:
+    """The rules helper's section on the module (R40-R47) is a tab of the web rules page, in
+    the page's language."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    from azulejos.guide import get_section
+
+    errors: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.set_default_timeout(15000)
+            page.goto(base + "/rules")
+            page.click(".tabs button[data-section='specials']")
+            for lang in ("en", "fr", "uk", "ru"):
+                if lang != "en":
+                    page.select_option("#set-lang", lang)
+                    page.click(".tabs button[data-section='specials']")
+                title = get_section("specials", lang).splitlines()[0].removeprefix("# ")
+                page.wait_for_selector(f".rules h2 >> text={title}")
+                assert page.locator(".tabs button.on").get_attribute("data-section") == "specials"
+                assert "--special-factories" in page.inner_text(".rules")
+                # the positions drawn by the engine stay whole, as drawn (fenced blocks)
+                assert page.locator(".rules pre.guide-drawing").count() >= 1
+                assert "```" not in page.inner_text(".rules")
+            page.screenshot(path=str(artifacts() / "sf-rules-ru.png"), full_page=True)
         finally:
             browser.close()
     assert not errors, errors

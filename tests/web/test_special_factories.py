@@ -144,6 +144,18 @@ def test_R40_R46_a_whole_module_game_over_http_ends_and_its_record_replays(
     assert all(rnd.specials for rnd in rec.rounds)  # R46: each round names its displays
     st = replay(rec)  # valid under R40-R47 (docs/notation.md)
     assert st.is_over and list(st.scores) == v["result"]["scores"]
+    # The log says at each fill which displays are special and what SF1 and SF2 gained
+    # (R40, R41): the same as the record's specials and after_fill gains.
+    fills = [e for e in v["log"] if e["kind"] == "fill"]
+    assert len(fills) == len(rec.rounds)
+    for e, rnd in zip(fills, rec.rounds):
+        assert {str(s["display"]): s["kind"] for s in e["specials"]} == rnd.specials
+        gained: dict[str, str] = {}
+        for a in e["after_fill"]:
+            assert a["kind"] == "SF1" or a["kind"].startswith("SF2")
+            gained[str(a["display"])] = gained.get(str(a["display"]), "") + a["colour"] * a["tiles"]
+        recorded = {d: text.partition("-")[0] for d, text in (rnd.after_fill or {}).items()}
+        assert gained == {d: g for d, g in recorded.items() if g}
 
 
 @pytest.fixture
@@ -161,6 +173,12 @@ def test_R41_R42_sf2_shows_its_pull_and_sf3_keeps_the_rest(sf3_client: TestClien
     v = view(sf3_client, game, t0)
     assert v["specials"]["displays"] == [None, "SF2R", None, "SF3", None]
     assert v["factories"][1] == "BBBYRR"  # more than 4 tiles after the after-fill (R41)
+    fill = v["log"][0]  # the log names the specials and SF2R's pull from its neighbours
+    assert fill["kind"] == "fill"
+    assert fill["specials"] == [{"display": 2, "kind": "SF2R"}, {"display": 4, "kind": "SF3"}]
+    pulled = v["factories"][1].count("R") - fill["factories"][1].count("R")
+    assert pulled > 0
+    assert fill["after_fill"] == [{"display": 2, "kind": "SF2R", "colour": "R", "tiles": pulled}]
     take = next(m for m in v["legal"] if m["move"] == "4B1")
     assert take["preview"]["special"] == "SF3" and take["preview"]["stays"] == 3
     assert take["preview"]["to_centre"] == 0 and "split" not in take

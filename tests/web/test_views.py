@@ -8,7 +8,7 @@ import random
 from azulejos.core import State
 from azulejos.core.preview import preview
 from azulejos.core.results import result
-from azulejos.web.views import legal_json, result_json
+from azulejos.web.views import fill_json, legal_json, result_json
 
 
 def test_R12_R14_legal_json_previews_are_the_core_preview() -> None:
@@ -78,3 +78,23 @@ def test_R17_R24_round_results_keep_the_core_event_words() -> None:
             assert set(js) == names
             assert all(js[k] == getattr(ev, k) for k in names if k != "colour")
     assert {"placed", "penalised", "bonus"} <= kinds
+
+
+def _colours(text: str) -> tuple[int, ...]:
+    return tuple("BYRKW".index(ch) for ch in text)
+
+
+def test_R41_fill_json_says_sf1s_tile_and_an_sf2_taking_it_back() -> None:
+    """R41, R47c: SF1 (display 1) draws R; the SF2R beside it (display 2) then pulls one R from
+    each neighbour, the SF1's new tile included. A base-game fill adds nothing."""
+    from azulejos.core import Fill
+    from azulejos.core import specials as SP
+
+    factories = tuple(_colours(t) for t in ("BBYK", "BYKW", "RYYK", "BBBB", "WWWW"))
+    assert fill_json(Fill(factories)) == {}
+    out = fill_json(Fill(factories, ((0, SP.SF1), (1, SP.SF2 + 2)), _colours("R")))
+    assert out["specials"] == [{"display": 1, "kind": "SF1"}, {"display": 2, "kind": "SF2R"}]
+    assert out["after_fill"] == [
+        {"display": 1, "kind": "SF1", "colour": "R", "tiles": 1},
+        {"display": 2, "kind": "SF2R", "colour": "R", "tiles": 2},
+    ]

@@ -157,6 +157,7 @@ class LogEntry:
     tiling: list[TilingEvent] | None = None
     move: Move | None = None
     left: Left | None = None
+    fill: Fill | None = None  # a fill entry's chance event: its specials and SF1's tile (R40, R41)
 
 
 @dataclass(frozen=True, slots=True)

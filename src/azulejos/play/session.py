@@ -205,7 +205,7 @@ class Session:
         fill = self.state.history[-1]
         assert isinstance(fill, Fill)
         self._round_scores = tuple(self.state.scores)
-        self.log.append(LogEntry("fill", self.state.round, factories=fill.texts()))
+        self.log.append(LogEntry("fill", self.state.round, factories=fill.texts(), fill=fill))
 
     def _log_move(self, rnd: int, seat: int, m: Move) -> Tiling | None:
         st = self.state

@@ -116,7 +116,7 @@ class QuitScreen(ModalScreen[str]):
             self.dismiss("save")
 
 
-SECTIONS = ("recap", "setup", "teach", "faq", "variant")
+SECTIONS = ("recap", "setup", "teach", "faq", "variant", "specials")
 
 
 class RulesScreen(ModalScreen[None]):
@@ -143,7 +143,8 @@ class RulesScreen(ModalScreen[None]):
     def titles(self) -> dict[str, str]:
         _ = self.azapp.words.gettext
         return {"recap": _("Rules in short"), "setup": _("Setting up"), "teach": _("Teach a friend"),
-                "faq": _("Questions"), "variant": _("Grey wall")}
+                "faq": _("Questions"), "variant": _("Grey wall"),
+                "specials": _("Special displays")}
 
     def draw(self) -> None:
         a = self.azapp
@@ -157,7 +158,7 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules-text", Markdown).update(guide_text(self.section, a.words.lang, _, a.guide))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
         self.query_one("#rules-keys", KeyBar).show(
-            [("1-5", _("section")), ("↑↓", _("scroll")), ("Esc", _("close"))], pal.accent)
+            [(f"1-{len(SECTIONS)}", _("section")), ("↑↓", _("scroll")), ("Esc", _("close"))], pal.accent)
 
     def action_show(self, key: str) -> None:
         self.section = key
@@ -168,7 +169,7 @@ class RulesScreen(ModalScreen[None]):
         if event.key in ("escape", "q", "question_mark"):
             event.stop()
             self.dismiss(None)
-        elif ch in "12345" and ch:
+        elif ch.isdigit() and 1 <= int(ch) <= len(SECTIONS):
             event.stop()
             self.action_show(SECTIONS[int(ch) - 1])
 

@@ -31,7 +31,7 @@ from .ws import game_socket
 
 log = logging.getLogger("azulejos.web")
 STATIC = Path(__file__).parent / "static"
-GUIDE_SECTIONS = ("setup", "recap", "teach", "faq", "variant")
+GUIDE_SECTIONS = ("setup", "recap", "teach", "faq", "variant", "specials")
 #: A rules-guide section's text: ``guide(section, lang)``; the app holds one (or None).
 GuideText = Callable[[str, str], str]
 

@@ -243,6 +243,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "rules.teach": _("Explaining the game to friends"),
         "rules.faq": _("Questions"),
         "rules.variant": _("The grey wall"),
+        "rules.specials": _("Special displays"),
         "rules.missing": _("The rules guide is not installed with this server."),
         # errors (by the code the server sends)
         "error.stale": _("The game moved on before your move arrived. Look again and retry."),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from azulejos.core import Move, State
+from azulejos.core import Fill, Move, State
+from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
 from azulejos.core.moves import CENTRE
@@ -109,26 +110,21 @@ def specials_json(state: State) -> dict[str, Any] | None:
     }
 
 
-def _special_effect(state: State, m: Move) -> dict[str, Any]:
-    """What a draft from a special display does besides the mover's board (R42-R44): the
-    tiles that stay on SF3, where each colour left on SF4 goes, taking SF5."""
-    if not state.ruleset.special_factories or m.is_centre:
+def _special_effect(pv: Preview) -> dict[str, Any]:
+    """What a draft from a special display does besides the mover's board (R42-R44), from the
+    core's preview: the tiles that stay on SF3, where each colour left on SF4 goes, taking SF5."""
+    if not pv.special:
         return {}
-    kind = state.specials.get(m.source)
-    if kind is None:
-        return {}
-    out: dict[str, Any] = {"special": kind}
-    rest = [(k, n) for k, n in enumerate(state.factories[m.source]) if n and k != m.colour]
-    if kind == "SF3":  # R42
-        out["stays"] = sum(n for _, n in rest)
-    elif kind == "SF4":  # R43: one direction per colour left, in B Y R K W order
-        left, right = state.neighbours(m.source)
+    out: dict[str, Any] = {"special": pv.special}
+    if pv.special == "SF3":  # R42
+        out["stays"] = pv.stays
+    elif pv.special == "SF4":  # R43: one direction per colour left, in B Y R K W order
         out["sends"] = [
             {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left",
-             "to": (right if right_way else left) + 1}
-            for (k, n), right_way in zip(rest, m.directions)
+             "to": to + 1}
+            for (k, n, to), right_way in zip(pv.sent, pv.move.directions)
         ]
-    elif kind == "SF5":  # R44
+    elif pv.takes_sf5:  # R44
         out["takes_sf5"] = True
     return out
 
@@ -149,7 +145,7 @@ def _draft_json(pv: Preview, state: State | None = None) -> dict[str, Any]:
         out["wall_column"] = pv.wall_column
     if state is not None and state.ruleset.special_factories:
         out["to_sf5"] = pv.to_sf5
-        out.update(_special_effect(state, pv.move))
+        out.update(_special_effect(pv))
     return out
 
 
@@ -197,11 +193,31 @@ def board_json(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def fill_json(fill: Fill) -> dict[str, Any]:
+    """What a fill with the special displays did (R40, R41): the special displays, and per
+    SF1 or SF2 the tiles it gained after the plain fill (SF1's extra tile from the bag, each
+    SF2's pulls from its neighbours), in display order. Empty for a base-game fill."""
+    if not fill.specials:
+        return {}
+    gains, _losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
+    return {
+        "specials": [{"display": f + 1, "kind": SP.name(k)} for f, k in fill.specials],
+        "after_fill": [
+            {"display": f + 1, "kind": SP.name(k), "colour": LETTERS[c], "tiles": n}
+            for f, k in fill.specials if k == SP.SF1 or SP.SF2 <= k < SP.SF2 + 5
+            for c, n in enumerate(gains[f]) if n
+        ],
+    }
+
+
 def log_json(entries: list[LogEntry]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for e in entries:
         if e.kind == "fill":
-            out.append({"kind": "fill", "round": e.round, "factories": e.factories})
+            entry: dict[str, Any] = {"kind": "fill", "round": e.round, "factories": e.factories}
+            if e.fill is not None:
+                entry.update(fill_json(e.fill))
+            out.append(entry)
         elif e.kind == "move":
             out.append({"kind": "move", "round": e.round, "seat": e.seat, "move": e.text})
         elif e.kind == "leave":

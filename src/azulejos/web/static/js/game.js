@@ -29,7 +29,7 @@ export async function showGame(root, gameId, hashToken) {
   let status = "connecting";
   let picked = null;     // {source, colour}
   let chosen = null;     // a legal move entry from view.legal
-  let splitting = null;  // SF4 (R43): {entries, dirs} after the destination, until each colour has its side
+  let splitting = null;  // SF4 (R43): {entries, dirs} from picking the tiles; each colour's side before the line
   let passedTo = null;   // hot-seat: the seat the device was handed to
   let summaryShown = false;
   let sending = false;
@@ -50,7 +50,24 @@ export async function showGame(root, gameId, hashToken) {
     picked = picked && picked.source === source && picked.colour === colour ? null : { source, colour };
     chosen = null;
     splitting = null;
+    const entries = picked ? legalFrom(source, colour) : [];
+    if (entries.length > 1 && entries.every((m) => m.split)) {
+      // SF4 (R43): like Board Game Arena, ask left or right for each colour left on the display
+      // right away, before the pattern line is chosen.
+      splitting = { entries, dirs: entries[0].split.split("").map(() => null) };
+    }
     render();
+  }
+
+  // SF4 (R43): the split the sides chosen so far make ("<>"), or null while a colour has none.
+  const splitChosen = () => (splitting && splitting.dirs.every((d) => d) ? splitting.dirs.join("") : null);
+
+  // The legal moves the picked tiles can still make: with SF4, only those of the chosen split.
+  function picks() {
+    if (!picked) return [];
+    if (!splitting) return legalFrom(picked.source, picked.colour);
+    const want = splitChosen();
+    return want === null ? [] : splitting.entries.filter((m) => m.split === want);
   }
 
   function target(dest) {
@@ -58,15 +75,7 @@ export async function showGame(root, gameId, hashToken) {
     if (view.phase === "place") {
       chosen = view.legal.find((m) => m.column === dest) || null;
     } else if (picked) {
-      const entries = legalFrom(picked.source, picked.colour).filter((m) => String(m.destination) === String(dest));
-      splitting = null;
-      chosen = null;
-      if (entries.length > 1 && entries.every((m) => m.split)) {
-        // SF4 (R43): like Board Game Arena, ask left or right for each colour left on the display.
-        splitting = { entries, destination: entries[0].destination, dirs: entries[0].split.split("").map(() => null) };
-      } else {
-        chosen = entries[0] || null;
-      }
+      chosen = picks().find((m) => String(m.destination) === String(dest)) || null;
     }
     render();
   }
@@ -74,8 +83,9 @@ export async function showGame(root, gameId, hashToken) {
   function chooseSide(i, side) {
     if (!splitting || sending) return;
     splitting.dirs[i] = side;
-    const want = splitting.dirs.join("");
-    chosen = splitting.dirs.every((d) => d) ? splitting.entries.find((m) => m.split === want) || null : null;
+    // A side changed after the line was chosen keeps the line, with the new split.
+    const dest = chosen ? chosen.destination : null;
+    chosen = dest === null ? null : picks().find((m) => m.destination === dest) || null;
     render();
   }
 
@@ -190,12 +200,12 @@ export async function showGame(root, gameId, hashToken) {
       const opts = { tiling };
       if (view.to_move && seat === view.current) {
         if (view.phase === "draft" && picked) {
-          const dests = legalFrom(picked.source, picked.colour);
+          const dests = picks();  // SF4: none until each colour left has its side (R43)
           opts.targets = {
             lines: new Set(dests.filter((m) => m.destination !== "F").map((m) => m.destination)),
             floor: dests.some((m) => m.destination === "F"),
           };
-          opts.chosen = chosen ? chosen.destination : splitting ? splitting.destination : null;
+          opts.chosen = chosen ? chosen.destination : null;
         } else if (view.phase === "place") {
           opts.targets = { row: view.pending_line, columns: new Set(view.legal.map((m) => m.column)) };
           opts.chosen = chosen ? chosen.column : null;
@@ -231,7 +241,8 @@ export async function showGame(root, gameId, hashToken) {
         el("button", { type: "button", class: "primary", id: "confirm", disabled: sending, text: t("game.confirm"), onclick: confirm })));
   }
 
-  // SF4 (R43): one row per colour left on the display, left or right; then the preview.
+  // SF4 (R43): one row per colour left on the display, left or right, asked as soon as the
+  // tiles are picked; then the pattern line, then the preview.
   function splitBar() {
     const sends = splitting.entries[0].preview.sends;
     const rows = sends.map((sent, i) => {
@@ -254,7 +265,8 @@ export async function showGame(root, gameId, hashToken) {
       el("div", { class: "preview-text" },
         el("strong", {}, specialBadge("SF4"), " ", t("sf4.title")),
         ...rows,
-        lines ? el("span", { id: "split-preview", text: lines.join(" · ") }) : el("span", { class: "hint", text: t("sf4.pick") })),
+        lines ? el("span", { id: "split-preview", text: lines.join(" · ") })
+          : el("span", { class: "hint", id: "split-hint", text: t(splitChosen() === null ? "sf4.pick" : "game.pick_line") })),
       el("div", { class: "buttons" },
         el("button", { type: "button", class: "ghost", id: "cancel", text: t("game.cancel"), onclick: cancel }),
         el("button", { type: "button", class: "primary", id: "confirm", disabled: sending || !chosen, text: t("game.confirm"), onclick: confirm })));

@@ -1,7 +1,7 @@
 // The rules page: sections of the guide (light markdown from the server), shown safely.
 import { api, app, el, t } from "./core.js";
 
-const SECTIONS = ["recap", "setup", "teach", "faq", "variant"];
+const SECTIONS = ["recap", "setup", "teach", "faq", "variant", "specials"];
 
 function inline(text) {
   // **bold** only; everything else stays text.
@@ -14,7 +14,18 @@ function inline(text) {
   return out;
 }
 
+// Fenced blocks (``` ... ```: a table drawn by the engine) stay as they are, blank lines included.
 export function renderMarkdown(text) {
+  const out = [];
+  const parts = text.split(/^```[^\n]*$/m);
+  parts.forEach((part, i) => {
+    if (i % 2) out.push(el("pre", { class: "guide-drawing", text: part.replace(/^\n|\n$/g, "") }));
+    else out.push(...renderBlocks(part));
+  });
+  return out;
+}
+
+function renderBlocks(text) {
   const blocks = text.split(/\n\s*\n/);
   const out = [];
   for (const block of blocks) {
@@ -41,7 +52,7 @@ export async function showRules(root) {
   let section = "recap";
   async function render() {
     const tabs = el("nav", { class: "tabs" }, ...SECTIONS.map((s) => el("button", {
-      type: "button", class: s === section ? "on" : "", text: t(`rules.${s}`),
+      type: "button", class: s === section ? "on" : "", "data-section": s, text: t(`rules.${s}`),
       onclick: () => { section = s; render(); },
     })));
     let body;

@@ -1,5 +1,5 @@
 // The game log (moves, fills, wall-tiling with points per tile) and the end summary.
-import { botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
+import { app, botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
 import { svg, tile } from "./tiles.js";
 
 function chip(letter) {
@@ -31,10 +31,32 @@ function tilingItems(view, events) {
   return out;
 }
 
+// A fill with the special displays (R40, R41): which displays are special this round, then
+// SF1's extra tile and each SF2's pulls, in the theme's phrases (the Textual app's sentences).
+function fillItems(e) {
+  if (!e.specials?.length) return [];
+  // SF2 with its colour's symbol in the theme, as moves are shown ("SF2T": raspberry)
+  const badge = (k) => (k.startsWith("SF2") ? `SF2${app.theme?.symbols?.["BYRKW".indexOf(k[3])] ?? k[3]}` : k);
+  const names = e.specials.map((s) => `${s.display} ${badge(s.kind)}`).join(", ");
+  const out = [el("li", { class: "fill specials", text: phrase("specials", { items: names }) })];
+  for (const a of e.after_fill || []) {
+    const colour = "BYRKW".indexOf(a.colour);
+    const text = a.kind === "SF1"
+      ? phrase("sf1 draws", { number: a.display, tile: phrase(`one.${colour}`) })
+      : phrase("sf2 pulls", { number: a.display, what: phrase(`count.${colour}`, { n: a.tiles }) });
+    out.push(el("li", { class: `fill after-fill ${a.kind === "SF1" ? "sf1" : "sf2"}`, "data-display": String(a.display) },
+      chip(a.colour), " ", text));
+  }
+  return out;
+}
+
 export function logView(view) {
   const items = [];
   for (const e of view.log) {
-    if (e.kind === "fill") items.push(el("li", { class: "round-head", text: phrase("filled", { round: e.round }) }));
+    if (e.kind === "fill") {
+      items.push(el("li", { class: "round-head", text: phrase("filled", { round: e.round }) }));
+      items.push(...fillItems(e));
+    }
     else if (e.kind === "move") {
       items.push(el("li", { class: "move", text: moveSentence(seatName(view.seats[e.seat], e.seat), e.move) }));
     } else if (e.kind === "leave") {
