@@ -54,7 +54,7 @@ MODULES: Final[tuple[ModuleInfo, ...]] = (
         flag="--special-factories",
         rules="R40-R47",
         summary="Master Chocolatier special factory displays",
-        available=False,
+        available=True,
     ),
 )
 
