@@ -176,12 +176,49 @@ def _take_value(
 SPLIT_WEIGHT: Final = (0.0, 0.0, 1.0, 0.6, 0.5)
 
 
+def split_offers(
+    s: list[int], players: int, grey: bool, a: int, partial: float = 0.5
+) -> list[tuple[int, float]]:
+    """The SF4 splits of plain draft ``a`` (a draft from SF4 that leaves r colours: 2^r
+    splits, R43, R47d), each with what it offers the next player: the best single take (as
+    :func:`move_scores` rates it) the two neighbours of SF4 then hold for them, a greedy one-ply
+    look. Empty when ``a`` is no such draft."""
+    kinds = specials.kinds(s, players)
+    f = a // 30
+    if a >= PLACE_BASE or f >= len(kinds) or kinds[f] != specials.SF4:
+        return []
+    k = a // 6 % 5
+    rest = [kk for kk in range(5) if kk != k and s[f * 5 + kk]]
+    r = len(rest)
+    if not r:
+        return []
+    o = (s[L.TURN] + 1) % players
+    ob = L.P0 + o * L.STRIDE
+    pts = _line_points(s, ob, grey)
+    lcnt = s[ob + L.L_COUNT : ob + L.L_COUNT + 5]
+    masks = dest_masks(s, o)
+    opp_pen = FLOOR_EXTRA[s[ob + L.FLOOR_N]]
+    left, right = specials.neighbours(s, players, f)
+    first = SPLIT_BASE + a * SPLIT_CODES - 2
+    out: list[tuple[int, float]] = []
+    for code in range(1 << r, 2 << r):
+        lc = s[left * 5 : left * 5 + 5]
+        rc = s[right * 5 : right * 5 + 5]
+        for j, kk in enumerate(rest):  # bit j: the j-th colour left (0) or right (1)
+            if code >> j & 1:
+                rc[kk] += s[f * 5 + kk]
+            else:
+                lc[kk] += s[f * 5 + kk]
+        out.append((first + code, max(_take_value(lc, pts, lcnt, masks, opp_pen, partial),
+                                      _take_value(rc, pts, lcnt, masks, opp_pen, partial))))
+    return out
+
+
 def _special_forms(
     s: list[int], players: int, grey: bool, partial: float, acts: list[int], scores: list[float]
 ) -> tuple[list[int], list[float]]:
-    """A draft from SF4 that leaves tiles becomes its 2^r splits (R43, R47d). Each split is
-    valued by what it leaves to the next player: the best single take the two neighbours then
-    offer them (a greedy one-ply look, :func:`_take_value`). The split that offers the least
+    """A draft from SF4 that leaves tiles becomes its 2^r splits (R43, R47d), each valued by
+    what it leaves to the next player (:func:`split_offers`): the split that offers the least
     keeps the draft's score; the others lose the difference (weighted by :data:`SPLIT_WEIGHT`).
     (SF5, R44, is valued in :func:`move_scores` itself.)"""
     kinds = specials.kinds(s, players)
@@ -190,42 +227,16 @@ def _special_forms(
     f4 = kinds.index(specials.SF4)
     out_a: list[int] = []
     out_s: list[float] = []
-    look: tuple[list[list[int]], list[int], list[int], tuple[int, ...]] | None = None
-    left, right = specials.neighbours(s, players, f4)
     weight = SPLIT_WEIGHT[players]
     for a, v in zip(acts, scores):
-        if a // 30 != f4:
+        offers = split_offers(s, players, grey, a, partial) if a // 30 == f4 else []
+        if not offers:
             out_a.append(a)
             out_s.append(v)
             continue
-        k = a // 6 % 5
-        rest = [kk for kk in range(5) if kk != k and s[f4 * 5 + kk]]
-        r = len(rest)
-        if not r:
-            out_a.append(a)
-            out_s.append(v)
-            continue
-        if look is None:
-            o = (s[L.TURN] + 1) % players
-            ob = L.P0 + o * L.STRIDE
-            look = (_line_points(s, ob, grey), s[ob + L.L_COUNT : ob + L.L_COUNT + 5],
-                    dest_masks(s, o), FLOOR_EXTRA[s[ob + L.FLOOR_N]])
-        pts, lcnt, masks, opp_pen = look
-        first = SPLIT_BASE + a * SPLIT_CODES - 2
-        offers: list[float] = []
-        for code in range(1 << r, 2 << r):
-            lc = s[left * 5 : left * 5 + 5]
-            rc = s[right * 5 : right * 5 + 5]
-            for j, kk in enumerate(rest):  # bit j: the j-th colour left (0) or right (1)
-                if code >> j & 1:
-                    rc[kk] += s[f4 * 5 + kk]
-                else:
-                    lc[kk] += s[f4 * 5 + kk]
-            offers.append(max(_take_value(lc, pts, lcnt, masks, opp_pen, partial),
-                              _take_value(rc, pts, lcnt, masks, opp_pen, partial)))
-        least = min(offers)
-        for i, offer in enumerate(offers):
-            out_a.append(first + (1 << r) + i)
+        least = min(o for _, o in offers)
+        for b, offer in offers:
+            out_a.append(b)
             out_s.append(v - weight * (offer - least))
     return out_a, out_s
 
