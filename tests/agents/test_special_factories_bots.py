@@ -55,8 +55,10 @@ def test_R43_R44_move_scores_list_exactly_the_legal_moves_with_the_module() -> N
                 st.deal(rng)
                 continue
             if st.phase == "draft":
-                acts, scores = move_scores(st.raw, st.nfactories, st.ruleset.grey)
-                assert sorted(acts) == st.legal_actions() and len(scores) == len(acts)
+                for aware in (True, False):
+                    acts, scores = move_scores(st.raw, st.nfactories, st.ruleset.grey,
+                                               specials_aware=aware)
+                    assert sorted(acts) == st.legal_actions() and len(scores) == len(acts)
             st.push(MOVES[rng.choice(st.legal_actions())])
 
 
@@ -111,3 +113,13 @@ def test_R44_a_held_empty_sf5_catches_the_first_falling_tile_of_every_draft() ->
     before = {MOVES[a].text(): v for a, v in zip(*move_scores(st.raw, st.nfactories, False))}
     # 4 B onto line 1: 3 fall, the first onto the held SF5 (R44), 2 cost 1 + 1
     assert before["2B1"] == pytest.approx(1.0 - 2)
+
+
+def test_R43_the_naive_scores_value_every_split_alike_for_comparison() -> None:
+    st = from_position(SPLIT_POSITION)
+    acts, sc = move_scores(st.raw, st.nfactories, False, specials_aware=False)
+    naive = {MOVES[a].text(): v for a, v in zip(acts, sc)}
+    assert naive["3B1/<"] == naive["3B1/>"]
+    assert make_agent("greedy:specials=0", 1).choose(st).id in st.legal_actions()
+    with pytest.raises(ValueError, match="specials must be 0 or 1"):
+        make_agent("mcts:specials=2", 1)

@@ -62,11 +62,13 @@ def _line_points(s: list[int], b: int, grey: bool) -> list[list[int]]:
 
 
 def move_scores(
-    s: list[int], nfactories: int, grey: bool, partial: float = 0.5
+    s: list[int], nfactories: int, grey: bool, partial: float = 0.5, specials_aware: bool = True
 ) -> tuple[list[int], list[float]]:
     """Every legal action of the player to move with its immediate score (drafting phase only).
 
     ``partial`` weighs the points of a line that the move advances but does not complete.
+    With the special displays, ``specials_aware=False`` gives the naive scores kept for
+    comparison (``docs/strength.md``): every SF4 split of a draft alike, SF5 like a plain display.
     """
     seat = s[L.TURN]
     b = L.P0 + seat * L.STRIDE
@@ -85,7 +87,7 @@ def move_scores(
     held = catch_all = 0
     sf5_src = -1
     hold_value = 0.0
-    if sf:
+    if sf and specials_aware:
         x = specials.base(players)
         holder = s[x + L.SF5_HOLDER]
         if holder == seat and s[x + L.SF5_TILE] < 0:
@@ -131,7 +133,7 @@ def move_scores(
             acts.append(a0 + 5)
             scores.append(-extra_pen[n - held + extra] - 0.5)
     if sf:
-        return _special_forms(s, players, grey, partial, acts, scores)
+        return _special_forms(s, players, grey, partial, acts, scores, specials_aware)
     return acts, scores
 
 
@@ -215,7 +217,8 @@ def split_offers(
 
 
 def _special_forms(
-    s: list[int], players: int, grey: bool, partial: float, acts: list[int], scores: list[float]
+    s: list[int], players: int, grey: bool, partial: float, acts: list[int], scores: list[float],
+    aware: bool = True,
 ) -> tuple[list[int], list[float]]:
     """A draft from SF4 that leaves tiles becomes its 2^r splits (R43, R47d), each valued by
     what it leaves to the next player (:func:`split_offers`): the split that offers the least
@@ -229,7 +232,19 @@ def _special_forms(
     out_s: list[float] = []
     weight = SPLIT_WEIGHT[players]
     for a, v in zip(acts, scores):
-        offers = split_offers(s, players, grey, a, partial) if a // 30 == f4 else []
+        if a // 30 != f4:
+            out_a.append(a)
+            out_s.append(v)
+            continue
+        if not aware:
+            k = a // 6 % 5
+            r = sum(1 for kk in range(5) if kk != k and s[f4 * 5 + kk])
+            first = SPLIT_BASE + a * SPLIT_CODES - 2
+            codes = range(first + (1 << r), first + (2 << r)) if r else range(a, a + 1)
+            out_a.extend(codes)
+            out_s.extend(v for _ in codes)
+            continue
+        offers = split_offers(s, players, grey, a, partial)
         if not offers:
             out_a.append(a)
             out_s.append(v)
