@@ -14,7 +14,7 @@ from textual.widgets import Static
 from azulejos.core import Move, State
 from azulejos.core.events import TilingEvent
 from azulejos.notation import Record, parse_move
-from azulejos.notation.record import parse_fill
+from azulejos.notation.record import round_fill
 from azulejos.play import preview, seats_from_json
 from azulejos.play.words import move_sentence, review_sentence, tiling_sentence
 
@@ -46,10 +46,10 @@ def frames(record: Record, words: object) -> list[Frame]:
     raw = record.extra.get("names")
     if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
         names = [str(x) for x in raw]
-    st = State.new(record.players, record.variant, record.start_player)
+    st = State.new(record.ruleset, None, record.start_player)
     out: list[Frame] = []
     for ri, rnd in enumerate(record.rounds, 1):
-        st.apply_fill(parse_fill(rnd.factories, ri))
+        st.apply_fill(round_fill(record, rnd, ri))  # with the specials (R40, R41)
         out.append(Frame(st.copy(history=False), ri, None, None,
                          w.phrase("filled").format(round=ri), ()))
         for text in rnd.moves:
