@@ -123,3 +123,19 @@ def test_R43_the_naive_scores_value_every_split_alike_for_comparison() -> None:
     assert make_agent("greedy:specials=0", 1).choose(st).id in st.legal_actions()
     with pytest.raises(ValueError, match="specials must be 0 or 1"):
         make_agent("mcts:specials=2", 1)
+
+
+def test_R43_flatmc_samples_one_split_per_sf4_draft_by_default() -> None:
+    """Each SF4 draft keeps its split that offers the next player least (R43, R47d)."""
+    from azulejos.agents.flatmc import _best_splits
+
+    st = from_position(SPLIT_POSITION)
+    acts = st.legal_actions()
+    kept = _best_splits(st, acts)
+    texts = {MOVES[a].text() for a in kept}
+    assert "3B1/<" in texts and "3B1/>" not in texts
+    plain = {MOVES[a].plain.id for a in acts if MOVES[a].split}
+    assert len([a for a in kept if MOVES[a].split]) == len(plain)
+    assert {a for a in acts if not MOVES[a].split} <= set(kept)
+    for spec in ("flatmc:iterations=20", "flatmc:iterations=20,splits=0"):
+        assert make_agent(spec, 1).choose(st).id in acts

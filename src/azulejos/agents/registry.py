@@ -122,9 +122,11 @@ def _greedy(seed: int | None, opts: Options) -> Agent:
 def _flatmc(seed: int | None, opts: Options) -> Agent:
     from .flatmc import FlatMCAgent
 
-    o = _take(opts, "flatmc", {"time": float, "iterations": int, "c": float})
+    o = _take(opts, "flatmc", {"time": float, "iterations": int, "c": float, "splits": int})
     b = _budget(o)
-    return FlatMCAgent(seed, b, c=float(o.get("c", 8.0)))
+    if o.get("splits", 1) not in (0, 1):
+        raise ValueError("bot 'flatmc': splits must be 0 or 1")
+    return FlatMCAgent(seed, b, c=float(o.get("c", 8.0)), splits=int(o.get("splits", 1)))
 
 
 def _mcts(seed: int | None, opts: Options) -> Agent:
