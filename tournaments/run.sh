@@ -36,3 +36,5 @@ run sf-3p-greedy-flatmc-mcts 60 --bots greedy,flatmc,mcts --players 3 --time 0.0
 run sf-2p-mcts-naive 100 --bots mcts,mcts:specials=0 --players 2 --time 0.05 --seed 24 --special-factories
 run sf-2p-mcts-naive-300 300 --bots mcts,mcts:specials=0 --players 2 --time 0.05 --seed 25 --special-factories
 run sf-2p-greedy-naive 1000 --bots greedy,greedy:specials=0 --players 2 --time 1 --seed 22 --special-factories
+run sf-4p-random-greedy-flatmc-mcts 40 --bots random,greedy,flatmc,mcts --players 4 --time 0.05 --seed 19 --special-factories
+run sf-2p-flatmc-splits 100 --bots flatmc,flatmc:splits=0 --players 2 --time 0.05 --seed 26 --special-factories
