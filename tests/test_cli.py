@@ -35,14 +35,18 @@ def test_selfplay_usage_errors() -> None:
     assert azulejos("selfplay").returncode == 2
 
 
-def test_R40_unavailable_module_flag_is_one_clear_line(tmp_path: Path) -> None:
-    r = azulejos("selfplay", "--special-factories", "--out", str(tmp_path / "x"))
-    assert r.returncode == 2
-    assert r.stderr.strip().splitlines() == [
-        "azulejos selfplay: special_factories: the Master Chocolatier special factory displays "
-        "(R40-R47) are not available in this version"
-    ]
-    assert not (tmp_path / "x").exists()  # refused before anything was written
+def test_R40_selfplay_with_the_module_flag_writes_records_that_replay(tmp_path: Path) -> None:
+    """The module is available: ``--special-factories`` plays it and ``replay`` accepts the
+    records (R40-R47); a bad option next to it is still refused before anything is written."""
+    r = azulejos("selfplay", "--special-factories", "--games", "2", "--out", str(tmp_path / "x"))
+    assert r.returncode == 0, r.stderr
+    files = sorted(str(f) for f in (tmp_path / "x").glob("*.json"))
+    assert len(files) == 2 and all('"special_factories": true' in Path(f).read_text() for f in files)
+    assert azulejos("replay", *files).returncode == 0
+    bad = azulejos("selfplay", "--special-factories", "--players", "5", "--out", str(tmp_path / "y"))
+    assert bad.returncode == 2 and bad.stderr.strip().splitlines()[-1].endswith(
+        "players must be 2, 3 or 4")
+    assert not (tmp_path / "y").exists()
 
 
 def test_show_prints_the_position_at_a_move(tmp_path: Path) -> None:

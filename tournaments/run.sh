@@ -26,3 +26,15 @@ run 4p-random-greedy-flatmc-mcts 80 --bots random,greedy,flatmc,mcts --players 4
 run 2p-hard-expert-100 100 --bots hard,expert --players 2 --time 2 --seed 5
 run 2p-hard-expert 400 --bots hard,expert --players 2 --time 2 --seed 5
 run 2p-mcts-flatmc-1s 10 --bots mcts,flatmc --players 2 --time 1 --seed 8
+# The Master Chocolatier special displays (R40-R47): docs/strength.md, last section (one process each).
+run sf-2p-easy-medium 200 --bots easy,medium --players 2 --time 1 --seed 13 --special-factories
+run sf-2p-medium-hard 200 --bots medium,hard --players 2 --time 1 --seed 14 --special-factories
+run sf-2p-hard-expert 100 --bots hard,expert --players 2 --time 0.5 --seed 15 --special-factories
+run sf-2p-mcts-greedy 100 --bots mcts,greedy --players 2 --time 0.05 --seed 16 --special-factories
+run sf-2p-mcts-flatmc 100 --bots mcts,flatmc --players 2 --time 0.05 --seed 17 --special-factories
+run sf-3p-greedy-flatmc-mcts 60 --bots greedy,flatmc,mcts --players 3 --time 0.05 --seed 18 --special-factories
+run sf-2p-mcts-naive 100 --bots mcts,mcts:specials=0 --players 2 --time 0.05 --seed 24 --special-factories
+run sf-2p-mcts-naive-300 300 --bots mcts,mcts:specials=0 --players 2 --time 0.05 --seed 25 --special-factories
+run sf-2p-greedy-naive 1000 --bots greedy,greedy:specials=0 --players 2 --time 1 --seed 22 --special-factories
+run sf-4p-random-greedy-flatmc-mcts 40 --bots random,greedy,flatmc,mcts --players 4 --time 0.05 --seed 19 --special-factories
+run sf-2p-flatmc-splits 100 --bots flatmc,flatmc:splits=0 --players 2 --time 0.05 --seed 26 --special-factories

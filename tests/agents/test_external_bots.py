@@ -196,3 +196,72 @@ def test_wrapper_bot_with_children_fails_fast(cmd: str, kind: str) -> None:
         agent.choose(_state(), Budget(seconds=0.2))
     assert e.value.kind == kind
     assert time.monotonic() - start < 8
+
+
+def _module_states(players: int, seed: int) -> list[State]:
+    """Every position of a random game with the special displays (R40-R47)."""
+    from azulejos.core import Ruleset
+
+    rng = random.Random(seed)
+    st = State.new(Ruleset(players, "grey" if players == 3 else "coloured", special_factories=True))
+    out: list[State] = []
+    while not st.is_over:
+        if st.is_chance:
+            st.deal(rng)
+            continue
+        out.append(st.copy())
+        st.push(st.legal_moves()[rng.randrange(len(st.legal_moves()))])
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_R46_position_line_carries_the_special_displays(players: int) -> None:
+    """The module token, each round's specials and after_fill changes (SF1's extra tile among
+    them) reach the bot, and the line replays to the same state (R40, R41, R43, R46)."""
+    states = _module_states(players, players)
+    for st in states:
+        line = position_line(st)
+        assert line.split()[5] == "special_factories"
+        assert line.count(" specials ") == line.count(" fill ") == line.count(" after_fill ")
+        assert parse_position(line) == st
+    assert any("/" in position_line(st) for st in states)  # an SF4 split was sent (R43)
+
+
+BASE_SF = ("position players 2 variant coloured special_factories start 0 "
+           "fill BBYR KKWW BYRK WWWW RRYY")
+
+
+@pytest.mark.parametrize(
+    "line, text",
+    [(BASE_SF, "specials"), (BASE_SF + " specials 2=SF4 after_fill -", "2 different special"),
+     (BASE_SF + " specials 2=SF4,4=SF2K after_fill -", "after_fill"),
+     (BASE_SF + " specials 2=SF4,9=SF3 after_fill -", "not a display"),
+     (BASE_SF + " specials 2=SF4,4=SF9 after_fill -", "not a special display"),
+     (BASE_SF + " specials 2=SF4,3=SF3 after_fill - moves 2K1", "R43"),
+     (BASE_SF + " specials 2=SF4,3=SF3 after_fill - moves 1B1/<", "R43"),
+     (BASE_SF + " specials 2=SF4,2=SF3 after_fill -", "named twice"),
+     ("position players 2 variant coloured start 0 fill BBYR KKWW BYRK WWWW RRYY moves 2K1/<", "R43")],
+)
+def test_R40_R43_bad_module_position_lines_are_one_line_protocol_errors(line: str, text: str) -> None:
+    with pytest.raises(ProtocolError) as e:
+        parse_position(line)
+    assert text in str(e.value) and "\n" not in str(e.value)
+
+
+def test_R43_engine_answers_sf4_splits_in_bestmove() -> None:
+    """``azulejos engine`` plays the module: every answer is legal, SF4 drafts with their
+    ``/`` suffix (R43, R47d)."""
+    answers: list[tuple[State, str]] = []
+    for st in _module_states(2, 11):
+        out = io.StringIO()
+        serve("greedy", 1, io.StringIO(position_line(st) + "\ngo movetime 20\nquit\n"), out)
+        answers.append((st, out.getvalue().splitlines()[-1].split()[1]))
+    assert all(st.is_legal(mv) for st, mv in answers)
+    assert any("/" in mv for _, mv in answers)
+
+
+def test_R46_the_module_example_of_docs_protocol_parses() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    line = next(ln for ln in doc.splitlines() if ln.startswith("position players 2 variant coloured special_factories"))
+    st = parse_position(line.removesuffix(" ..."))
+    assert st.specials and st.round == 1

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from azulejos.agents import Reason, reasons
-from azulejos.core import CENTRE, FLOOR, State, draft
+from azulejos.core import CENTRE, FLOOR, State, draft, parse_move
+from azulejos.notation import from_position
 from azulejos.play import bots
 from azulejos.play.words import Words, why_sentence
 
@@ -84,3 +85,50 @@ def test_the_hint_of_a_match_carries_its_reasons() -> None:
     h = bots.hint(st, 0.1)
     assert h.reasons == reasons(st, h.move)
     assert why_sentence(Words("en"), h.reasons).startswith("Why: ")
+
+
+# -- the special factory displays (R40-R47) -------------------------------------------------------
+#: Round 2, seat 0 to move. SF4 is display 3 (B B B Y) between display 2 (K Y Y Y) and the
+#: empty display 4; seat 1 needs one Y on line 2, where it scores 5.
+SPLIT_POSITION = (
+    "2c+sf 2 d0 0c RRWW,KYYY,BBBY,-,- RW 16.15.16.18.16 0.0.0.0.0 x0.0.0.0 sf3=SF4,5=SF3/- "
+    "-.-.-.-.-/-----.-----.-----.-----.-----/-/0 -.Y.-.-.-/-----.WB-RK.-----.-----.-----/-/10"
+)
+#: Round 2, seat 0 to move, empty boards; display 1 is the untaken SF5 with four B.
+SF5_POSITION = (
+    "2c+sf 2 d0 0c BBBB,BBBB,-,RRYY,- KW 12.18.18.19.19 0.0.0.0.0 x0.0.0.0 sf1=SF5,3=SF3/- "
+    "-.-.-.-.-/-----.-----.-----.-----.-----/-/0 -.-.-.-.-/-----.-----.-----.-----.-----/-/0"
+)
+
+
+def test_R44_taking_sf5_says_that_the_first_falling_tile_is_free() -> None:
+    st = from_position(SF5_POSITION)
+    assert reasons(st, parse_move("1B4")) == (Reason("completes", line=4, points=1), Reason("sf5"))
+    r = reasons(st, parse_move("1B1"))
+    # 3 of the 4 B fall: the first lands on SF5, the other two cost 1 + 1 (R5, R44)
+    assert r == (Reason("completes", line=1, points=1), Reason("sf5", tiles=1),
+                 Reason("penalty", points=2, tiles=2))
+    assert "takes SF5: a falling tile lands on it" in why_sentence(Words("en"), r)
+    assert "une tuile qui tombe" in why_sentence(Words("fr"), r)
+
+
+def test_R44_a_held_sf5_catching_a_tile_is_a_reason() -> None:
+    st = from_position(SF5_POSITION)
+    st.push("1B4")
+    st.push("4R2")
+    r = reasons(st, parse_move("2B1"))
+    assert Reason("sf5 held", tiles=1) in r and Reason("penalty", points=2, tiles=2) in r
+    assert "your SF5 catches a falling tile" in why_sentence(Words("en"), r)
+    assert "your SF5 catches a falling candy" in why_sentence(Words("en", "chocolatier"), r)
+
+
+def test_R43_an_sf4_split_says_what_it_leaves_to_the_next_player() -> None:
+    """Y to the left neighbour: seat 1's best take there is the K beside its R (2 points);
+    the other way its lone Y would complete line 2 for 5 (R18)."""
+    st = from_position(SPLIT_POSITION)
+    r = reasons(st, parse_move("3B3/<"))
+    assert Reason("split", points=2, worse=5) in r
+    assert reasons(st, parse_move("3B3/>"))[-1] == Reason("split", points=5, worse=5)
+    text = why_sentence(Words("en"), r)
+    assert "at most 2 points from the factories beside it; the other way, up to 5 points" in text
+    assert "5 очок" in why_sentence(Words("uk"), r)

@@ -38,7 +38,8 @@ def first_round(name: str) -> Record:
     """The record of the first round of a golden game (a valid, unfinished record)."""
     data = json.loads((GOLDEN / name).read_text())
     data["rounds"] = data["rounds"][:1]
-    data.pop("final_scores", None)
+    for key in ("final_scores", "winners"):
+        data.pop(key, None)
     data.pop("winners", None)
     rec = parse_record(data)
     replay(rec)
@@ -153,3 +154,24 @@ def test_review_of_an_illegal_record_names_the_move(tmp_path: Path, capsys: pyte
     assert main(["review", str(path)]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "round 1, move 2" in err
+
+
+def test_R40_R43_review_of_a_special_factories_record_replays_the_specials(tmp_path: Path) -> None:
+    """A record with the special displays is reviewed move by move: each round's specials and
+    SF1's extra tile are applied (R40, R41), SF4 splits are reviewed like any move (R43), and the
+    annotated record still replays."""
+    src = GOLDEN.parent / "special_factories" / "valid" / "sf-2p-coloured.json"
+    data = json.loads(src.read_text())
+    data["rounds"] = data["rounds"][:2]
+    for key in ("final_scores", "winners"):
+        data.pop(key, None)
+    rec = parse_record(data)
+    replay(rec)
+    reviews = review_record(rec, FAST, seed=1)
+    assert [len(r) for r in reviews] == [len(r.moves) for r in rec.rounds]
+    played = [r.played.text() for rnd in reviews for r in rnd]
+    assert played == [m for r in rec.rounds for m in r.moves]
+    assert any("/" in m for m in played)  # an SF4 split was reviewed
+    out = tmp_path / "r.json"
+    out.write_text(dumps(annotate(rec, reviews, FAST, 1)))
+    assert replay(load_record(out)).round == replay(rec).round

@@ -73,3 +73,16 @@ def test_R46_selfplay_with_the_flag_writes_records_that_replay(
         data = json.loads(f.read_text())
         assert data["special_factories"] is True and all("specials" in r for r in data["rounds"])
         assert replay(load_record(f)).is_over
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)
+def test_R46_the_replay_viewer_steps_through_module_records(path: Path) -> None:
+    """``azulejos replay --view`` builds its frames with each round's specials (R40, R41):
+    every move of the record is a frame and the last one holds the final scores."""
+    from azulejos.play.words import Words
+    from azulejos.tui.replay import frames
+
+    rec = load_record(path)
+    out = frames(rec, Words("en"))
+    assert len(out) == sum(1 + len(r.moves) for r in rec.rounds)
+    assert out[-1].state.scores == replay(rec).scores

@@ -128,3 +128,28 @@ def test_record_of_refuses_a_history_that_does_not_start_a_game() -> None:
     st.clear_history()
     with pytest.raises(InvalidRecordError, match="starts in round 1 \\(draft\\)"):
         record_of(st)
+
+
+@pytest.mark.parametrize("players, variant", [(2, "coloured"), (3, "grey"), (4, "coloured")])
+def test_R40_R44_position_string_round_trips_every_module_position(players: int, variant: str) -> None:
+    """``2c+sf`` positions: the specials, the taken SF5 with its holder and tile, and SF4's
+    effects survive the position string at every point of a game (R40-R44)."""
+    from azulejos.core import Ruleset
+
+    rng = random.Random(players)
+    st = State.new(Ruleset(players, variant, special_factories=True))
+    seen_sf5 = False
+    while not st.is_over:
+        if st.is_chance:
+            st.deal(rng)
+        else:
+            st.push(st.legal_actions()[rng.randrange(len(st.legal_actions()))])
+        text = to_position(st)
+        assert text.split()[0] == f"{players}{variant[0]}+sf"
+        back = from_position(text)
+        assert to_position(back) == text and back.raw == st.raw
+        assert text.split()[9].startswith("sf")
+        seen_sf5 = seen_sf5 or not text.split()[9].endswith("/-")
+    assert seen_sf5  # some position had a taken SF5 (R44)
+    with pytest.raises(InvalidPositionError):
+        from_position(text.replace("+sf", "", 1))

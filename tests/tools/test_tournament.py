@@ -10,6 +10,7 @@ import pytest
 
 from azulejos.commands import main
 from azulejos.commands.tournament import split_bots
+from azulejos.core import Ruleset
 from azulejos.notation import load_record, parse_record, replay
 from azulejos.tools.tournament import play_game, run_local, schedule
 from azulejos.tools.tournament_stats import summarise, table, wilson
@@ -125,3 +126,26 @@ def test_deal_secret_changes_the_fills_but_keeps_deals_paired() -> None:
     fill = lambda job: json.loads(play_game(job).record)["rounds"][0]["factories"]  # noqa: E731
     assert fill(hidden[0]) == fill(hidden[1])
     assert fill(hidden[0]) != fill(plain[0])
+
+
+def test_R40_R46_games_carry_the_ruleset_with_the_special_factories() -> None:
+    """The job holds the whole Ruleset: the module reaches every game and its record (R46)."""
+    rules = Ruleset(2, "grey", special_factories=True)
+    jobs = schedule(["random", "greedy"], rules, 2, seed=4)
+    assert all(j.ruleset == rules and j.players == 2 for j in jobs)
+    rec = parse_record(json.loads(play_game(jobs[0]).record))
+    assert rec.ruleset == rules and rec.rounds[0].specials
+    replay(rec)
+
+
+def test_R40_tournament_cli_with_the_special_factories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "t"
+    code = main([
+        "tournament", "--bots", "random,greedy", "--games", "2", "--special-factories",
+        "--players", "3", "--time", "0.2", "--out", str(out), "--json", "--quiet",
+    ])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["special_factories"] is True and summary["players"] == 3
+    for f in sorted(out.glob("game-*.json")):
+        assert replay(load_record(f)).ruleset.special_factories

@@ -6,6 +6,11 @@ scores the result with the heuristic :func:`azulejos.agents.features.evaluate` (
 final score minus the best opponent's). The round being played has no hidden information -
 the factories are public - and nothing beyond its end is simulated, so no fill is ever guessed.
 The move sampled most often is played.
+
+With the special displays (R40-R47) a draft from SF4 that leaves r colours is 2^r legal moves
+(R43); by default (``splits=1``) only its split that offers the next player least
+(:func:`azulejos.agents.features.split_offers`) is sampled, so that the samples are not spread
+over splits that differ only in where the rest goes. ``splits=0`` samples every split.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from azulejos import fast
 from azulejos.core import MOVES, Move, State
 
 from .base import Budget, Deadline
-from .features import evaluate, margins
+from .features import evaluate, margins, split_offers
 
 
 class FlatMCAgent:
@@ -25,11 +30,13 @@ class FlatMCAgent:
     uses_fast_kernels = True  # its play-outs run on azulejos.fast: the engine warms it up
 
     def __init__(
-        self, seed: int | None = None, budget: Budget | None = None, c: float = 8.0
+        self, seed: int | None = None, budget: Budget | None = None, c: float = 8.0,
+        splits: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
         self.own = budget
         self.c = c
+        self.splits = splits
 
     def choose(self, state: State, budget: Budget | None = None) -> Move:
         acts = state.legal_actions()
@@ -38,6 +45,10 @@ class FlatMCAgent:
         if len(acts) == 1:
             return MOVES[acts[0]]
         root = state.copy(history=False)
+        if self.splits and state.ruleset.special_factories:
+            acts = _best_splits(root, acts)
+            if len(acts) == 1:
+                return MOVES[acts[0]]
         me = root.current_player
         grey = root.ruleset.grey
         n = len(acts)
@@ -67,3 +78,17 @@ class FlatMCAgent:
             it += 1
         best = max(range(n), key=lambda j: (visits[j], total[j] / visits[j] if visits[j] else -1e9))
         return MOVES[acts[best]]
+
+
+def _best_splits(state: State, acts: list[int]) -> list[int]:
+    """``acts`` with each SF4 draft's splits narrowed to the one that offers the next player
+    least (R43, R47d; ties: the first)."""
+    split_moves = [a for a in acts if MOVES[a].split]
+    if not split_moves:
+        return acts
+    keep = [a for a in acts if not MOVES[a].split]
+    s = state.raw
+    for plain in sorted({MOVES[a].plain.id for a in split_moves}):
+        offers = split_offers(s, state.players, state.ruleset.grey, plain)
+        keep.append(min(offers, key=lambda t: t[1])[0])
+    return keep

@@ -10,7 +10,7 @@ from azulejos.core import layout as L
 from azulejos.core.preview import preview, previews
 
 from .base import Budget
-from .features import _line_points
+from .features import _line_points, split_offers
 from .mcts import MCTSAgent
 
 
@@ -43,7 +43,13 @@ class Reason:
     * ``penalty`` - ``tiles`` tiles fall to the floor line and cost ``points`` (positive) at
       the wall-tiling (R13, R14, R19);
     * ``avoids`` - every other place for the same tiles would cost ``points`` more on the floor
-      line (R13, R19).
+      line (R13, R19);
+    * ``sf5`` - the move takes the special display SF5: it catches the first tile that falls this
+      round, at no penalty; ``tiles`` is 1 when a tile of this move lands on it (R44, R47a);
+    * ``sf5 held`` - the SF5 the player holds catches a falling tile of this move (R44, R47a);
+    * ``split`` - an SF4 draft sends the rest to the neighbours so that the next player's best
+      single take there scores ``points``; ``worse`` is that score for the worst split of the
+      same draft (R43, R47d).
     """
 
     kind: str
@@ -52,6 +58,7 @@ class Reason:
     tiles: int = 0
     column: int = 0
     grey: bool = False  # ``completes`` on the grey wall: the column is chosen later
+    worse: int = 0  # ``split``: the next player's best take after the worst split
 
 
 def reasons(state: State, move: Move) -> tuple[Reason, ...]:
@@ -73,6 +80,7 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
         else:
             have = state.player(state.current_player).lines[move.destination]
             out.append(Reason("advances", line=line, tiles=line - have.count - pv.to_line))
+    out.extend(_special_reasons(state, move, pv.to_sf5))
     if pv.marker:
         out.append(Reason("marker"))
     falling = pv.to_floor + pv.to_lid
@@ -85,3 +93,22 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
     if others and min(others) > pv.penalty:
         out.append(Reason("avoids", points=min(others) - pv.penalty))
     return tuple(out)
+
+
+def _special_reasons(state: State, move: Move, to_sf5: int) -> list[Reason]:
+    """The special displays' part of a draft's reasons (R43, R44): taking or using SF5, and
+    where an SF4 split leaves the rest."""
+    if not move.is_draft or not state.ruleset.special_factories:
+        return []
+    out: list[Reason] = []
+    if state.specials.get(move.source) == "SF5" and state.sf5_holder is None:
+        out.append(Reason("sf5", tiles=to_sf5))
+    elif to_sf5:
+        out.append(Reason("sf5 held", tiles=to_sf5))
+    if move.split:
+        offers = dict(split_offers(state.raw, state.players, state.ruleset.grey, move.plain.id))
+        mine = offers.get(move.id)
+        if mine is not None:
+            here = max(0, round(mine))
+            out.append(Reason("split", points=here, worse=max(here, round(max(offers.values())))))
+    return out

@@ -37,7 +37,7 @@ from .policy import policy_playout
 class _Node:
     __slots__ = ("player", "acts", "prior", "n", "w", "kids", "visits", "terminal")
 
-    def __init__(self, state: State, temperature: float) -> None:
+    def __init__(self, state: State, temperature: float, specials: bool = True) -> None:
         s = state.raw
         ph = s[L.PHASE]
         self.visits = 0
@@ -48,7 +48,8 @@ class _Node:
             self.prior: list[float] = []
         else:
             if ph == L.DRAFT:
-                acts, sc = move_scores(s, state.nfactories, state.ruleset.grey)
+                acts, sc = move_scores(s, state.nfactories, state.ruleset.grey,
+                                       specials_aware=specials)
             else:
                 acts, sc = place_scores(s)
             top = max(sc)
@@ -74,6 +75,7 @@ class MCTSAgent:
         temperature: float = 1.5,
         rounds: int = 0,
         scale: float = 10.0,
+        specials: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
         self.own = budget
@@ -82,6 +84,7 @@ class MCTSAgent:
         self.temperature = temperature
         self.rounds = rounds
         self.scale = scale
+        self.specials = bool(specials)  # 0: naive scores of SF4 splits and SF5 (comparison)
         self.last_value: float = 0.0
         self.last_iterations: int = 0
 
@@ -97,7 +100,7 @@ class MCTSAgent:
             raise ValueError("no legal move: the state awaits a fill or the game is over")
         root_state = state.copy(history=False)
         me = root_state.current_player
-        root = _Node(root_state, self.temperature)
+        root = _Node(root_state, self.temperature, self.specials)
         if len(root.acts) == 1:
             self.last_value = 0.0
             self.last_iterations = 0
@@ -119,7 +122,7 @@ class MCTSAgent:
         if not state.legal_actions():
             raise ValueError("no legal move: the state awaits a fill or the game is over")
         root_state = state.copy(history=False)
-        root = _Node(root_state, self.temperature)
+        root = _Node(root_state, self.temperature, self.specials)
         if only is not None:
             keep = [i for i, a in enumerate(root.acts) if a in only]
             if not keep:
@@ -172,15 +175,15 @@ class MCTSAgent:
                 st.apply_unchecked(node.acts[best_i])
                 kid = node.kids[best_i]
                 if kid is None:
-                    kid = _Node(st, self.temperature)
+                    kid = _Node(st, self.temperature, self.specials)
                     node.kids[best_i] = kid
                     if not kid.terminal:
-                        policy_playout(st, rng, self.eps, self.rounds)
+                        policy_playout(st, rng, self.eps, self.rounds, self.specials)
                     node = kid
                     break
                 node = kid
             if node.terminal and self.rounds and st.is_chance:
-                policy_playout(st, rng, self.eps, self.rounds)
+                policy_playout(st, rng, self.eps, self.rounds, self.specials)
             m = margins(evaluate(st.raw, players, grey))
             node.visits += 1
             for nd, i in path:
@@ -192,5 +195,5 @@ class MCTSAgent:
 
     def _quick_value(self, state: State, me: int) -> float:
         st = state.copy(history=False)
-        policy_playout(st, self.rng, 0.0, 0)
+        policy_playout(st, self.rng, 0.0, 0, self.specials)
         return margins(evaluate(st.raw, st.players, st.ruleset.grey))[me]

@@ -15,12 +15,13 @@ from azulejos.core import layout as L
 from .features import move_scores, place_scores
 
 
-def policy_action(state: State, rng: random.Random, eps: float) -> int:
+def policy_action(state: State, rng: random.Random, eps: float, specials: bool = True) -> int:
     """The greedy-ish play-out move: the best immediate score (ties at random), or with
-    probability ``eps`` a uniformly random legal move."""
+    probability ``eps`` a uniformly random legal move. ``specials=False``: the naive scores of
+    the special displays (:func:`~azulejos.agents.features.move_scores`)."""
     s = state.raw
     if s[L.PHASE] == L.DRAFT:
-        acts, sc = move_scores(s, state.nfactories, state.ruleset.grey)
+        acts, sc = move_scores(s, state.nfactories, state.ruleset.grey, specials_aware=specials)
     else:
         acts, sc = place_scores(s)
     if eps > 0.0 and rng.random() < eps:
@@ -30,7 +31,10 @@ def policy_action(state: State, rng: random.Random, eps: float) -> int:
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
 
 
-def policy_playout(state: State, rng: random.Random, eps: float = 0.15, extra_rounds: int = 0) -> None:
+def policy_playout(
+    state: State, rng: random.Random, eps: float = 0.15, extra_rounds: int = 0,
+    specials: bool = True,
+) -> None:
     """Play ``state`` to the end of the current round (plus ``extra_rounds`` more rounds with
     sampled fills) or to the end of the game, with :func:`policy_action`. Mutates ``state``."""
     s = state.raw
@@ -45,4 +49,4 @@ def policy_playout(state: State, rng: random.Random, eps: float = 0.15, extra_ro
             state.fill_unchecked(state.sample_fill(rng))
             s = state.raw
             continue
-        state.apply_unchecked(policy_action(state, rng, eps))
+        state.apply_unchecked(policy_action(state, rng, eps, specials))

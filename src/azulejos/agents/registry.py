@@ -110,19 +110,23 @@ def _budget(o: dict[str, float | int]) -> Budget | None:
 def _greedy(seed: int | None, opts: Options) -> Agent:
     from .greedy import GreedyAgent
 
-    o = _take(opts, "greedy", {"eps": float})
+    o = _take(opts, "greedy", {"eps": float, "specials": int})
     eps = float(o.get("eps", 0.0))
     if eps > 1:
         raise ValueError("bot 'greedy': eps must be between 0 and 1")
-    return GreedyAgent(seed, eps=eps)
+    if o.get("specials", 1) not in (0, 1):
+        raise ValueError("bot 'greedy': specials must be 0 or 1")
+    return GreedyAgent(seed, eps=eps, specials=bool(o.get("specials", 1)))
 
 
 def _flatmc(seed: int | None, opts: Options) -> Agent:
     from .flatmc import FlatMCAgent
 
-    o = _take(opts, "flatmc", {"time": float, "iterations": int, "c": float})
+    o = _take(opts, "flatmc", {"time": float, "iterations": int, "c": float, "splits": int})
     b = _budget(o)
-    return FlatMCAgent(seed, b, c=float(o.get("c", 8.0)))
+    if o.get("splits", 1) not in (0, 1):
+        raise ValueError("bot 'flatmc': splits must be 0 or 1")
+    return FlatMCAgent(seed, b, c=float(o.get("c", 8.0)), splits=int(o.get("splits", 1)))
 
 
 def _mcts(seed: int | None, opts: Options) -> Agent:
@@ -132,11 +136,13 @@ def _mcts(seed: int | None, opts: Options) -> Agent:
         opts,
         "mcts",
         {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
-         "rounds": int, "scale": float},
+         "rounds": int, "scale": float, "specials": int},
     )
     b = _budget(o)
     if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
         raise ValueError("bot 'mcts': temperature and scale must be positive")
+    if o.get("specials", 1) not in (0, 1):
+        raise ValueError("bot 'mcts': specials must be 0 or 1")
     return MCTSAgent(seed, b, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from azulejos.core import MOVES, Move, State
 from azulejos.core import layout as L
 from azulejos.notation import Record, parse_move
-from azulejos.notation.record import parse_fill
+from azulejos.notation.record import round_fill
 
 from .base import Budget
 from .mcts import MCTSAgent
@@ -121,7 +121,7 @@ def review_record(
     st = State.new(record.ruleset, None, record.start_player)
     out: list[list[MoveReview]] = []
     for ri, rnd in enumerate(record.rounds, 1):
-        st.apply_fill(parse_fill(rnd.factories, ri))
+        st.apply_fill(round_fill(record, rnd, ri))  # specials and SF1's tile too (R40, R41)
         reviews: list[MoveReview] = []
         for mi, text in enumerate(rnd.moves, 1):
             mv = parse_move(text)

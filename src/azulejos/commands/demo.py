@@ -34,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
         if st.is_chance:
             st.deal(rng)
             print(f"\n=== Round {st.round}: factories {' '.join(f or '-' for f in st.history[-1].texts())}")  # type: ignore[union-attr]
+            if st.specials:  # R40: this round's special displays, 1-based as in the records
+                print("    special displays: " + ", ".join(f"{f + 1} {k}" for f, k in sorted(st.specials.items())))
             if args.boards == "round":
                 print(render_state(st, names, args.colour))
             continue

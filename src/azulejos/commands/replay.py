@@ -17,15 +17,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
-    from azulejos.notation.record import load_record, replay
+    from azulejos.notation.record import load_and_replay
 
     if getattr(args, "view", False):
         return _view(args)
     bad = 0
     for path in args.files:
         try:
-            rec = load_record(path)
-            st = replay(rec)
+            _rec, st = load_and_replay(path)
         except InvalidRecordError as e:
             bad += 1
             print(f"{path}: {e}", file=sys.stdout)
@@ -39,15 +38,14 @@ def run(args: argparse.Namespace) -> int:
 def _view(args: argparse.Namespace) -> int:
     """``--view``: open the Textual replay viewer on one valid record."""
     from azulejos.core.errors import InvalidRecordError
-    from azulejos.notation.record import load_record, replay
+    from azulejos.notation.record import load_and_replay
 
     if len(args.files) != 1:
         print("azulejos replay --view: give exactly one FILE", file=sys.stderr)
         return 2
     path = args.files[0]
     try:
-        rec = load_record(path)
-        replay(rec)
+        rec, _final = load_and_replay(path)
     except InvalidRecordError as e:
         print(f"{path}: {e}", file=sys.stderr)
         return 1

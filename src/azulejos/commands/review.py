@@ -50,14 +50,13 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.agents import Budget
     from azulejos.agents.review import annotate, default_seconds, mistakes, review_record
     from azulejos.core.errors import InvalidRecordError
-    from azulejos.notation.record import load_record, replay, save_record
+    from azulejos.notation.record import load_and_replay, save_record
     from azulejos.play import seats_from_json
     from azulejos.play.words import Words
 
     path = args.file
     try:
-        rec = load_record(path)
-        replay(rec)
+        rec, _final = load_and_replay(path)
     except InvalidRecordError as e:
         print(f"{path}: {e}", file=sys.stderr)
         return 1

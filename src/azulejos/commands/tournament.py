@@ -92,9 +92,7 @@ def run(args: argparse.Namespace) -> int:
 
             secret = _secrets.token_hex(16)
         rules = ruleset_from_args(args)
-        jobs = schedule(
-            bots, rules.players, args.games, args.seed, rules.variant.value, args.time, secret or ""
-        )
+        jobs = schedule(bots, rules, args.games, args.seed, seconds=args.time, secret=secret or "")
     except ValueError as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
@@ -136,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         "format": "azulejos-tournament/1",
         "command": "azulejos tournament " + " ".join(shlex.quote(a) for a in sys.argv[2:])
         if len(sys.argv) > 1 and sys.argv[1] == "tournament" else None,
-        "players": args.players, "variant": args.variant, "games": len(jobs),
+        **rules.to_json(), "games": len(jobs),
         "games_per_lineup": -(-args.games // args.players) * args.players,
         "seconds_per_move": args.time, "seed": args.seed, "deal_secret": secret,
         "backend": args.backend,

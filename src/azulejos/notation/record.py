@@ -285,6 +285,24 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
     return fill
 
 
+def round_fill(record: Record, rnd: RoundRecord, ri: int) -> Fill:
+    """The fill event of round ``ri`` of ``record``: its factories (R10) and, with the special
+    displays on, its specials and SF1's extra tile checked against ``after_fill`` (R40, R41,
+    R46). Every tool that replays a record applies its rounds through this one function.
+    Raises :class:`InvalidRecordError` naming the round and rule."""
+    fill = parse_fill(rnd.factories, ri)
+    if record.ruleset.special_factories:
+        fill = sf_fill(fill, rnd, ri)
+    return fill
+
+
+def load_and_replay(path: str | Path) -> tuple[Record, State]:
+    """Load the record at ``path`` and replay it under the rules (:func:`replay`): the record
+    and its final state, or :class:`InvalidRecordError` with one line naming what is wrong."""
+    rec = load_record(path)
+    return rec, replay(rec)
+
+
 def replay(
     record: Record, *, until_round: int | None = None, until_move: int | None = None
 ) -> State:
@@ -310,9 +328,7 @@ def replay(
                 round=ri,
                 rule="R2",
             )
-        fill = parse_fill(rnd.factories, ri)
-        if record.ruleset.special_factories:
-            fill = sf_fill(fill, rnd, ri)
+        fill = round_fill(record, rnd, ri)
         try:
             st.apply_fill(fill)
         except IllegalFillError as e:

@@ -409,6 +409,17 @@ def why_sentence(w: Words, reasons: Sequence[Reason]) -> str:
             parts.append(w.phrase("why marker penalty").format(points=w.signed_points(-r.points)))
         elif r.kind == "avoids":
             parts.append(w.phrase("why avoids").format(points=w.signed_points(-r.points)))
+        elif r.kind == "sf5":  # R44, R47a
+            parts.append(w.phrase("why sf5 catch" if r.tiles else "why sf5 take"))
+        elif r.kind == "sf5 held":
+            parts.append(w.phrase("why sf5 held"))
+        elif r.kind == "split":  # R43
+            parts.append(w.phrase("why split", r.points).format(n=r.points))
+            if r.worse > r.points:
+                # TRANSLATORS: after "sends the rest of SF4 so that the next player can score at
+                # most 2 points from the factories beside it": the other split would offer more.
+                parts.append(w.ngettext("the other way, up to {n} point",
+                                        "the other way, up to {n} points", r.worse).format(n=r.worse))
     if not parts:
         return ""
     text = parts[0]

@@ -128,6 +128,13 @@ CLASSIC = Theme(
                            "{n} tiles fall to the floor line: {points}"),
         "why marker penalty": N_("the marker on the floor line costs {points}"),
         "why avoids": N_("avoids {points} on the floor line"),
+        "why sf5 take": N_("takes SF5: the first tile to fall this round lands on it, free of penalty"),
+        "why sf5 catch": N_("takes SF5: a falling tile lands on it, free of penalty"),
+        "why sf5 held": N_("your SF5 catches a falling tile, free of penalty"),
+        "why split": Nn_("sends the rest of SF4 so that the next player can score at most {n} point "
+                         "from the factories beside it",
+                         "sends the rest of SF4 so that the next player can score at most {n} points "
+                         "from the factories beside it"),
         "you take marker": N_("you take the first-player marker and start the next round"),
         "filled": N_("Round {round}: the factories are filled."),
         "tiling": N_("Wall-tiling, round {round}:"),
@@ -248,6 +255,13 @@ CHOCOLATIER = Theme(
                            "{n} candies fall to the spill tray: {points}"),
         "why marker penalty": N_("the spoon in the spill tray costs {points}"),
         "why avoids": N_("avoids {points} in the spill tray"),
+        "why sf5 take": N_("takes SF5: the first candy to fall this round lands on it, free of penalty"),
+        "why sf5 catch": N_("takes SF5: a falling candy lands on it, free of penalty"),
+        "why sf5 held": N_("your SF5 catches a falling candy, free of penalty"),
+        "why split": Nn_("sends the rest of SF4 so that the next player can score at most {n} point "
+                         "from the showcases beside it",
+                         "sends the rest of SF4 so that the next player can score at most {n} points "
+                         "from the showcases beside it"),
         "you take marker": N_("you take the head chocolatier's spoon and start the next round"),
         "filled": N_("Round {round}: the showcases are filled."),
         "tiling": N_("Filling the boxes, round {round}:"),

@@ -37,15 +37,14 @@ class GameJob:
     index: int
     deal: int
     lineup: tuple[str, ...]  # bot spec per seat
-    players: int
-    variant: str
+    ruleset: Ruleset  # players, wall side and modules (R8, R30, R40-R47)
     seconds: float | None
     seed: int
     secret: str = ""  # mixed into the deals; kept from the bots until the tournament ends
 
     @property
-    def ruleset(self) -> Ruleset:
-        return Ruleset.of(self.players, self.variant)
+    def players(self) -> int:
+        return self.ruleset.players
 
 @dataclass
 class GameResult:
@@ -69,12 +68,16 @@ class GameResult:
 
 
 def schedule(
-    bots: list[str], players: int, games: int, seed: int = 0, variant: str = "coloured",
+    bots: list[str], rules: Ruleset | int, games: int, seed: int = 0, variant: str = "coloured",
     seconds: float | None = None, secret: str = "",
 ) -> list[GameJob]:
-    """Every game of the tournament. ``games`` is per lineup, rounded up to a multiple of
-    ``players`` so that each deal is played in every seat rotation. A non-empty ``secret`` is
-    mixed into every deal, so that a bot that knows the seed cannot predict the fills."""
+    """Every game of the tournament under ``rules`` (a :class:`Ruleset`, modules included;
+    a bare player count means the base game on the ``variant`` wall). ``games`` is per lineup,
+    rounded up to a multiple of the player count so that each deal is played in every seat
+    rotation. A non-empty ``secret`` is mixed into every deal, so that a bot that knows the
+    seed cannot predict the fills."""
+    ruleset = rules if isinstance(rules, Ruleset) else Ruleset.of(rules, variant)
+    players = ruleset.players
     if len(bots) < 2:
         raise ValueError("a tournament needs at least 2 bots")
     if len(set(bots)) != len(bots):
@@ -89,7 +92,7 @@ def schedule(
         for d in range(deals):
             for r in range(players):
                 lineup = tuple(group[(s + r) % players] for s in range(players))
-                jobs.append(GameJob(len(jobs), d, lineup, players, variant, seconds, seed, secret))
+                jobs.append(GameJob(len(jobs), d, lineup, ruleset, seconds, seed, secret))
     return jobs
 
 

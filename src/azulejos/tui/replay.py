@@ -14,7 +14,7 @@ from textual.widgets import Static
 from azulejos.core import Move, State
 from azulejos.core.events import TilingEvent
 from azulejos.notation import Record, parse_move
-from azulejos.notation.record import parse_fill, sf_fill
+from azulejos.notation.record import round_fill
 from azulejos.play import preview, seats_from_json
 from azulejos.play.words import (
     fill_sentences,
@@ -55,9 +55,7 @@ def frames(record: Record, words: object) -> list[Frame]:
     st = State.new(record.ruleset, None, record.start_player)
     out: list[Frame] = []
     for ri, rnd in enumerate(record.rounds, 1):
-        fill = parse_fill(rnd.factories, ri)
-        if record.ruleset.special_factories:  # R40, R41, R46: as notation.replay reads it
-            fill = sf_fill(fill, rnd, ri)
+        fill = round_fill(record, rnd, ri)  # with the specials (R40, R41)
         st.apply_fill(fill)
         said = " ".join([w.phrase("filled").format(round=ri), *fill_sentences(w, fill)])
         out.append(Frame(st.copy(history=False), ri, None, None, said, ()))
