@@ -140,6 +140,25 @@ def _mcts(seed: int | None, opts: Options) -> Agent:
     return MCTSAgent(seed, b, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 
+def _fastmcts(seed: int | None, opts: Options) -> Agent:
+    from .fastmcts import FastMCTSAgent
+
+    o = _take(
+        opts,
+        "fastmcts",
+        {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
+         "rounds": int, "scale": float, "manage": int, "margin": float},
+    )
+    b = _budget(o)
+    if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
+        raise ValueError("bot 'fastmcts': temperature and scale must be positive")
+    if o.get("manage", 1) not in (0, 1):
+        raise ValueError("bot 'fastmcts': manage must be 0 or 1")
+    manage = bool(o.pop("manage", 1))
+    return FastMCTSAgent(seed, b, manage=manage, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
+
+
 register_with_options("greedy", _greedy)
 register_with_options("flatmc", _flatmc)
 register_with_options("mcts", _mcts)
+register_with_options("fastmcts", _fastmcts)
