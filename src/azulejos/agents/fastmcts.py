@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 DEFAULT_SECONDS = 1.0
 #: A chunk of iterations aims at this many seconds (so the time check is this fine-grained).
 CHUNK_SECONDS = 0.002
+_loaded = [False]  # the search kernels are loaded in this process
 
 
 class Tree:
@@ -80,22 +81,30 @@ class Tree:
 
     def grow(self) -> None:
         """Double whichever of the node and edge arrays is short of room for one expansion."""
-        import numpy as np
-
         from azulejos.fast.search import MAX_EDGES
 
-        if self.meta[0] + 1 > self.nd_player.shape[0]:
-            n = 2 * self.nd_player.shape[0]
+        nodes = self.nd_player.shape[0]
+        edges = self.e_act.shape[0]
+        self.reserve(
+            2 * nodes if self.meta[0] + 1 > nodes else nodes,
+            2 * edges if self.meta[1] + MAX_EDGES > edges else edges,
+        )
+
+    def reserve(self, nodes: int, edges: int) -> None:
+        """Make room for ``nodes`` nodes and ``edges`` edges (never shrinks). New arrays are
+        zero-filled lazily by the system, so room reserved early costs little until used."""
+        import numpy as np
+
+        if nodes > self.nd_player.shape[0]:
             for name in ("nd_player", "nd_term", "nd_first", "nd_cnt", "nd_visits"):
                 old = getattr(self, name)
-                new = np.zeros(n, dtype=old.dtype)
+                new = np.zeros(nodes, dtype=old.dtype)
                 new[: old.shape[0]] = old
                 setattr(self, name, new)
-        if self.meta[1] + MAX_EDGES > self.e_act.shape[0]:
-            n = 2 * self.e_act.shape[0]
+        if edges > self.e_act.shape[0]:
             for name in ("e_act", "e_prior", "e_n", "e_w", "e_child"):
                 old = getattr(self, name)
-                new = np.zeros(n, dtype=old.dtype)
+                new = np.zeros(edges, dtype=old.dtype)
                 new[: old.shape[0]] = old
                 setattr(self, name, new)
 
@@ -164,6 +173,7 @@ class FastMCTSAgent:
                 self._root(root, 2, grey, tree)
                 K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), *tree.arrays())
             K.quick_value(root.copy(), 2, False, 0, 1)
+            _loaded[0] = True
 
     def accelerated(self, state: State) -> bool:
         """Whether the compiled search plays ``state`` (else the pure-Python fallback)."""
@@ -311,6 +321,7 @@ class FastMCTSAgent:
         done = 0
         chunk = 8
         grow_cost = 0.0
+        reserved = False
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
@@ -332,6 +343,15 @@ class FastMCTSAgent:
                 left = end - t1
                 if left <= 0:
                     break
+                if not reserved and got:
+                    # Room for the whole search now, while the arrays are small to copy: the
+                    # iterations the rate promises, with the nodes and edges per iteration so far.
+                    reserved = True
+                    expect = done + rate * left
+                    tree.reserve(
+                        int(1.25 * expect * int(tree.meta[0]) / done) + 16,
+                        int(1.25 * expect * int(tree.meta[1]) / done) + 400,
+                    )
                 if stop_early and rate > 0 and done > 0:
                     n = tree.e_n[: int(tree.nd_cnt[0])]
                     if n.shape[0] > 1:
