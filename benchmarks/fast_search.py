@@ -52,7 +52,7 @@ def main() -> None:
     FastMCTSAgent(0).prepare()
     wall0 = time.perf_counter()
     cpu0 = time.process_time()
-    print(f"| position | mcts iterations | fastmcts iterations | mcts it/s | fastmcts it/s | ratio |")
+    print("| position | mcts iterations | fastmcts iterations | mcts it/s | fastmcts it/s | ratio |")
     print("|---|---|---|---|---|---|")
     ratios = []
     for name, st in positions():

@@ -15,16 +15,18 @@ with the same options and seed.
 Time:
 
 * The search runs in chunks of iterations sized from the measured rate so that one chunk
-  takes at most a few milliseconds; it stops ``margin`` milliseconds (default 2) before its
-  time is up, so it uses its budget to the end and overshoots by well under a millisecond
-  (docs/performance.md).
+  takes about 2 ms at most; it stops at the first check past its time less ``margin``
+  milliseconds (default 0, as every bot's ``Deadline``: the engine protocol keeps its own
+  safety margin), so it uses its budget to the end and overshoots it by a fraction of a
+  millisecond, unless the process waits for a CPU (docs/performance.md).
 * With a time of its own (``fastmcts:time=T``) and ``manage=1`` (the default), ``T`` is the
   *mean* time per move over a game: a move gets more when it has many legal moves (the early
   turns of a round), less when it has few, and the time a move did not use (a forced move, or
   a search stopped because the most visited move could no longer be overtaken) goes to a bank
   that later moves draw on. A runner's budget (``go movetime``, ``tournament --time``) stays a
-  hard limit per move. With ``manage=0``, or with only a runner's budget, every move searches
-  for its whole budget.
+  hard limit per move. With ``manage=0``, with only a runner's budget, or with a runner's
+  limit at or below ``T`` (time saved could not be spent later), every move searches for its
+  whole budget.
 * ``iterations=N`` caps the search at N iterations (a fixed strength, deterministic under a
   seed when no time limit applies).
 """
@@ -132,7 +134,7 @@ class FastMCTSAgent:
         rounds: int = 0,
         scale: float = 10.0,
         manage: bool = True,
-        margin: float = 2.0,
+        margin: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.own = budget
@@ -211,18 +213,18 @@ class FastMCTSAgent:
         if cnt == 1:
             self.last_iterations = 0
             value = float(K.quick_value(root.copy(), players, grey, me, self.rng.getrandbits(63)))
-            self._account(mean, time.perf_counter() - start)
+            self._account(mean, time.perf_counter() - start, self.managed(budget))
             self.last_value = value
             return MOVES[int(tree.e_act[0])], value
         seconds, iterations = self.allowance(budget, cnt)
-        managed = mean is not None and self.manage
+        managed = self.managed(budget)
         self._grow(tree, root, players, grey, start, seconds, iterations, stop_early=managed)
         stats = tree.root_stats()
         best = max(range(len(stats)), key=lambda i: (stats[i][1], stats[i][2]))
         a, n, w = stats[best]
         value = w / n if n else 0.0
         self.last_value = value
-        self._account(mean, time.perf_counter() - start)
+        self._account(mean, time.perf_counter() - start, managed)
         return MOVES[a], value
 
     def analyse(
@@ -276,6 +278,16 @@ class FastMCTSAgent:
             return self.own.seconds
         return None
 
+    def managed(self, budget: Budget | None) -> bool:
+        """Whether this move's time is shared out over the game: the bot has a mean time of
+        its own (``time``, ``manage=1``) and the runner's limit, if any, is above it (else
+        time saved now could not be spent later, and every move uses its whole budget)."""
+        mean = self._mean_seconds(budget)
+        if mean is None or not self.manage:
+            return False
+        given = budget.seconds if budget is not None else None
+        return given is None or given > mean
+
     def allowance(self, budget: Budget | None, choices: int | None) -> tuple[float | None, int | None]:
         """Seconds (None = no limit) and iterations (None = no cap) for this search.
 
@@ -291,16 +303,16 @@ class FastMCTSAgent:
         if not caps:
             return (None, its) if its is not None else (DEFAULT_SECONDS, None)
         cap = min(caps)
-        if own_s is not None and self.manage and choices is not None:
+        if own_s is not None and choices is not None and self.managed(budget):
             factor = min(2.0, max(0.5, math.sqrt(choices / 25.0)))
             target = own_s * factor + 0.25 * self.bank
             hard = 3.0 * own_s if given_s is None else min(3.0 * own_s, given_s)
             cap = min(hard, max(0.25 * own_s, target))
         return cap, its
 
-    def _account(self, mean: float | None, used: float) -> None:
+    def _account(self, mean: float | None, used: float, managed: bool) -> None:
         """Bank the time a managed move did not use (or take back what it overspent)."""
-        if mean is not None and self.manage:
+        if mean is not None and managed:
             self.bank = min(10.0 * mean, max(-3.0 * mean, self.bank + mean - used))
         self.last_seconds = used
 
