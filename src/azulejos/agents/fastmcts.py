@@ -3,8 +3,8 @@
 The search is the one of :mod:`azulejos.agents.mcts` (PUCT over the current round, max^n
 values, the epsilon-greedy play-out to the end of the round, the hand-set evaluation; the
 same options ``c``, ``eps``, ``temperature``, ``rounds``, ``scale``), but the tree is kept in
-flat arrays and every iteration runs in :func:`azulejos.fast.search.run`, about 15-30 times
-as many iterations per second (docs/performance.md). It never sees the real future fills:
+flat arrays and every iteration runs in :func:`azulejos.fast.search.run`: 50-160 times as many
+iterations per second (docs/performance.md). It never sees the real future fills:
 with ``rounds`` > 0 it samples them from the bag counts (R21, R22).
 
 Fallback: when the numba kernels are not available (``fast.available()`` is false, e.g.
