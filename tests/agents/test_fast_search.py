@@ -126,6 +126,25 @@ def test_the_iteration_cap_is_exact_and_growing_the_tree_changes_nothing(
     assert first == second
 
 
+@needs_numba
+def test_a_tree_at_its_size_limit_keeps_searching(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the size limit the tree stops growing; the iterations go on from its frontier."""
+    monkeypatch.setattr(fastmcts_module, "MAX_TREE_NODES", 64)
+    monkeypatch.setattr(fastmcts_module, "MAX_TREE_EDGES", 2048)
+    monkeypatch.setattr(Tree.__init__, "__defaults__", (8, 400))
+    st = State.new(3, "grey")
+    st.deal(random.Random(4))
+    agent = FastMCTSAgent(2, Budget(iterations=2000), rounds=1)
+    out = agent.analyse(st.copy())
+    assert agent.last_iterations == 2000
+    assert 32 < agent.last_nodes <= 64  # it grew to the limit, then stopped growing
+    assert sum(n for _, n, _ in out) == 2000
+    assert sorted(a for a, _, _ in out) == st.legal_actions()
+    a = FastMCTSAgent(5, Budget(iterations=1500)).search(st.copy())
+    b = FastMCTSAgent(5, Budget(iterations=1500)).search(st.copy())
+    assert a == b and a[0].id in st.legal_actions()
+
+
 def test_analyse_restricted_to_given_moves(game_positions: Callable[..., list[State]]) -> None:
     st = game_positions(2, "coloured", seed=2)[0]
     acts = st.legal_actions()

@@ -51,6 +51,10 @@ if TYPE_CHECKING:
 DEFAULT_SECONDS = 1.0
 #: A chunk of iterations aims at this many seconds (so the time check is this fine-grained).
 CHUNK_SECONDS = 0.002
+#: The tree stops growing at this many nodes or edges (about 40 and 160 MB); the search goes on
+#: with the tree it has (play-outs from its frontier), so long searches keep a bounded memory.
+MAX_TREE_NODES = 1 << 20
+MAX_TREE_EDGES = 1 << 22
 _loaded = [False]  # the search kernels are loaded in this process
 
 
@@ -81,22 +85,27 @@ class Tree:
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (*self.nodes(), *self.edges(), self.meta)
 
-    def grow(self) -> None:
-        """Double whichever of the node and edge arrays is short of room for one expansion."""
+    def grow(self) -> bool:
+        """Double whichever of the node and edge arrays is short of room for one expansion;
+        False (nothing changed) when that would pass the size limit."""
         from azulejos.fast.search import MAX_EDGES
 
         nodes = self.nd_player.shape[0]
         edges = self.e_act.shape[0]
-        self.reserve(
-            2 * nodes if self.meta[0] + 1 > nodes else nodes,
-            2 * edges if self.meta[1] + MAX_EDGES > edges else edges,
-        )
+        want_nodes = 2 * nodes if self.meta[0] + 1 > nodes else nodes
+        want_edges = 2 * edges if self.meta[1] + MAX_EDGES > edges else edges
+        if want_nodes > max(nodes, MAX_TREE_NODES) or want_edges > max(edges, MAX_TREE_EDGES):
+            return False
+        self.reserve(want_nodes, want_edges)
+        return True
 
     def reserve(self, nodes: int, edges: int) -> None:
         """Make room for ``nodes`` nodes and ``edges`` edges (never shrinks). New arrays are
         zero-filled lazily by the system, so room reserved early costs little until used."""
         import numpy as np
 
+        nodes = min(nodes, MAX_TREE_NODES)
+        edges = min(edges, MAX_TREE_EDGES)
         if nodes > self.nd_player.shape[0]:
             for name in ("nd_player", "nd_term", "nd_first", "nd_cnt", "nd_visits"):
                 old = getattr(self, name)
@@ -149,6 +158,7 @@ class FastMCTSAgent:
         self.last_value: float = 0.0
         self.last_iterations: int = 0
         self.last_seconds: float = 0.0
+        self.last_nodes: int = 0  # the size of the last search's tree
         self.last_path: str = ""
         self.bank: float = 0.0
         self.game_round = 0
@@ -173,7 +183,7 @@ class FastMCTSAgent:
             for grey in (False, True):
                 tree.meta[:] = 0
                 self._root(root, 2, grey, tree)
-                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), *tree.arrays())
+                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), False, *tree.arrays())
             K.quick_value(root.copy(), 2, False, 0, 1)
             _loaded[0] = True
 
@@ -218,7 +228,8 @@ class FastMCTSAgent:
             return MOVES[int(tree.e_act[0])], value
         seconds, iterations = self.allowance(budget, cnt)
         managed = self.managed(budget)
-        self._grow(tree, root, players, grey, start, seconds, iterations, stop_early=managed)
+        self._grow(tree, root, players, grey, start, seconds, iterations,
+                   stop_early=managed and iterations is None)
         stats = tree.root_stats()
         best = max(range(len(stats)), key=lambda i: (stats[i][1], stats[i][2]))
         a, n, w = stats[best]
@@ -334,18 +345,21 @@ class FastMCTSAgent:
         chunk = 8
         grow_cost = 0.0
         reserved = False
+        frozen = False
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
             t0 = time.perf_counter()
-            got = K.run(root, players, grey, want, c, eps, temp, rounds, scale, rs, *tree.arrays())
+            got = K.run(
+                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, *tree.arrays()
+            )
             t1 = time.perf_counter()
             rate = got / (t1 - t0) if got and t1 > t0 else 0.0
             done += got
             if got < want:
                 if end is not None and end - t1 < 2.0 * grow_cost + 0.001:
                     break  # doubling the arrays would overrun the time: stop here
-                tree.grow()
+                frozen = not tree.grow()
                 t2 = time.perf_counter()
                 grow_cost = t2 - t1
                 t1 = t2
@@ -373,4 +387,5 @@ class FastMCTSAgent:
                 step = min(left, CHUNK_SECONDS)
                 chunk = max(1, int(rate * step)) if rate > 0 else 1
         self.last_iterations = done
+        self.last_nodes = int(tree.meta[0])
 

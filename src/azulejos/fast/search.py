@@ -371,6 +371,7 @@ def make_root(
 def run(
     root: np.ndarray, players: int, grey: bool, iterations: int,
     c: float, eps: float, temperature: float, rounds: int, scale: float, rs: np.ndarray,
+    frozen: bool,
     nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
     nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
     e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
@@ -378,6 +379,9 @@ def run(
     """Run up to ``iterations`` iterations from node 0 (the node of ``root``, made by
     :func:`make_root`); return how many ran. It stops early, before an iteration, when the node
     or edge arrays might not hold one more expansion: the caller grows them and calls again.
+    With ``frozen`` (the tree has reached its size limit) it adds no node and lists no edges:
+    a path that reaches an unlisted node or a missing child plays out from there and backs up
+    the value along the nodes it passed.
 
     One iteration is the one of ``MCTSAgent._grow``: PUCT selection (first-play urgency: the
     node's mean value less 0.2) for the player to move at each node, expansion of the first
@@ -397,7 +401,7 @@ def run(
     edge_cap = e_act.shape[0]
     done = 0
     while done < iterations:
-        if meta[0] + 1 > node_cap or meta[1] + MAX_EDGES > edge_cap:
+        if not frozen and (meta[0] + 1 > node_cap or meta[1] + MAX_EDGES > edge_cap):
             break
         s[:] = root
         node = 0
@@ -406,6 +410,9 @@ def run(
             if nd_term[node]:
                 break
             if nd_cnt[node] < 0:
+                if frozen:
+                    policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+                    break
                 expand(s, players, grey, temperature, node, nd_first, nd_cnt, e_act, e_prior,
                        e_n, e_w, e_child, meta, acts, sc, pts, wk)
             first = nd_first[node]
@@ -432,6 +439,10 @@ def run(
             depth += 1
             apply_action(s, players, grey, e_act[best_i])
             kid = e_child[best_i]
+            if kid < 0 and frozen:
+                policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+                node = -1
+                break
             if kid < 0:
                 kid = new_node(s, nd_player, nd_term, nd_first, nd_cnt, nd_visits, meta)
                 e_child[best_i] = kid
@@ -440,11 +451,12 @@ def run(
                 node = kid
                 break
             node = kid
-        if nd_term[node] and rounds > 0 and s[PHASE] == FILL:
+        if node >= 0 and nd_term[node] and rounds > 0 and s[PHASE] == FILL:
             policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
         evaluate(s, players, grey, vals, pts)
         margins(vals, players, m)
-        nd_visits[node] += 1
+        if node >= 0:
+            nd_visits[node] += 1
         for j in range(depth):
             nd = path_node[j]
             ei = path_edge[j]
