@@ -236,7 +236,7 @@ def test_time_budget_is_used_to_the_end_by_mcts() -> None:
 
 # -- isready ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("spec, loads", [("random", False), ("greedy", False), ("easy", False),
-                                         ("hard", False), ("expert", False), ("mcts", False),
+                                         ("hard", False), ("expert", True), ("mcts", False),
                                          ("flatmc", True), ("flatmc:iterations=5", True)])
 def test_isready_warms_up_only_bots_that_use_the_kernels(
     spec: str, loads: bool, monkeypatch: pytest.MonkeyPatch
@@ -251,7 +251,7 @@ def test_isready_warms_up_only_bots_that_use_the_kernels(
     assert bool(calls) == loads
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "expert"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "hard"])
 def test_isready_in_a_fresh_process_does_not_import_numba(spec: str) -> None:
     code = (
         "import io, sys\n"

@@ -84,11 +84,15 @@ def uses_fast_kernels(agent: object) -> bool:
 
 def prepare(agent: object) -> None:
     """Load what ``agent`` needs before its first clock starts: the numba kernels (compiled, or
-    loaded from numba's disk cache) for the bots that use them, nothing for the others."""
+    loaded from numba's disk cache) for the bots that use them, nothing for the others; a bot
+    with kernels of its own loads them in its ``prepare()``."""
     if uses_fast_kernels(agent):
         from azulejos import fast
 
         fast.warmup()
+        own = getattr(agent, "prepare", None)
+        if callable(own):
+            own()
 
 
 def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:

@@ -19,12 +19,15 @@ _OPTION_FACTORIES: dict[str, Callable[[int | None, Options], Agent]] = {}
 
 #: Levels for people: each a bot with a budget (see docs/bots.md and docs/strength.md).
 #: ``hard`` has a fixed strength (a node-count budget of 200 iterations, 0.5 s at most);
-#: ``expert`` has no iteration cap: it searches for all the time it is given, at most 1.8 s.
+#: ``expert`` has no iteration cap: it runs the compiled search (``fastmcts``, the ``mcts`` search
+#: in numba kernels; pure-Python ``mcts`` without numba), each leaf valued after one more round
+#: with a sampled fill (``rounds=1``), for all the time it is given, at most 1.8 s; with no
+#: runner's limit, 1.8 s is its mean per move, shared out over the game (docs/strength.md).
 LEVELS: dict[str, str] = {
     "easy": "greedy:eps=0.5",
     "medium": "greedy",
     "hard": "mcts:iterations=200,time=0.5",
-    "expert": "mcts:time=1.8",
+    "expert": "fastmcts:time=1.8,rounds=1",
 }
 
 
@@ -146,6 +149,25 @@ def _mcts(seed: int | None, opts: Options) -> Agent:
     return MCTSAgent(seed, b, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 
+def _fastmcts(seed: int | None, opts: Options) -> Agent:
+    from .fastmcts import FastMCTSAgent
+
+    o = _take(
+        opts,
+        "fastmcts",
+        {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
+         "rounds": int, "scale": float, "manage": int, "margin": float},
+    )
+    b = _budget(o)
+    if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
+        raise ValueError("bot 'fastmcts': temperature and scale must be positive")
+    if o.get("manage", 1) not in (0, 1):
+        raise ValueError("bot 'fastmcts': manage must be 0 or 1")
+    manage = bool(o.pop("manage", 1))
+    return FastMCTSAgent(seed, b, manage=manage, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
+
+
 register_with_options("greedy", _greedy)
 register_with_options("flatmc", _flatmc)
 register_with_options("mcts", _mcts)
+register_with_options("fastmcts", _fastmcts)

@@ -34,7 +34,7 @@ def _disabled_by_env() -> bool:
 #: Modules whose numba functions are cached on disk (their cache files start with these names).
 _KERNEL_MODULES = (
     "tables", "rng", "legal", "endgame", "tiling", "specials", "chance", "step", "moves",
-    "playouts", "batch_kernels", "benchkernels",
+    "playouts", "batch_kernels", "benchkernels", "search",
 )
 
 

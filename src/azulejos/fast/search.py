@@ -1,0 +1,506 @@
+"""A compiled tree search: the PUCT search of ``agents/mcts.py`` as numba kernels over arrays.
+
+The tree lives in flat arrays (nodes and edges, see :class:`Tree` in
+:mod:`azulejos.agents.fastmcts`), and one call of :func:`run` performs a given number of
+iterations - selection, expansion, the epsilon-greedy play-out to the end of the round and the
+evaluation - without returning to Python. The move scoring (:func:`move_scores`,
+:func:`place_scores`) and the evaluation (:func:`evaluate`) are twins of
+:mod:`azulejos.agents.features` (the same formulas, checked value for value by the tests);
+moves are applied by :func:`azulejos.fast.step.apply_action` and fills (with ``rounds`` > 0)
+sampled by :func:`azulejos.fast.chance.fill`, from the bag counts the state holds (R21, R22).
+
+Node arrays (``nd_*``, one entry per node) hold the player to move, whether the node ends the
+round (a fill or the end of the game: no edges), the first edge and the number of edges, and
+the visits. Edge arrays (``e_*``) hold the action id, the prior, the visits, the summed value
+(for the player who moves at the edge's node) and the child node (-1 = not expanded).
+``meta[0]`` and ``meta[1]`` count the nodes and edges in use.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .chance import fill
+from .legal import dest_masks, random_action
+from .rng import next_u64, seed_state
+from .step import apply_action
+from .tables import (
+    CENTRE,
+    COL_CLR,
+    COL_OCC,
+    DRAFT,
+    FILL,
+    FLOOR_N,
+    L_COLOUR,
+    L_COUNT,
+    MARKER,
+    OVER,
+    P0,
+    PEN_TOTAL,
+    PHASE,
+    PLACE_BASE,
+    POP,
+    ROW_OCC,
+    RUN,
+    SCORE,
+    STRIDE,
+    TQ_LINE,
+    TURN,
+    WALL,
+    WK_MASK,
+    WK_SIZE,
+)
+
+#: FLOOR_EXTRA[before, falling] of :mod:`azulejos.core.colours` (R5, R12, R14, R19).
+FLOOR_EXTRA = np.array(
+    [[PEN_TOTAL[min(b + n, 7)] - PEN_TOTAL[b] for n in range(22)] for b in range(8)],
+    dtype=np.int64,
+)
+#: Room an expansion may need: one node and at most this many edges (every action id).
+MAX_EDGES = 325
+#: Deepest path inside one round (drafting moves plus grey column choices).
+MAX_DEPTH = 256
+
+
+@njit(cache=True, inline="always")
+def _tile_points(ro: int, co: int, r: int, c: int) -> int:
+    """Points a tile put now at (r, c) would score (R18): ``layout.placement_points``."""
+    h = RUN[(ro | (1 << c)) * 5 + c]
+    v = RUN[(co | (1 << r)) * 5 + r]
+    if h == 1 and v == 1:
+        return 1
+    return (h if h > 1 else 0) + (v if v > 1 else 0)
+
+
+@njit(cache=True)
+def line_points(s: np.ndarray, b: int, grey: bool, pts: np.ndarray) -> None:
+    """pts[line * 5 + colour]: points a tile of that colour would earn in that wall row now;
+    on the grey wall the best allowed free column (R30); -1 where it cannot go."""
+    for r in range(5):
+        ro = s[b + ROW_OCC + r]
+        for k in range(5):
+            if grey:
+                best = -1
+                for c in range(5):
+                    if not (ro >> c) & 1 and not (s[b + COL_CLR + c] >> k) & 1:
+                        p = _tile_points(ro, s[b + COL_OCC + c], r, c)
+                        if p > best:
+                            best = p
+                pts[r * 5 + k] = best
+            else:
+                c = (k + r) % 5  # R6
+                if (ro >> c) & 1:
+                    pts[r * 5 + k] = -1
+                else:
+                    pts[r * 5 + k] = _tile_points(ro, s[b + COL_OCC + c], r, c)
+
+
+@njit(cache=True)
+def move_scores(
+    s: np.ndarray, players: int, grey: bool, acts: np.ndarray, sc: np.ndarray,
+    pts: np.ndarray, wk: np.ndarray,
+) -> int:
+    """Every legal drafting action with its immediate score, as ``features.move_scores``
+    (partial = 0.5), in increasing action order; returns how many."""
+    seat = s[TURN]
+    b = P0 + seat * STRIDE
+    fn = s[b + FLOOR_N]
+    marker = s[MARKER] < 0
+    line_points(s, b, grey, pts)
+    dest_masks(s, seat, wk)  # R13, R15
+    nfac = 2 * players + 1
+    n_out = 0
+    for si in range(nfac + 1):
+        src = si if si < nfac else CENTRE
+        base = src * 5
+        extra = 1 if (src == CENTRE and marker) else 0
+        for k in range(5):
+            n = s[base + k]
+            if not n:
+                continue
+            a0 = src * 30 + k * 6
+            mk = wk[WK_MASK + k]
+            for d in range(5):
+                if not (mk >> d) & 1:
+                    continue
+                room = d + 1 - s[b + L_COUNT + d]
+                fit = n if n < room else room
+                pen = FLOOR_EXTRA[fn, n - fit + extra]
+                p = pts[d * 5 + k]
+                if p < 0:  # grey wall: no column can take it (R31)
+                    gain = -float(d + 1)
+                elif fit == room:
+                    gain = float(p)
+                else:
+                    gain = 0.5 * p * fit / (d + 1)
+                acts[n_out] = a0 + d
+                sc[n_out] = gain - pen
+                n_out += 1
+            acts[n_out] = a0 + 5
+            sc[n_out] = -FLOOR_EXTRA[fn, n + extra] - 0.5
+            n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def place_scores(s: np.ndarray, acts: np.ndarray, sc: np.ndarray) -> int:
+    """Grey wall column choices (R30, R33) with their points, as ``features.place_scores``."""
+    b = P0 + s[TURN] * STRIDE
+    line = s[TQ_LINE]
+    k = s[b + L_COLOUR + line]
+    ro = s[b + ROW_OCC + line]
+    n_out = 0
+    for c in range(5):
+        cc = s[b + COL_CLR + c]
+        if (ro >> c) & 1 or (cc >> k) & 1:
+            continue
+        acts[n_out] = PLACE_BASE + line * 5 + c
+        sc[n_out] = _tile_points(ro, s[b + COL_OCC + c], line, c) - 0.01 * POP[cc]
+        n_out += 1
+    return n_out
+
+
+@njit(cache=True, inline="always")
+def _reach(filled: int, rounds_left: int) -> float:
+    if filled >= 5:
+        return 1.0
+    if 5 - filled > rounds_left:
+        return 0.0
+    f = filled / 5.0
+    return f * f
+
+
+@njit(cache=True)
+def evaluate(s: np.ndarray, players: int, grey: bool, out: np.ndarray, pts: np.ndarray) -> None:
+    """out[p]: estimated final score of player p, as ``features.evaluate`` (exact at the end)."""
+    for p in range(players):
+        out[p] = float(s[P0 + p * STRIDE + SCORE])
+    if s[PHASE] == OVER:
+        return
+    most = 0
+    for p in range(players):
+        b = P0 + p * STRIDE
+        for r in range(5):
+            f = POP[s[b + ROW_OCC + r]]
+            if f > most:
+                most = f
+    rounds_left = 5 - most if most < 5 else 1
+    per = np.zeros(5, dtype=np.int64)
+    for p in range(players):
+        b = P0 + p * STRIDE
+        v = out[p]
+        have_pts = False
+        for i in range(5):
+            n = s[b + L_COUNT + i]
+            if n:
+                if not have_pts:
+                    line_points(s, b, grey, pts)
+                    have_pts = True
+                q = pts[i * 5 + s[b + L_COLOUR + i]]
+                if q > 0 and rounds_left > 0:
+                    v += 0.6 * q * n / (i + 1)
+        for r in range(5):
+            v += 2.0 * _reach(POP[s[b + ROW_OCC + r]], rounds_left)
+        for c in range(5):
+            v += 7.0 * _reach(POP[s[b + COL_OCC + c]], rounds_left)
+        for k in range(5):
+            per[k] = 0
+        for j in range(25):
+            k = s[b + WALL + j]
+            if k >= 0:
+                per[k] += 1
+        for k in range(5):
+            v += 10.0 * _reach(per[k], rounds_left)
+        v -= PEN_TOTAL[s[b + FLOOR_N]]  # R19
+        out[p] = v
+
+
+@njit(cache=True)
+def margins(values: np.ndarray, players: int, out: np.ndarray) -> None:
+    """out[p]: own value minus the best other player's (``features.margins``)."""
+    for p in range(players):
+        best = -1e300
+        for q in range(players):
+            if q != p and values[q] > best:
+                best = values[q]
+        out[p] = values[p] - best
+
+
+@njit(cache=True, inline="always")
+def _uniform(rs: np.ndarray) -> float:
+    return float(next_u64(rs) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def policy_action(
+    s: np.ndarray, players: int, grey: bool, eps: float, rs: np.ndarray,
+    acts: np.ndarray, sc: np.ndarray, pts: np.ndarray, wk: np.ndarray,
+) -> int:
+    """The play-out move of ``policy.policy_action``: with probability ``eps`` a uniformly
+    random legal move, else the best immediate score (ties drawn uniformly)."""
+    if eps > 0.0 and _uniform(rs) < eps:
+        return random_action(s, players, rs, wk)
+    if s[PHASE] == DRAFT:
+        n = move_scores(s, players, grey, acts, sc, pts, wk)
+    else:
+        n = place_scores(s, acts, sc)
+    best = sc[0]
+    for i in range(1, n):
+        if sc[i] > best:
+            best = sc[i]
+    ties = 0
+    for i in range(n):
+        if sc[i] >= best - 1e-9:
+            ties += 1
+    r = 0
+    if ties > 1:
+        r = int(next_u64(rs) % np.uint64(ties))
+    for i in range(n):
+        if sc[i] >= best - 1e-9:
+            if r == 0:
+                return int(acts[i])
+            r -= 1
+    return int(acts[0])
+
+
+@njit(cache=True)
+def policy_playout(
+    s: np.ndarray, players: int, grey: bool, eps: float, extra_rounds: int, rs: np.ndarray,
+    acts: np.ndarray, sc: np.ndarray, pts: np.ndarray, wk: np.ndarray,
+) -> None:
+    """Finish the round (plus ``extra_rounds`` rounds with fills sampled from the bag counts,
+    R21, R22) or the game with :func:`policy_action`, as ``policy.policy_playout``."""
+    log = np.empty(0, dtype=np.int64)
+    while True:
+        ph = s[PHASE]
+        if ph == OVER:
+            return
+        if ph == FILL:
+            if extra_rounds <= 0:
+                return
+            extra_rounds -= 1
+            fill(s, players, rs, log, wk)
+            continue
+        apply_action(s, players, grey, policy_action(s, players, grey, eps, rs, acts, sc, pts, wk))
+
+
+@njit(cache=True)
+def new_node(
+    s: np.ndarray, nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray,
+    nd_cnt: np.ndarray, nd_visits: np.ndarray, meta: np.ndarray,
+) -> int:
+    """Add the node of state ``s``, its edges not yet listed (``nd_cnt`` -1: they are made by
+    :func:`expand` when the search first passes through it, since most leaves are never
+    visited twice); return its index. The caller makes sure there is room."""
+    node = meta[0]
+    meta[0] = node + 1
+    ph = s[PHASE]
+    nd_player[node] = s[TURN]
+    nd_visits[node] = 0
+    nd_first[node] = 0
+    if ph == FILL or ph == OVER:
+        nd_term[node] = 1  # the end of the round (or game): no moves in this tree
+        nd_cnt[node] = 0
+    else:
+        nd_term[node] = 0
+        nd_cnt[node] = -1
+    return int(node)
+
+
+@njit(cache=True)
+def expand(
+    s: np.ndarray, players: int, grey: bool, temperature: float, node: int,
+    nd_first: np.ndarray, nd_cnt: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray,
+    e_n: np.ndarray, e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
+    acts: np.ndarray, sc: np.ndarray, pts: np.ndarray, wk: np.ndarray,
+) -> None:
+    """List the edges of ``node`` (the node of state ``s``): every legal action with the
+    softmax prior of its move score at ``temperature`` (``_Node`` of ``agents/mcts.py``)."""
+    first = meta[1]
+    if s[PHASE] == DRAFT:
+        n = move_scores(s, players, grey, acts, sc, pts, wk)
+    else:
+        n = place_scores(s, acts, sc)
+    top = sc[0]
+    for i in range(1, n):
+        if sc[i] > top:
+            top = sc[i]
+    z = 0.0
+    for i in range(n):
+        e = math.exp((sc[i] - top) / temperature)
+        e_prior[first + i] = e
+        z += e
+    for i in range(n):
+        e_act[first + i] = acts[i]
+        e_prior[first + i] /= z
+        e_n[first + i] = 0
+        e_w[first + i] = 0.0
+        e_child[first + i] = -1
+    nd_first[node] = first
+    nd_cnt[node] = n
+    meta[1] = first + n
+
+
+@njit(cache=True)
+def make_root(
+    s: np.ndarray, players: int, grey: bool, temperature: float,
+    nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
+    nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
+    e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
+) -> int:
+    """Start a tree at state ``s`` (a move is due): node 0 with its edges; returns their
+    number."""
+    acts = np.empty(MAX_EDGES, dtype=np.int64)
+    sc = np.empty(MAX_EDGES, dtype=np.float64)
+    pts = np.empty(25, dtype=np.int64)
+    wk = np.zeros(WK_SIZE, dtype=np.int64)
+    meta[0] = 0
+    meta[1] = 0
+    node = new_node(s, nd_player, nd_term, nd_first, nd_cnt, nd_visits, meta)
+    if nd_term[node]:
+        return 0
+    expand(s, players, grey, temperature, node, nd_first, nd_cnt, e_act, e_prior, e_n, e_w,
+           e_child, meta, acts, sc, pts, wk)
+    return int(nd_cnt[node])
+
+
+@njit(cache=True)
+def run(
+    root: np.ndarray, players: int, grey: bool, iterations: int,
+    c: float, eps: float, temperature: float, rounds: int, scale: float, rs: np.ndarray,
+    frozen: bool,
+    nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
+    nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
+    e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
+) -> int:
+    """Run up to ``iterations`` iterations from node 0 (the node of ``root``, made by
+    :func:`make_root`); return how many ran. It stops early, before an iteration, when the node
+    or edge arrays might not hold one more expansion: the caller grows them and calls again.
+    With ``frozen`` (the tree has reached its size limit) it adds no node and lists no edges:
+    a path that reaches an unlisted node or a missing child plays out from there and backs up
+    the value along the nodes it passed.
+
+    One iteration is the one of ``MCTSAgent._grow``: PUCT selection (first-play urgency: the
+    node's mean value less 0.2) for the player to move at each node, expansion of the first
+    new node, the epsilon-greedy play-out to the end of the round (or ``rounds`` rounds more),
+    and the evaluation's margins backed up, each node adding the margin of its own player.
+    """
+    s = np.empty_like(root)
+    acts = np.empty(MAX_EDGES, dtype=np.int64)
+    sc = np.empty(MAX_EDGES, dtype=np.float64)
+    pts = np.empty(25, dtype=np.int64)
+    wk = np.zeros(WK_SIZE, dtype=np.int64)
+    vals = np.empty(players, dtype=np.float64)
+    m = np.empty(players, dtype=np.float64)
+    path_node = np.empty(MAX_DEPTH, dtype=np.int64)
+    path_edge = np.empty(MAX_DEPTH, dtype=np.int64)
+    node_cap = nd_player.shape[0]
+    edge_cap = e_act.shape[0]
+    done = 0
+    while done < iterations:
+        if not frozen and (meta[0] + 1 > node_cap or meta[1] + MAX_EDGES > edge_cap):
+            break
+        s[:] = root
+        node = 0
+        depth = 0
+        while True:
+            if nd_term[node]:
+                break
+            if nd_cnt[node] < 0:
+                if frozen:
+                    policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+                    break
+                expand(s, players, grey, temperature, node, nd_first, nd_cnt, e_act, e_prior,
+                       e_n, e_w, e_child, meta, acts, sc, pts, wk)
+            first = nd_first[node]
+            cnt = nd_cnt[node]
+            vis = nd_visits[node]
+            sq = math.sqrt(vis + 1)
+            fpu = 0.0
+            if vis:
+                sw = 0.0
+                for i in range(first, first + cnt):
+                    sw += e_w[i]
+                fpu = sw / vis / scale - 0.2
+            best_i = first
+            best_u = -1e18
+            for i in range(first, first + cnt):
+                ni = e_n[i]
+                q = e_w[i] / ni / scale if ni else fpu
+                u = q + c * e_prior[i] * sq / (1 + ni)
+                if u > best_u:
+                    best_u = u
+                    best_i = i
+            path_node[depth] = node
+            path_edge[depth] = best_i
+            depth += 1
+            apply_action(s, players, grey, e_act[best_i])
+            kid = e_child[best_i]
+            if kid < 0 and frozen:
+                policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+                node = -1
+                break
+            if kid < 0:
+                kid = new_node(s, nd_player, nd_term, nd_first, nd_cnt, nd_visits, meta)
+                e_child[best_i] = kid
+                if not nd_term[kid]:
+                    policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+                node = kid
+                break
+            node = kid
+        if node >= 0 and nd_term[node] and rounds > 0 and s[PHASE] == FILL:
+            policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+        evaluate(s, players, grey, vals, pts)
+        margins(vals, players, m)
+        if node >= 0:
+            nd_visits[node] += 1
+        for j in range(depth):
+            nd = path_node[j]
+            ei = path_edge[j]
+            nd_visits[nd] += 1
+            e_n[ei] += 1
+            e_w[ei] += m[nd_player[nd]]
+        done += 1
+    return done
+
+
+@njit(cache=True)
+def scores_of(
+    s: np.ndarray, players: int, grey: bool, acts: np.ndarray, sc: np.ndarray
+) -> int:
+    """The move scores of the node of ``s`` (draft or column choice), for tests and priors."""
+    pts = np.empty(25, dtype=np.int64)
+    wk = np.zeros(WK_SIZE, dtype=np.int64)
+    if s[PHASE] == DRAFT:
+        return move_scores(s, players, grey, acts, sc, pts, wk)
+    return place_scores(s, acts, sc)
+
+
+@njit(cache=True)
+def evaluate_margins(s: np.ndarray, players: int, grey: bool, out: np.ndarray) -> None:
+    """out[p]: the margins of :func:`evaluate` (for tests and the single-move value)."""
+    pts = np.empty(25, dtype=np.int64)
+    vals = np.empty(players, dtype=np.float64)
+    evaluate(s, players, grey, vals, pts)
+    margins(vals, players, out)
+
+
+@njit(cache=True)
+def quick_value(
+    s: np.ndarray, players: int, grey: bool, me: int, seed: int
+) -> float:
+    """The greedy play-out's margin for ``me`` from ``s`` (mutated): the value of a forced
+    move (``MCTSAgent._quick_value``)."""
+    rs = np.empty(4, dtype=np.uint64)
+    seed_state(rs, seed)
+    acts = np.empty(MAX_EDGES, dtype=np.int64)
+    sc = np.empty(MAX_EDGES, dtype=np.float64)
+    pts = np.empty(25, dtype=np.int64)
+    wk = np.zeros(WK_SIZE, dtype=np.int64)
+    policy_playout(s, players, grey, 0.0, 0, rs, acts, sc, pts, wk)
+    out = np.empty(players, dtype=np.float64)
+    evaluate_margins(s, players, grey, out)
+    return float(out[me])

@@ -1,0 +1,225 @@
+"""The compiled tree search (``fastmcts``, :mod:`azulejos.fast.search`): its move scoring and
+evaluation equal the reference features value for value, it plays only legal moves over whole
+games (2-4 players, both walls; R11, R13, R15, R30, R33), it is deterministic under a seed and
+an iteration cap, and its pure-Python fallback is the ``mcts`` search with the same API.
+Correctness only: speed is measured in benchmarks/ (docs/performance.md), never here."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+import pytest
+
+from azulejos import fast
+from azulejos.agents import Budget, make_agent
+from azulejos.agents import fastmcts as fastmcts_module
+from azulejos.agents.fastmcts import FastMCTSAgent, Tree
+from azulejos.agents.features import evaluate, margins, move_scores, place_scores
+from azulejos.agents.mcts import MCTSAgent
+from azulejos.core import Ruleset, State
+from azulejos.core import layout as L
+from azulejos.core import ruleset as ruleset_module
+
+needs_numba = pytest.mark.skipif(not fast.available(), reason="the numba kernels are not available")
+
+
+def _random_game_positions(players: int, variant: str, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    st = State.new(players, variant)
+    out: list[State] = []
+    while not st.is_over:
+        if st.is_chance:
+            st.deal(rng)
+            continue
+        out.append(st.copy(history=False))
+        acts = st.legal_actions()
+        st.push(acts[rng.randrange(len(acts))])
+    out.append(st.copy(history=False))  # the end of the game: the evaluation is exact
+    return out
+
+
+@needs_numba
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["coloured", "grey"])
+def test_R5_R13_R18_R24_R30_kernel_scores_and_evaluation_equal_the_reference(
+    players: int, variant: str
+) -> None:
+    import numpy as np
+
+    from azulejos.fast import search as K
+
+    grey = variant == "grey"
+    checked = 0
+    for seed in range(3):
+        for st in _random_game_positions(players, variant, seed):
+            raw = st.raw
+            arr = np.array(raw, dtype=np.int64)
+            out = np.empty(players, dtype=np.float64)
+            K.evaluate_margins(arr, players, grey, out)
+            assert out.tolist() == pytest.approx(margins(evaluate(raw, players, grey)))
+            if raw[L.PHASE] in (L.DRAFT, L.PLACE):
+                acts = np.empty(K.MAX_EDGES, dtype=np.int64)
+                sc = np.empty(K.MAX_EDGES, dtype=np.float64)
+                n = K.scores_of(arr, players, grey, acts, sc)
+                if raw[L.PHASE] == L.DRAFT:
+                    ref_a, ref_s = move_scores(raw, st.nfactories, grey)
+                else:
+                    ref_a, ref_s = place_scores(raw)
+                assert acts[:n].tolist() == ref_a == st.legal_actions()
+                assert sc[:n].tolist() == pytest.approx(ref_s)
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["coloured", "grey"])
+def test_R11_R13_R15_R30_R33_whole_games_with_only_legal_moves(players: int, variant: str) -> None:
+    bots = [FastMCTSAgent(seed, Budget(iterations=25)) for seed in range(players)]
+    rng = random.Random(players * 7 + len(variant))
+    st = State.new(players, variant)
+    moves = 0
+    while not st.is_over:
+        if st.is_chance:
+            st.deal(rng)
+            continue
+        before = st.copy()
+        move = bots[st.current_player].choose(st.copy(), Budget(seconds=5.0))
+        assert st == before
+        assert move.id in st.legal_actions(), (st, move)
+        st.push(move)
+        moves += 1
+    st.check_invariants()
+    assert moves > 20
+    if fast.available():
+        assert {b.last_path for b in bots} == {"numba"}
+
+
+def test_deterministic_under_a_seed_and_an_iteration_cap(
+    game_positions: Callable[..., list[State]],
+) -> None:
+    pos = game_positions(3, "grey", seed=5, every=5)[:10]
+    for spec in ("fastmcts:iterations=300", "fastmcts:iterations=200,rounds=1"):
+        a = make_agent(spec, seed=42)
+        b = make_agent(spec, seed=42)
+        for p in pos:
+            ma, va = a.search(p.copy())  # type: ignore[attr-defined]
+            mb, vb = b.search(p.copy())  # type: ignore[attr-defined]
+            assert (ma, va) == (mb, vb)
+
+
+@needs_numba
+def test_the_iteration_cap_is_exact_and_growing_the_tree_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    st = State.new(2)
+    st.deal(random.Random(11))
+    first = FastMCTSAgent(3, Budget(iterations=3000)).analyse(st.copy())
+    small = Tree.__init__.__defaults__
+    assert small is not None
+    monkeypatch.setattr(Tree.__init__, "__defaults__", (8, 400))  # forces many doublings
+    agent = FastMCTSAgent(3, Budget(iterations=3000))
+    second = agent.analyse(st.copy())
+    assert agent.last_iterations == 3000
+    assert sum(n for _, n, _ in second) == 3000
+    assert first == second
+
+
+@needs_numba
+def test_a_tree_at_its_size_limit_keeps_searching(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the size limit the tree stops growing; the iterations go on from its frontier."""
+    monkeypatch.setattr(fastmcts_module, "MAX_TREE_NODES", 64)
+    monkeypatch.setattr(fastmcts_module, "MAX_TREE_EDGES", 2048)
+    monkeypatch.setattr(Tree.__init__, "__defaults__", (8, 400))
+    st = State.new(3, "grey")
+    st.deal(random.Random(4))
+    agent = FastMCTSAgent(2, Budget(iterations=2000), rounds=1)
+    out = agent.analyse(st.copy())
+    assert agent.last_iterations == 2000
+    assert 32 < agent.last_nodes <= 64  # it grew to the limit, then stopped growing
+    assert sum(n for _, n, _ in out) == 2000
+    assert sorted(a for a, _, _ in out) == st.legal_actions()
+    a = FastMCTSAgent(5, Budget(iterations=1500)).search(st.copy())
+    b = FastMCTSAgent(5, Budget(iterations=1500)).search(st.copy())
+    assert a == b and a[0].id in st.legal_actions()
+
+
+def test_analyse_restricted_to_given_moves(game_positions: Callable[..., list[State]]) -> None:
+    st = game_positions(2, "coloured", seed=2)[0]
+    acts = st.legal_actions()
+    only = (acts[0], acts[-1])
+    out = FastMCTSAgent(1, Budget(iterations=200)).analyse(st.copy(), only=only)
+    assert sorted(a for a, _, _ in out) == sorted(only)
+    assert sum(n for _, n, _ in out) == 200
+    with pytest.raises(ValueError):
+        FastMCTSAgent(1, Budget(iterations=10)).analyse(st.copy(), only=(9999,))
+
+
+def test_fallback_is_the_python_mcts_with_the_same_api(
+    monkeypatch: pytest.MonkeyPatch, game_positions: Callable[..., list[State]]
+) -> None:
+    monkeypatch.setattr(fastmcts_module.fast, "available", lambda: False)
+    for st in game_positions(2, "grey", seed=4, every=6)[:6]:
+        agent = FastMCTSAgent(9, Budget(iterations=60), c=1.5, eps=0.1)
+        ref = MCTSAgent(9, Budget(iterations=60), c=1.5, eps=0.1)
+        assert agent.search(st.copy()) == ref.search(st.copy())
+        assert agent.last_path == "reference"
+        assert agent.last_iterations == ref.last_iterations
+        assert agent.analyse(st.copy()) == ref.analyse(st.copy())
+
+
+def test_R40_R47_special_factories_fall_back_to_the_reference_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    on = tuple(dataclasses.replace(m, available=True) for m in ruleset_module.MODULES)
+    monkeypatch.setattr(ruleset_module, "MODULES", on)
+    rng = random.Random(1)
+    st = State.new(Ruleset(2, special_factories=True))
+    agent = FastMCTSAgent(2, Budget(iterations=15))
+    for _ in range(12):
+        if st.is_over:
+            break
+        if st.is_chance:
+            st.deal(rng)
+            continue
+        move = agent.choose(st.copy())
+        assert move.id in st.legal_actions()
+        assert agent.last_path == "reference"
+        st.push(move)
+
+
+def test_time_management_shares_the_mean_time_and_resets_its_bank_per_game() -> None:
+    """More time for a move with many choices, less with few, never past the runner's limit;
+    a new game (round 1 after a later round) starts with an empty bank."""
+    agent = FastMCTSAgent(1, Budget(seconds=0.02))
+    many, _ = agent.allowance(None, 100)
+    few, _ = agent.allowance(None, 3)
+    assert few is not None and many is not None and few < 0.02 < many <= 3 * 0.02
+    capped, _ = agent.allowance(Budget(seconds=0.025), 100)
+    assert capped == 0.025  # the runner's time is a hard limit
+    assert FastMCTSAgent(1, Budget(seconds=0.02), manage=False).allowance(None, 100) == (0.02, None)
+    st = State.new(2)
+    st.deal(random.Random(3))
+    agent.game_round = 4
+    agent.bank = 0.06
+    agent.choose(st.copy())
+    assert agent.game_round == 1
+    assert agent.bank <= 0.02  # reset, then at most this move's unused mean time
+
+
+@pytest.mark.parametrize(
+    "spec", ["fastmcts:manage=2", "fastmcts:temperature=0", "fastmcts:speed=1",
+             "fastmcts:iterations=0", "fastmcts:time=-1"],
+)
+def test_bad_specs_are_clear_errors(spec: str) -> None:
+    with pytest.raises(ValueError) as e:
+        make_agent(spec, seed=1)
+    assert str(e.value)
+
+
+def test_no_move_when_none_is_due() -> None:
+    with pytest.raises(ValueError):
+        FastMCTSAgent(1, Budget(iterations=5)).choose(State.new(2))
+    with pytest.raises(ValueError):
+        FastMCTSAgent(1, Budget(iterations=5)).analyse(State.new(2))
