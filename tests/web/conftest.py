@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import secrets
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -51,25 +53,39 @@ def store_urls() -> list[object]:
     return ["sqlite", pg]
 
 
+@contextmanager
+def fresh_pg_schema(prefix: str = "t") -> Iterator[str]:
+    """A URL of the PostgreSQL test database whose tables go into a fresh schema, dropped
+    afterwards: tests on parallel workers (pytest-xdist) never see each other's rows."""
+    from sqlalchemy import create_engine, text
+
+    from azulejos.web.storage import database_url
+
+    assert PG_URL
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    admin = create_engine(database_url(PG_URL))
+    with admin.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {name}"))
+    try:
+        yield f"{database_url(PG_URL)}?options=-csearch_path%3D{name}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {name} CASCADE"))
+        admin.dispose()
+
+
 @pytest.fixture(params=store_urls())
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqlStore]:
     if request.param == "sqlite":
         st = SqlStore(f"sqlite:///{tmp_path / 'store.sqlite3'}")
-    else:
-        from azulejos.web.storage import database_url
-
-        st = SqlStore(database_url(PG_URL))
-        _wipe(st)
-    try:
-        yield st
-    finally:
-        st.close()
-
-
-def _wipe(st: SqlStore) -> None:
-    from azulejos.web.storage import events_t, games_t, seats_t
-
-    with st.engine.begin() as conn:
-        conn.execute(events_t.delete())
-        conn.execute(seats_t.delete())
-        conn.execute(games_t.delete())
+        try:
+            yield st
+        finally:
+            st.close()
+        return
+    with fresh_pg_schema("store") as url:
+        st = SqlStore(url)
+        try:
+            yield st
+        finally:
+            st.close()
