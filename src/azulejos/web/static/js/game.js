@@ -297,6 +297,11 @@ export async function showGame(root, gameId, hashToken) {
     return null;
   }
 
+  // Step through the game so far (replay.js): the public history only, so anyone may.
+  function replayLink() {
+    return el("a", { href: `/replay/${gameId}`, class: "button ghost small", id: "replay-link", text: t("game.replay") });
+  }
+
   function leaveButton() {
     if (leavingSeat() === null) return null;
     return el("button", { type: "button", class: "ghost small leave", id: "leave", text: t("game.leave"),
@@ -374,7 +379,7 @@ export async function showGame(root, gameId, hashToken) {
     const head = el("div", { class: "game-head" },
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
       el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
-      statusEl, leaveButton());
+      statusEl, leaveButton(), replayLink());
     const overlay = passOverlay();
     let dialog = null;
     if (view.phase === "over" && !summaryShown) {

@@ -1,0 +1,154 @@
+"""Replay and review in the browser (docs/api.md, "Replays"): every position of a game record,
+with each move told in words and, when the record carries the engine's ``review`` key
+(docs/notation.md), the engine's preferred move and the points lost.
+
+A replay is built from a record only (the public history: fills already dealt and moves
+played), so a running game's replay stops at the present and shows nothing to come. The record
+is checked with :func:`azulejos.notation.replay` first: a record that does not replay under the
+rules is refused with its one-line reason (``bad_record``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from azulejos.agents.review import MISTAKE_POINTS, read_review
+from azulejos.core import State
+from azulejos.core.colours import LETTERS
+from azulejos.core.errors import InvalidRecordError
+from azulejos.notation import Record, parse_move, parse_record, replay
+from azulejos.notation.record import round_fill
+from azulejos.play import preview, seats_from_json
+from azulejos.play.words import (
+    Words,
+    fill_sentences,
+    move_sentence,
+    review_sentence,
+    tiling_sentence,
+)
+from azulejos.render.themes import THEMES
+
+from .protocol import GameError
+from .views import board_json, fill_json, result_json, specials_json, tiling_json
+
+#: Largest record the server reads for a replay (bytes): an annotated record of a long 4-player
+#: game is about 30 kB.
+MAX_RECORD = 256 * 1024
+#: Biggest mistakes listed per player (each at least :data:`MISTAKE_POINTS` lost).
+TOP_MISTAKES = 3
+
+
+def load(text: str | bytes) -> tuple[Record, State]:
+    """A record from its JSON text, checked under the rules; ``bad_record`` (400, one line)
+    when it is malformed or does not replay."""
+    try:
+        record = parse_record(text)
+        final = replay(record)
+    except InvalidRecordError as e:
+        raise GameError("bad_record", str(e).splitlines()[0] if str(e) else "not a valid record") from None
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+        # anything the structure check let through and the replay tripped on: still one line
+        raise GameError("bad_record", f"not a valid record: {type(e).__name__}") from None
+    return record, final
+
+
+def _table(st: State) -> dict[str, Any]:
+    """The table of one position, in the game view's words (docs/api.md, "The view")."""
+    phase = st.phase
+    return {
+        "phase": phase,
+        "round": st.round,
+        "current": st.current_player if phase in ("draft", "place") else None,
+        "pending_line": None if st.pending_line is None else st.pending_line + 1,
+        "factories": ["".join(LETTERS[k] * f[k] for k in range(5)) for f in st.factories],
+        "centre": "".join(LETTERS[k] * st.centre[k] for k in range(5)),
+        "marker_in_centre": st.marker_in_centre,
+        "specials": specials_json(st),
+        "bag": dict(zip(LETTERS, st.bag)),
+        "lid": dict(zip(LETTERS, st.lid)),
+        "boards": [board_json(st, p) for p in range(st.players)],
+    }
+
+
+def _names(record: Record, w: Words) -> list[str]:
+    names = w.names(seats_from_json(record.extra.get("seats"), record.players))
+    raw = record.extra.get("names")
+    if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
+        names = [str(x)[:40] for x in raw]
+    return names
+
+
+def _review_entry(w: Words, entry: dict[str, object]) -> dict[str, Any]:
+    out: dict[str, Any] = {"lost": entry.get("lost"), "text": review_sentence(w, entry)}
+    best = entry.get("best")
+    if isinstance(best, str):
+        try:
+            out["best"] = w.notation(parse_move(best))
+        except ValueError:
+            out["best"] = best
+    if isinstance(entry.get("note"), str):
+        out["note"] = entry["note"]
+    return out
+
+
+def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
+    """The replay of a checked record (:func:`load`) in ``lang`` and ``theme``: its seats and
+    frames (one per position: each round's start after the fill, then one per move), and the
+    review (per move, and each player's biggest mistakes) when the record has one."""
+    w = Words(lang, theme if theme in THEMES else "classic")
+    names = _names(record, w)
+    seats = seats_from_json(record.extra.get("seats"), record.players)
+    review = read_review(record)
+    st = State.new(record.ruleset, None, record.start_player)
+    frames: list[dict[str, Any]] = []
+    mistakes: list[list[dict[str, Any]]] = [[] for _ in range(record.players)]
+    for ri, rnd in enumerate(record.rounds, 1):
+        fill = round_fill(record, rnd, ri)  # with the special displays (R40, R41)
+        st.apply_fill(fill)
+        said = " ".join([w.phrase("filled").format(round=ri), *fill_sentences(w, fill)])
+        frames.append({"round": ri, "move": None, "seat": None, "text": said,
+                       "fill": fill_json(fill), "tiling": [], "tiling_text": [], "review": None, "table": _table(st)})
+        for mi, text in enumerate(rnd.moves, 1):
+            mv = parse_move(text)
+            seat = st.current_player
+            sentence = move_sentence(w, names[seat], mv, preview(st, mv))
+            st.push(mv)
+            tiling = list(st.tiling_log) if (st.is_chance or st.is_over) else []
+            entry = None
+            if review is not None:
+                entry = _review_entry(w, review[ri - 1][mi - 1])
+                lost = review[ri - 1][mi - 1].get("lost")
+                if isinstance(lost, (int, float)) and lost >= MISTAKE_POINTS:
+                    mistakes[seat].append({"frame": len(frames), "round": ri, "number": mi,
+                                           "move": w.notation(mv), **entry})
+            frames.append({
+                "round": ri, "move": w.notation(mv), "seat": seat, "text": sentence,
+                "tiling": [tiling_json(e) for e in tiling],
+                "tiling_text": [tiling_sentence(w, names, e) for e in tiling],
+                "review": entry, "table": _table(st),
+            })
+    review_out = None
+    if review is not None:
+        rv = record.extra.get("review")
+        assert isinstance(rv, dict)
+        for m in mistakes:  # biggest first, earlier first among equals
+            m.sort(key=lambda e: (-float(e["lost"]), e["round"], e["number"]))
+            del m[TOP_MISTAKES:]
+        review_out = {
+            "engine": rv.get("engine"), "seconds": rv.get("seconds"),
+            "iterations": rv.get("iterations"), "mistake_points": MISTAKE_POINTS,
+            "mistakes": mistakes,
+        }
+    return {
+        "players": record.players,
+        "variant": str(record.ruleset.variant),
+        "ruleset": record.ruleset.to_json(),
+        "game": record.extra.get("game") if isinstance(record.extra.get("game"), str) else None,
+        "seats": [{"seat": i, "name": names[i], "kind": "bot" if s.bot else "person",
+                   "level": s.bot, "claimed": True, "left": None, "online": True}
+                  for i, s in enumerate(seats)],
+        "over": st.is_over,
+        "result": result_json(st),
+        "frames": frames,
+        "review": review_out,
+    }
