@@ -32,19 +32,23 @@ export async function showReplay(root, gameId, hashToken) {
   const token = gameId ? hashToken || tokenFor(gameId) : null;
   if (gameId && hashToken) history.replaceState(null, "", `/replay/${gameId}`);
 
-  async function load() {
+  // Fetch the replay (of the game, or of `text`: a record opened from a file). On an error the
+  // replay shown before stays, with the error above it.
+  async function load(text = recordText) {
     try {
       if (gameId) {
         data = await fetchReplay(`/api/games/${encodeURIComponent(gameId)}/replay?${query()}`,
           { headers: { Authorization: `Bearer ${token}` } });
-      } else if (recordText !== null) {
-        data = await fetchReplay(`/api/replay?${query()}`,
-          { method: "POST", headers: { "Content-Type": "application/json" }, body: recordText });
+      } else if (text !== null) {
+        const got = await fetchReplay(`/api/replay?${query()}`,
+          { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        if (text !== recordText) index = 0;
+        data = got;
+        recordText = text;
       }
       error = null;
     } catch (err) {
       error = errorText(err);
-      if (!gameId) data = null;
     }
     index = Math.min(index, data ? data.frames.length - 1 : 0);
     render();
@@ -54,13 +58,10 @@ export async function showReplay(root, gameId, hashToken) {
     if (!file) return;
     if (file.size > app.meta.max_record) {
       error = t("replay.too_large", { n: Math.floor(app.meta.max_record / 1024) });
-      data = null;
       render();
       return;
     }
-    recordText = await file.text();
-    index = 0;
-    await load();
+    await load(await file.text());
   }
 
   function go(i) {
