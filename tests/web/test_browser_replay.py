@@ -1,6 +1,6 @@
 """Replay and review in a real browser (Debian's Chromium, driven by Playwright; issue #14
-item 4): a finished game is stepped through from its page (buttons, arrow keys, the move list),
-then reviewed records are opened from a file (base game and the special factories module,
+item 4): a finished game is stepped through from its page (buttons, arrow keys, the move list)
+and reviewed by the server, then reviewed records are opened from a file (base game and the special factories module,
 R40-R47) and a broken file is refused with one line.
 
 Screenshots go to $AZULEJOS_ARTIFACTS (default: <tmp>/azulejos-artifacts/web).
@@ -101,9 +101,16 @@ def test_replay_a_finished_game_and_open_reviewed_records(server: Server, tmp_pa
             assert page.is_disabled("#replay-next")
             scores = [int(page.inner_text(f".board[data-seat='{s}'] .score")) for s in (0, 1)]
             assert scores == end["result"]["scores"]
-            assert page.locator("#no-review").count() == 1  # the record has no review yet
             page.keyboard.press("Home")
             assert page.inner_text("#replay-pos") == f"Move 0 of {last}"
+
+            # No review yet: the server reviews the finished game (bounded, in the background).
+            page.click("#review-game")
+            page.wait_for_selector("#review .mistakes", timeout=60000)
+            page.keyboard.press("ArrowRight")
+            assert page.inner_text("#replay-review").startswith("Review")
+            assert page.locator("#download-reviewed").count() == 1
+            page.screenshot(path=str(out / "replay-game-reviewed.png"), full_page=True)
 
             # Open a reviewed record from a file.
             page.click("#nav-replay")

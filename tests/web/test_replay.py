@@ -188,3 +188,27 @@ def test_a_record_too_large_is_refused_before_it_is_read(client: TestClient) -> 
     assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
     assert parse_record(REVIEWED.read_text())  # the record itself is fine
     assert upload(client, REVIEWED.read_bytes()).status_code == 200
+
+
+def test_the_server_reviews_a_finished_game_once_and_refuses_a_running_one(client: TestClient) -> None:
+    c = create(client, players=2, seats=[{"name": "Ann"}, {"name": "Bo"}])
+    r = client.post(f"/api/games/{c['game']}/review", headers=auth(c["seats"][0]["token"]))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_over"
+    assert client.post(f"/api/games/{c['game']}/review").status_code == 401
+    play_random(client, c, random.Random(12))
+    r = client.post(f"/api/games/{c['game']}/review", headers=auth(c["spectator_token"]))
+    assert r.status_code == 200, r.text
+    data = r.json()
+    record = data.pop("record")
+    assert record["review"]["format"] == "azulejos-review/1" and record["review"]["iterations"] >= 30
+    check_frames(data, record)
+    moves = [f for f in data["frames"] if f["move"] is not None]
+    assert all(f["review"] is not None and f["review"]["lost"] >= 0 for f in moves)
+    # the annotated record opens in the browser like a downloaded one, with the same review
+    again = upload(client, json.dumps(record).encode()).json()
+    assert again["frames"] == data["frames"] and again["review"] == data["review"]
+    # asked again: the same review (kept), in another language
+    uk = client.post(f"/api/games/{c['game']}/review", params={"lang": "uk"},
+                     headers=auth(c["seats"][1]["token"])).json()
+    assert uk["record"]["review"] == record["review"]
+    assert uk["frames"][1]["review"]["text"] != data["frames"][1]["review"]["text"]

@@ -25,7 +25,7 @@ from .limits import Limits, RateLimiter
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
-from .replays import MAX_RECORD, frames_json, load
+from .replays import MAX_RECORD, Reviews, frames_json, load, reviewed
 from .service import GameService, bot_levels, new_seed
 from .storage import GameStore, SqlStore, database_url
 from .views import rules_json
@@ -263,6 +263,25 @@ async def record_replay(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(build))
 
 
+@handles_errors
+async def review_game(request: Request) -> Response:
+    """The engine review of a finished game, run once in the bot scheduler's background slots
+    (people's bot replies go first) with a bounded budget, as a replay with its review."""
+    limit(request, "games")
+    svc = _service(request)
+    gid = request.path_params["game_id"]
+    acc = await svc.access(bearer(request), gid)
+    text = await svc.record(acc)
+    record, final = await run_in_threadpool(load, text)
+    if not final.is_over:
+        raise GameError("not_over", "a game can be reviewed once it has ended", 409)
+    reviews: Reviews = request.app.state.reviews
+    done = await reviews.get(gid, lambda: svc.bots.run(lambda: reviewed(record), person=False))
+    data = await run_in_threadpool(frames_json, done, _lang(request), _theme(request))
+    data["record"] = done.to_json()
+    return JSONResponse(data)
+
+
 def _guide(request: Request) -> GuideText | None:
     guide: GuideText | None = request.app.state.guide
     return guide
@@ -380,6 +399,7 @@ def create_app(
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
         Route("/api/games/{game_id}/replay", game_replay),
+        Route("/api/games/{game_id}/review", review_game, methods=["POST"]),
         Route("/api/replay", record_replay, methods=["POST"]),
         Route("/api/guide/{section}", guide_section),
         Route("/api/openapi.json", openapi),
@@ -389,6 +409,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.store = the_store
     app.state.guide = guide
+    app.state.reviews = Reviews()
     app.state.limit_games = RateLimiter(the_limits.games, "new games")
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     return app

@@ -168,6 +168,9 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "replay.moves": _("Moves"),
         "replay.up_to_now": _("This game is still being played: the replay ends at the last move played."),
         "replay.review": _("Engine review"),
+        "replay.review_game": _("Review this game with the engine"),
+        "replay.reviewing": _("The engine is reviewing the game…"),
+        "replay.download_reviewed": _("Download the reviewed record"),
         "replay.no_review": _("This record has no engine review. Download it and run "
                               "\"azulejos review FILE\" to add one, then open the reviewed file here."),
         # TRANSLATORS: {name} is a player's name.
@@ -296,6 +299,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.rate_limited": ngettext("Too many requests. Try again in {n} second.",
                                        "Too many requests. Try again in {n} seconds.", 2),
         "error.too_many_bot_games": _("Too many games of bots only are being played right now. Try again later."),
+        "error.not_over": _("The game is not over yet: it can be reviewed once it has ended."),
         "error.bad_record": _("This file is not a game record that can be replayed: {message}"),
         "error.generic": _("Something went wrong: {message}"),
     }

@@ -55,7 +55,7 @@ SCHEMAS: dict[str, Any] = {
                             "busy", "not_your_seat", "unknown_language", "unknown_section",
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
-                            "bad_record",
+                            "bad_record", "not_over",
                         ],
                     },
                     "message": {"type": "string"},
@@ -505,6 +505,22 @@ def openapi_schema() -> dict[str, Any]:
                 "responses": {
                     "200": _json(_ref("Replay"), "The replay."),
                     "401": _ERR, "403": _ERR, "404": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/review": {"post": {
+                "summary": "The engine review of a finished game, as a replay with its review",
+                "description": "Runs once per game (kept in memory), with a bounded iteration "
+                               "budget, in the bot scheduler's background slots; counted "
+                               "against the new-games rate limit. The answer also holds "
+                               "`record`: the record annotated with the review.",
+                "operationId": "reviewGame",
+                "security": _AUTH,
+                "parameters": [_GAME_ID, _LANG, _THEME],
+                "responses": {
+                    "200": _json(_ref("Replay"), "The replay with its review, and `record`."),
+                    "401": _ERR, "403": _ERR, "404": _ERR,
+                    "409": _json(_ref("Error"), "not_over: the game has not ended."),
+                    "429": _ERR,
                 },
             }},
             "/api/replay": {"post": {

@@ -10,6 +10,9 @@ rules is refused with its one-line reason (``bad_record``).
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from azulejos.agents.review import MISTAKE_POINTS, read_review
@@ -152,3 +155,58 @@ def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
         "frames": frames,
         "review": review_out,
     }
+
+
+#: The server's review of a finished game is bounded: about this many search iterations over the
+#: whole game, spread over its moves (each move gets between the two bounds below).
+REVIEW_TOTAL_ITERATIONS = 6000
+REVIEW_MIN_ITERATIONS = 30
+REVIEW_MAX_ITERATIONS = 150
+
+
+def review_iterations(record: Record) -> int:
+    """Search iterations per move of a server review of ``record`` (a fixed budget, so the same
+    game always gets the same review)."""
+    moves = sum(len(r.moves) for r in record.rounds)
+    per_move = REVIEW_TOTAL_ITERATIONS // max(1, moves)
+    return max(REVIEW_MIN_ITERATIONS, min(REVIEW_MAX_ITERATIONS, per_move))
+
+
+def reviewed(record: Record) -> Record:
+    """``record`` annotated with the engine review (``azulejos review`` with a bounded iteration
+    budget, seed 0; docs/bots.md, "Engine review"). Seconds of work: run it in the bot
+    scheduler's background slots."""
+    from azulejos.agents.base import Budget
+    from azulejos.agents.review import annotate, review_record
+
+    budget = Budget(iterations=review_iterations(record))
+    return annotate(record, review_record(record, budget, seed=0), budget, 0)
+
+
+class Reviews:
+    """The server's reviews of finished games, kept in memory (the last :attr:`size`): a game is
+    reviewed once however often it is asked for, and two requests for it at once share the
+    one review."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._done: OrderedDict[str, Record] = OrderedDict()
+        self._running: dict[str, asyncio.Task[Record]] = {}
+
+    async def get(self, game: str, compute: Callable[[], Awaitable[Record]]) -> Record:
+        if game in self._done:
+            self._done.move_to_end(game)
+            return self._done[game]
+        task = self._running.get(game)
+        if task is None:
+            task = asyncio.ensure_future(compute())
+            self._running[game] = task
+            try:
+                rec = await task
+            finally:
+                self._running.pop(game, None)
+            self._done[game] = rec
+            while len(self._done) > self.size:
+                self._done.popitem(last=False)
+            return rec
+        return await task

@@ -29,6 +29,8 @@ export async function showReplay(root, gameId, hashToken) {
   let index = 0;        // the frame shown
   let recordText = null; // the record opened from a file (sent again when the language changes)
   let error = null;
+  let reviewing = false; // the server is reviewing the game
+  let reviewedRecord = null; // the record with the server's review, to download
   const token = gameId ? hashToken || tokenFor(gameId) : null;
   if (gameId && hashToken) history.replaceState(null, "", `/replay/${gameId}`);
 
@@ -36,15 +38,19 @@ export async function showReplay(root, gameId, hashToken) {
   // replay shown before stays, with the error above it.
   async function load(text = recordText) {
     try {
-      if (gameId) {
+      if (gameId && reviewedRecord === null) {
         data = await fetchReplay(`/api/games/${encodeURIComponent(gameId)}/replay?${query()}`,
           { headers: { Authorization: `Bearer ${token}` } });
-      } else if (text !== null) {
-        const got = await fetchReplay(`/api/replay?${query()}`,
-          { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
-        if (text !== recordText) index = 0;
-        data = got;
-        recordText = text;
+      } else {
+        // a record from a file, or the game once the server reviewed it (in the new language)
+        const body = gameId ? JSON.stringify(reviewedRecord) : text;
+        if (body !== null) {
+          const got = await fetchReplay(`/api/replay?${query()}`,
+            { method: "POST", headers: { "Content-Type": "application/json" }, body });
+          if (!gameId && text !== recordText) index = 0;
+          data = got;
+          if (!gameId) recordText = text;
+        }
       }
       error = null;
     } catch (err) {
@@ -52,6 +58,33 @@ export async function showReplay(root, gameId, hashToken) {
     }
     index = Math.min(index, data ? data.frames.length - 1 : 0);
     render();
+  }
+
+  // The engine review of a finished game, run by the server (a few seconds, once per game).
+  async function reviewGame() {
+    if (reviewing) return;
+    reviewing = true;
+    render();
+    try {
+      const got = await fetchReplay(`/api/games/${encodeURIComponent(gameId)}/review?${query()}`,
+        { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+      reviewedRecord = got.record;
+      delete got.record;
+      data = got;
+      error = null;
+    } catch (err) {
+      error = errorText(err);
+    }
+    reviewing = false;
+    render();
+  }
+
+  function downloadReviewed() {
+    const blob = new Blob([JSON.stringify(reviewedRecord, null, 1)], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `azulejos-${gameId}.review.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
   }
 
   async function openFile(file) {
@@ -149,6 +182,11 @@ export async function showReplay(root, gameId, hashToken) {
   }
 
   function reviewPanel() {
+    if (!data.review && gameId && data.over) {
+      return el("div", { class: "card review", id: "review" },
+        el("button", { type: "button", class: "primary", id: "review-game", disabled: reviewing,
+          text: t(reviewing ? "replay.reviewing" : "replay.review_game"), onclick: reviewGame }));
+    }
     if (!data.review) return el("p", { class: "card muted", id: "no-review", text: t("replay.no_review") });
     const players = data.seats.map((s, seat) => {
       const mine = data.review.mistakes[seat];
@@ -161,8 +199,10 @@ export async function showReplay(root, gameId, hashToken) {
         rows.length ? el("ol", {}, ...rows)
           : el("p", { class: "muted", text: t("replay.no_mistakes", { n: data.review.mistake_points, points: num(data.review.mistake_points) }) }));
     });
+    const download = reviewedRecord ? el("button", { type: "button", class: "ghost small", id: "download-reviewed",
+      text: t("replay.download_reviewed"), onclick: downloadReviewed }) : null;
     return el("details", { class: "card review", id: "review", open: true },
-      el("summary", { text: t("replay.review") }), ...players);
+      el("summary", { text: t("replay.review") }), ...players, download);
   }
 
   function render() {
