@@ -212,3 +212,34 @@ def test_the_server_reviews_a_finished_game_once_and_refuses_a_running_one(clien
                      headers=auth(c["seats"][1]["token"])).json()
     assert uk["record"]["review"] == record["review"]
     assert uk["frames"][1]["review"]["text"] != data["frames"][1]["review"]["text"]
+
+
+def _mutate(value: Any, rng: random.Random) -> Any:
+    """``value`` with one random part replaced by something of another shape."""
+    junk = [None, -1, 0, 7, 1e308, float("nan"), "", "9Q9", "CBF", [], {}, [1, "x"], True, "x" * 50]
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(list(value))
+        return {**value, key: _mutate(value[key], rng)}
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        i = rng.randrange(len(value))
+        return [*value[:i], _mutate(value[i], rng), *value[i + 1:]]
+    return rng.choice(junk)
+
+
+def test_a_mutated_record_is_a_replay_or_one_line_never_a_crash(client: TestClient) -> None:
+    """Random damage anywhere in reviewed records (base and module, R40-R47), the review key
+    too: each answer is a replay or a one-line bad_record, valid JSON, never a server error."""
+    rng = random.Random(14)
+    sources = [json.loads(REVIEWED.read_text()), json.loads(SF_REVIEWED.read_text())]
+    outcomes = set()
+    for _ in range(150):
+        bad = _mutate(rng.choice(sources), rng)
+        r = upload(client, json.dumps(bad).encode())
+        assert r.status_code in (200, 400), r.text[:300]
+        data = r.json()
+        if r.status_code == 400:
+            assert data["error"]["code"] == "bad_record" and "\n" not in data["error"]["message"]
+        else:
+            assert data["frames"] and isinstance(data["over"], bool)
+        outcomes.add(r.status_code)
+    assert outcomes == {200, 400}

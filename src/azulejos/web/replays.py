@@ -11,6 +11,7 @@ rules is refused with its one-line reason (``bad_record``).
 from __future__ import annotations
 
 import asyncio
+import math
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -81,15 +82,43 @@ def _names(record: Record, w: Words) -> list[str]:
     return names
 
 
+def _readable(entry: dict[str, object]) -> bool:
+    """A review entry this page can show: a finite ``lost`` and, unless the move was not
+    searched (``note``), a ``best`` move in notation."""
+    lost = entry.get("lost")
+    if isinstance(lost, bool) or not isinstance(lost, (int, float)) or not math.isfinite(lost):
+        return False
+    if entry.get("note") in ("forced", "column"):
+        return True
+    best = entry.get("best")
+    if not isinstance(best, str):
+        return False
+    try:
+        parse_move(best)
+    except ValueError:
+        return False
+    return True
+
+
+def _review(record: Record) -> list[list[dict[str, object]]] | None:
+    """The record's review entries (:func:`~azulejos.agents.review.read_review`), or None when
+    it has none or one this page cannot show (a hand-edited file): the key is then ignored."""
+    review = read_review(record)
+    if review is None or not all(_readable(e) for rnd in review for e in rnd):
+        return None
+    return review
+
+
+def _finite(v: object) -> int | float | None:
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) else None
+
+
 def _review_entry(w: Words, entry: dict[str, object]) -> dict[str, Any]:
     out: dict[str, Any] = {"lost": entry.get("lost"), "text": review_sentence(w, entry)}
     best = entry.get("best")
     if isinstance(best, str):
-        try:
-            out["best"] = w.notation(parse_move(best))
-        except ValueError:
-            out["best"] = best
-    if isinstance(entry.get("note"), str):
+        out["best"] = w.notation(parse_move(best))
+    if entry.get("note") in ("forced", "column"):
         out["note"] = entry["note"]
     return out
 
@@ -101,7 +130,7 @@ def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
     w = Words(lang, theme if theme in THEMES else "classic")
     names = _names(record, w)
     seats = seats_from_json(record.extra.get("seats"), record.players)
-    review = read_review(record)
+    review = _review(record)
     st = State.new(record.ruleset, None, record.start_player)
     frames: list[dict[str, Any]] = []
     mistakes: list[list[dict[str, Any]]] = [[] for _ in range(record.players)]
@@ -138,8 +167,9 @@ def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
             m.sort(key=lambda e: (-float(e["lost"]), e["round"], e["number"]))
             del m[TOP_MISTAKES:]
         review_out = {
-            "engine": rv.get("engine"), "seconds": rv.get("seconds"),
-            "iterations": rv.get("iterations"), "mistake_points": MISTAKE_POINTS,
+            "engine": str(rv["engine"])[:40] if isinstance(rv.get("engine"), str) else None,
+            "seconds": _finite(rv.get("seconds")),
+            "iterations": _finite(rv.get("iterations")), "mistake_points": MISTAKE_POINTS,
             "mistakes": mistakes,
         }
     return {
