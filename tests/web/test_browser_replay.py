@@ -150,6 +150,18 @@ def test_replay_a_finished_game_and_open_reviewed_records(server: Server, tmp_pa
             text = page.inner_text("#replay-error")
             assert "round 1" in text and "\n" not in text.strip()
             page.screenshot(path=str(out / "replay-bad-record.png"), full_page=True)
+            assert page.locator(".replay .board").count() == 3  # the 3-player module replay stays
+
+            # Dropped on the drop zone instead of picked: the reviewed base-game record.
+            dropped = page.evaluate_handle(
+                "(text) => { const dt = new DataTransfer();"
+                " dt.items.add(new File([text], 'game.json', { type: 'application/json' })); return dt; }",
+                REVIEWED.read_text())
+            page.dispatch_event("#drop-zone", "drop", {"dataTransfer": dropped})
+            moves = sum(len(r["moves"]) + 1 for r in reviewed["rounds"]) - 1
+            page.wait_for_function(
+                f"() => document.querySelector('#replay-pos')?.textContent === 'Move 0 of {moves}'")
+            assert page.locator("#replay-error").count() == 0
         finally:
             browser.close()
     assert not errors, errors
