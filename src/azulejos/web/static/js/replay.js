@@ -101,7 +101,13 @@ export async function showReplay(root, gameId, hashToken) {
     if (!data) return;
     index = Math.max(0, Math.min(data.frames.length - 1, i));
     render();
-    document.querySelector(`#replay-moves [data-frame="${index}"]`)?.scrollIntoView({ block: "nearest" });
+  }
+
+  // Keep the current move in sight inside the move list (the list only: the page stays put).
+  function centreCurrent() {
+    const list = document.getElementById("replay-moves");
+    const item = list?.querySelector(`[data-frame="${index}"]`);
+    if (list && item) list.scrollTop = Math.max(0, item.offsetTop - list.clientHeight / 2);
   }
 
   function onKey(e) {
@@ -230,6 +236,7 @@ export async function showReplay(root, gameId, hashToken) {
       el("div", { class: "game-grid" },
         el("div", { class: "play-area" }, controls(), table, description(frame), boards),
         el("aside", { class: "side" }, moveList(), reviewPanel(), gameId ? null : opener()))));
+    centreCurrent();
   }
 
   const onSettings = () => (data || recordText !== null ? load() : render());
