@@ -1,7 +1,8 @@
 """Replay and review in a real browser (Debian's Chromium, driven by Playwright; issue #14
 item 4): a finished game is stepped through from its page (buttons, arrow keys, the move list)
-and reviewed by the server, then reviewed records are opened from a file (base game and the special factories module,
-R40-R47) and a broken file is refused with one line.
+and reviewed by the server; reviewed records are opened from a file, picked or dropped (base
+game and the special factories module, R40-R47); a broken file is refused with one line; a
+running game is replayed by a spectator up to now.
 
 Screenshots go to $AZULEJOS_ARTIFACTS (default: <tmp>/azulejos-artifacts/web).
 """
@@ -162,6 +163,20 @@ def test_replay_a_finished_game_and_open_reviewed_records(server: Server, tmp_pa
             page.wait_for_function(
                 f"() => document.querySelector('#replay-pos')?.textContent === 'Move 0 of {moves}'")
             assert page.locator("#replay-error").count() == 0
+
+            # A running game, for a spectator: the replay ends at the present.
+            r = httpx.post(server.base + "/api/games", json={"players": 2, "hotseat": True})
+            live, hot, spec = r.json()["game"], r.json()["hotseat_token"], r.json()["spectator_token"]
+            for _ in range(3):
+                v = httpx.get(f"{server.base}/api/games/{live}", headers={"Authorization": f"Bearer {hot}"}).json()
+                httpx.post(f"{server.base}/api/games/{live}/moves", headers={"Authorization": f"Bearer {hot}"},
+                           json={"version": v["version"], "move": v["legal"][0]["move"]}).raise_for_status()
+            page.goto(f"{server.base}/play/{live}#{spec}")
+            page.click("#replay-link")
+            page.wait_for_selector("#replay-running")
+            page.keyboard.press("End")
+            assert page.inner_text("#replay-pos") == "Move 3 of 3"
+            assert page.locator("#review-game").count() == 0  # reviewed once it has ended
         finally:
             browser.close()
     assert not errors, errors
