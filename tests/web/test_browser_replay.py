@@ -75,7 +75,7 @@ def test_replay_a_finished_game_and_open_reviewed_records(server: Server, tmp_pa
 
             # From the finished game's page to its replay.
             page.goto(f"{server.base}/play/{game}#{token}")
-            page.wait_for_selector("#close-summary")
+            page.wait_for_selector("#end-replay")  # offered on the end screen
             page.click("#close-summary")
             page.click("#replay-link")
             page.wait_for_selector("#replay-pos")

@@ -270,6 +270,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "end.timeout": _("{name} ran out of time in round {round}; {bot} finished the game for them."),
         "end.bot_finished": _("finished by a bot"),
         "end.show": _("Show the final scores"),
+        "end.replay": _("Replay and review the game"),
         # rules page
         "rules.title": _("How to play"),
         "rules.setup": _("Setting up"),

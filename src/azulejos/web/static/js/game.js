@@ -383,7 +383,9 @@ export async function showGame(root, gameId, hashToken) {
     const overlay = passOverlay();
     let dialog = null;
     if (view.phase === "over" && !summaryShown) {
-      dialog = summaryDialog(view, () => { summaryShown = true; render(); }, downloadButton());
+      // the end screen offers the record and the replay with the engine review (replay.js)
+      const review = el("a", { href: `/replay/${gameId}`, class: "button ghost", id: "end-replay", text: t("end.replay") });
+      dialog = summaryDialog(view, () => { summaryShown = true; render(); }, [downloadButton(), review]);
     }
     root.replaceChildren(el("div", { class: `game phase-${view.phase}${overlay ? " hidden-table" : ""}`, "data-version": String(view.version) },
       head,
