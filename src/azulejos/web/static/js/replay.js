@@ -31,6 +31,7 @@ export async function showReplay(root, gameId, hashToken) {
   let error = null;
   let reviewing = false; // the server is reviewing the game
   let reviewedRecord = null; // the record with the server's review, to download
+  let gone = false;      // the page was left (an answer that comes late draws nothing)
   const token = gameId ? hashToken || tokenFor(gameId) : null;
   if (gameId && hashToken) history.replaceState(null, "", `/replay/${gameId}`);
 
@@ -212,6 +213,7 @@ export async function showReplay(root, gameId, hashToken) {
   }
 
   function render() {
+    if (gone) return;
     const head = el("div", { class: "game-head" },
       el("strong", { class: "status", text: t("replay.title") }),
       gameId ? el("a", { href: `/play/${gameId}`, class: "button ghost small", id: "replay-back", text: t("replay.back") }) : null);
@@ -250,6 +252,7 @@ export async function showReplay(root, gameId, hashToken) {
   }
   return {
     leave() {
+      gone = true;
       document.removeEventListener("keydown", onKey);
       app.onSettings.splice(app.onSettings.indexOf(onSettings), 1);
     },
