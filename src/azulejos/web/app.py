@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -24,6 +25,7 @@ from .limits import Limits, RateLimiter
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
+from .replays import MAX_RECORD, Reviews, frames_json, load, reviewed
 from .service import GameService, bot_levels, new_seed
 from .storage import GameStore, SqlStore, database_url
 from .views import rules_json
@@ -122,6 +124,7 @@ async def meta(request: Request) -> Response:
         "variants": ["coloured", "grey"],
         "players": [2, 3, 4],
         "max_message": MAX_MESSAGE,
+        "max_record": MAX_RECORD,
         "guide": _guide(request) is not None,
         "rules": rules_json(),
     })
@@ -217,6 +220,66 @@ async def game_record(request: Request) -> Response:
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="azulejos-{gid}.json"'},
     )
+
+
+def _theme(request: Request) -> str:
+    return request.query_params.get("theme", "classic")
+
+
+@handles_errors
+async def game_replay(request: Request) -> Response:
+    """Every position of a game up to now, for the replay view (docs/api.md, "Replays")."""
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    text = await svc.record(acc)
+    lang, theme = _lang(request), _theme(request)
+
+    def build() -> dict[str, Any]:
+        record, _final = load(text)
+        return frames_json(record, lang, theme)
+
+    return JSONResponse(await run_in_threadpool(build))
+
+
+@handles_errors
+async def record_replay(request: Request) -> Response:
+    """A record opened in the browser, checked under the rules, as a replay."""
+    limit(request, "moves")
+    length = request.headers.get("content-length")
+    too_large = GameError("too_large", f"a record may be at most {MAX_RECORD} bytes", 413)
+    if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > MAX_RECORD):
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_RECORD:
+            raise too_large
+    lang, theme = _lang(request), _theme(request)
+
+    def build() -> dict[str, Any]:
+        record, _final = load(bytes(body))
+        return frames_json(record, lang, theme)
+
+    return JSONResponse(await run_in_threadpool(build))
+
+
+@handles_errors
+async def review_game(request: Request) -> Response:
+    """The engine review of a finished game, run once in the bot scheduler's background slots
+    (people's bot replies go first) with a bounded budget, as a replay with its review."""
+    limit(request, "games")
+    svc = _service(request)
+    gid = request.path_params["game_id"]
+    acc = await svc.access(bearer(request), gid)
+    text = await svc.record(acc)
+    record, final = await run_in_threadpool(load, text)
+    if not final.is_over:
+        raise GameError("not_over", "a game can be reviewed once it has ended", 409)
+    reviews: Reviews = request.app.state.reviews
+    done = await reviews.get(gid, lambda: svc.bots.run(lambda: reviewed(record), person=False))
+    data = await run_in_threadpool(frames_json, done, _lang(request), _theme(request))
+    data["record"] = done.to_json()
+    return JSONResponse(data)
 
 
 def _guide(request: Request) -> GuideText | None:
@@ -322,6 +385,8 @@ def create_app(
         Route("/play/{game_id}", page),
         Route("/join/{game_id}", page),
         Route("/rules", page),
+        Route("/replay", page),
+        Route("/replay/{game_id}", page),
         Route("/api/meta", meta),
         Route("/api/messages/{lang}", messages),
         Route("/api/games", create_game, methods=["POST"]),
@@ -333,6 +398,9 @@ def create_app(
         Route("/api/games/{game_id}/invite", invite_again, methods=["POST"]),
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
+        Route("/api/games/{game_id}/replay", game_replay),
+        Route("/api/games/{game_id}/review", review_game, methods=["POST"]),
+        Route("/api/replay", record_replay, methods=["POST"]),
         Route("/api/guide/{section}", guide_section),
         Route("/api/openapi.json", openapi),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
@@ -341,6 +409,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.store = the_store
     app.state.guide = guide
+    app.state.reviews = Reviews()
     app.state.limit_games = RateLimiter(the_limits.games, "new games")
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     return app

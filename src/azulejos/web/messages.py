@@ -46,6 +46,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "nav.language": _("Language"),
         "nav.theme": _("Theme"),
         "nav.patterns": _("Colour-blind patterns"),
+        "nav.replay": _("Open a record"),
         # lobby
         "lobby.new": _("New game"),
         "lobby.players": _("Players"),
@@ -146,6 +147,39 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "game.pass_ready": _("I am {name}, show my board"),
         "game.invite": _("Invite"),
         "game.download": _("Download the game record"),
+        "game.replay": _("Replay the moves"),
+        # replay and review (replay.js)
+        "replay.title": _("Replay"),
+        "replay.back": _("Back to the game"),
+        "replay.loading": _("Loading the replay…"),
+        "replay.open_title": _("Open a game record"),
+        "replay.open_text": _("Choose an azulejos game record (a JSON file downloaded from a game, or written by "
+                              "the terminal game) or drop it here, then step through it move by move."),
+        "replay.choose": _("Choose a file"),
+        # TRANSLATORS: {n} is a number of kilobytes.
+        "replay.too_large": ngettext("This file is too large for a game record (at most {n} kB).",
+                                     "This file is too large for a game record (at most {n} kB).", 2),
+        "replay.first": _("First"),
+        "replay.prev": _("Previous"),
+        "replay.next": _("Next"),
+        "replay.last": _("Last"),
+        # TRANSLATORS: {i} is the move shown, {n} the number of moves (0 is the start).
+        "replay.position": _("Move {i} of {n}"),
+        "replay.moves": _("Moves"),
+        "replay.up_to_now": _("This game is still being played: the replay ends at the last move played."),
+        "replay.review": _("Engine review"),
+        "replay.review_game": _("Review this game with the engine"),
+        "replay.reviewing": _("The engine is reviewing the game…"),
+        "replay.download_reviewed": _("Download the reviewed record"),
+        "replay.no_review": _("This record has no engine review. Download it and run "
+                              "\"azulejos review FILE\" to add one, then open the reviewed file here."),
+        # TRANSLATORS: {name} is a player's name.
+        "replay.mistakes": _("Biggest mistakes of {name}"),
+        # TRANSLATORS: {move} and {best} are moves in notation (e.g. "3B2"); {lost} is the
+        # points lost, a negative decimal number such as "−2.5".
+        "replay.mistake": _("Round {round}, move {number}: {move} instead of {best} ({lost})"),
+        "replay.no_mistakes": ngettext("No move lost {points} point or more.",
+                                       "No move lost {points} points or more.", 2),
         "game.log": _("Game log"),
         "game.rename": _("Your name"),
         "game.leave": _("Leave the game"),
@@ -236,6 +270,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "end.timeout": _("{name} ran out of time in round {round}; {bot} finished the game for them."),
         "end.bot_finished": _("finished by a bot"),
         "end.show": _("Show the final scores"),
+        "end.replay": _("Replay and review the game"),
         # rules page
         "rules.title": _("How to play"),
         "rules.setup": _("Setting up"),
@@ -265,6 +300,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.rate_limited": ngettext("Too many requests. Try again in {n} second.",
                                        "Too many requests. Try again in {n} seconds.", 2),
         "error.too_many_bot_games": _("Too many games of bots only are being played right now. Try again later."),
+        "error.not_over": _("The game is not over yet: it can be reviewed once it has ended."),
+        "error.bad_record": _("This file is not a game record that can be replayed: {message}"),
         "error.generic": _("Something went wrong: {message}"),
     }
 

@@ -9,6 +9,7 @@ from azulejos import __version__
 from azulejos.core.ruleset import MODULES
 
 from .protocol import MAX_MESSAGE, MAX_NAME
+from .replays import MAX_RECORD
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -54,6 +55,7 @@ SCHEMAS: dict[str, Any] = {
                             "busy", "not_your_seat", "unknown_language", "unknown_section",
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
+                            "bad_record", "not_over",
                         ],
                     },
                     "message": {"type": "string"},
@@ -308,6 +310,50 @@ SCHEMAS: dict[str, Any] = {
     },
 }
 
+_THEME = {
+    "name": "theme", "in": "query", "required": False,
+    "schema": {"type": "string", "enum": ["classic", "chocolatier"], "default": "classic"},
+    "description": "The theme whose words tell the moves (unknown: classic).",
+}
+SCHEMAS["Replay"] = {
+    "type": "object",
+    "description": "Every position of a game record, for the replay view (docs/api.md, "
+                   "\"Replays\").",
+    "required": ["players", "variant", "ruleset", "seats", "over", "result", "frames", "review"],
+    "properties": {
+        "players": {"type": "integer"}, "variant": {"type": "string"},
+        "ruleset": {"type": "object"},
+        "game": {"type": ["string", "null"]},
+        "seats": {"type": "array", "items": {"type": "object"}},
+        "over": {"type": "boolean", "description": "False: a running game, up to now."},
+        "result": {"type": ["object", "null"], "description": "As in the view (game over)."},
+        "frames": {"type": "array", "items": {
+            "type": "object",
+            "required": ["round", "move", "seat", "text", "tiling", "tiling_text", "review", "table"],
+            "properties": {
+                "round": {"type": "integer"},
+                "move": {"type": ["string", "null"],
+                         "description": "The move just played, in notation with the theme's "
+                                        "letters (null: a round's start, after the fill)."},
+                "seat": {"type": ["integer", "null"]},
+                "text": {"type": "string", "description": "What happened, in words."},
+                "fill": {"type": "object", "description": "Round starts: as the log's fill."},
+                "tiling": {"type": "array", "items": {"type": "object"}},
+                "tiling_text": {"type": "array", "items": {"type": "string"}},
+                "review": {"type": ["object", "null"],
+                           "description": "The engine review of the move: best, lost, note, text."},
+                "table": {"type": "object",
+                          "description": "The position in the view's words: phase, round, "
+                                         "current, factories, centre, specials, boards, ..."},
+            },
+        }},
+        "review": {"type": ["object", "null"],
+                   "description": "engine, seconds, iterations, mistake_points and per seat "
+                                  "the biggest mistakes (frame, round, number, move, best, lost, "
+                                  "text); null: the record has no review."},
+    },
+}
+
 
 def openapi_schema() -> dict[str, Any]:
     limit = f"Bodies over {MAX_MESSAGE} bytes get 413."
@@ -449,6 +495,46 @@ def openapi_schema() -> dict[str, Any]:
                 "responses": {
                     "200": _json({"type": "object"}, "The record so far (complete once the game is over)."),
                     "401": _ERR, "403": _ERR, "404": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/replay": {"get": {
+                "summary": "The game up to now as a replay (every position, moves in words)",
+                "operationId": "getReplay",
+                "security": _AUTH,
+                "parameters": [_GAME_ID, _LANG, _THEME],
+                "responses": {
+                    "200": _json(_ref("Replay"), "The replay."),
+                    "401": _ERR, "403": _ERR, "404": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/review": {"post": {
+                "summary": "The engine review of a finished game, as a replay with its review",
+                "description": "Runs once per game (kept in memory), with a bounded iteration "
+                               "budget, in the bot scheduler's background slots; counted "
+                               "against the new-games rate limit. The answer also holds "
+                               "`record`: the record annotated with the review.",
+                "operationId": "reviewGame",
+                "security": _AUTH,
+                "parameters": [_GAME_ID, _LANG, _THEME],
+                "responses": {
+                    "200": _json(_ref("Replay"), "The replay with its review, and `record`."),
+                    "401": _ERR, "403": _ERR, "404": _ERR,
+                    "409": _json(_ref("Error"), "not_over: the game has not ended."),
+                    "429": _ERR,
+                },
+            }},
+            "/api/replay": {"post": {
+                "summary": "A record opened in the browser, checked under the rules, as a replay",
+                "operationId": "replayRecord",
+                "parameters": [_LANG, _THEME],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"type": "object", "description": "An azulejos-record/1 record "
+                               f"(docs/notation.md), at most {MAX_RECORD} bytes."}}}},
+                "responses": {
+                    "200": _json(_ref("Replay"), "The replay."),
+                    "400": _json(_ref("Error"), "bad_record: malformed, or does not replay "
+                                 "under the rules (one line naming where and the rule)."),
+                    "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/guide/{section}": {"get": {

@@ -297,6 +297,11 @@ export async function showGame(root, gameId, hashToken) {
     return null;
   }
 
+  // Step through the game so far (replay.js): the public history only, so anyone may.
+  function replayLink() {
+    return el("a", { href: `/replay/${gameId}`, class: "button ghost small", id: "replay-link", text: t("game.replay") });
+  }
+
   function leaveButton() {
     if (leavingSeat() === null) return null;
     return el("button", { type: "button", class: "ghost small leave", id: "leave", text: t("game.leave"),
@@ -374,11 +379,13 @@ export async function showGame(root, gameId, hashToken) {
     const head = el("div", { class: "game-head" },
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
       el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
-      statusEl, leaveButton());
+      statusEl, leaveButton(), replayLink());
     const overlay = passOverlay();
     let dialog = null;
     if (view.phase === "over" && !summaryShown) {
-      dialog = summaryDialog(view, () => { summaryShown = true; render(); }, downloadButton());
+      // the end screen offers the record and the replay with the engine review (replay.js)
+      const review = el("a", { href: `/replay/${gameId}`, class: "button ghost", id: "end-replay", text: t("end.replay") });
+      dialog = summaryDialog(view, () => { summaryShown = true; render(); }, [downloadButton(), review]);
     }
     root.replaceChildren(el("div", { class: `game phase-${view.phase}${overlay ? " hidden-table" : ""}`, "data-version": String(view.version) },
       head,

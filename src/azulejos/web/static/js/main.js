@@ -4,6 +4,7 @@ import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
 import { showJoin } from "./join.js";
 import { showRules } from "./rules.js";
+import { showReplay } from "./replay.js";
 
 let current = null; // the page object (has .leave())
 
@@ -20,6 +21,7 @@ function fillSettings() {
   document.getElementById("lbl-patterns").textContent = t("nav.patterns");
   document.getElementById("nav-lobby").textContent = t("nav.lobby");
   document.getElementById("nav-rules").textContent = t("nav.rules");
+  document.getElementById("nav-replay").textContent = t("nav.replay");
   document.title = t("app.title");
 }
 
@@ -30,8 +32,10 @@ async function route() {
   const path = location.pathname;
   const m = path.match(/^\/play\/([A-Za-z0-9_-]+)$/);
   const j = path.match(/^\/join\/([A-Za-z0-9_-]+)$/);
+  const r = path.match(/^\/replay(?:\/([A-Za-z0-9_-]+))?$/);
   if (m) current = await showGame(root, m[1], location.hash.slice(1));
   else if (j) current = await showJoin(root, j[1], location.hash.slice(1));
+  else if (r) current = await showReplay(root, r[1] || null, location.hash.slice(1));
   else if (path === "/rules") current = await showRules(root);
   else current = await showLobby(root);
 }

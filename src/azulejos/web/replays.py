@@ -1,0 +1,242 @@
+"""Replay and review in the browser (docs/api.md, "Replays"): every position of a game record,
+with each move told in words and, when the record carries the engine's ``review`` key
+(docs/notation.md), the engine's preferred move and the points lost.
+
+A replay is built from a record only (the public history: fills already dealt and moves
+played), so a running game's replay stops at the present and shows nothing to come. The record
+is checked with :func:`azulejos.notation.replay` first: a record that does not replay under the
+rules is refused with its one-line reason (``bad_record``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from azulejos.agents.review import MISTAKE_POINTS, read_review
+from azulejos.core import State
+from azulejos.core.colours import LETTERS
+from azulejos.core.errors import InvalidRecordError
+from azulejos.notation import Record, parse_move, parse_record, replay
+from azulejos.notation.record import round_fill
+from azulejos.play import preview, seats_from_json
+from azulejos.play.words import (
+    Words,
+    fill_sentences,
+    move_sentence,
+    review_sentence,
+    tiling_sentence,
+)
+from azulejos.render.themes import THEMES
+
+from .protocol import GameError
+from .views import board_json, fill_json, result_json, specials_json, tiling_json
+
+#: Largest record the server reads for a replay (bytes): an annotated record of a long 4-player
+#: game is about 30 kB.
+MAX_RECORD = 256 * 1024
+#: Biggest mistakes listed per player (each at least :data:`MISTAKE_POINTS` lost).
+TOP_MISTAKES = 3
+
+
+def load(text: str | bytes) -> tuple[Record, State]:
+    """A record from its JSON text, checked under the rules; ``bad_record`` (400, one line)
+    when it is malformed or does not replay."""
+    try:
+        record = parse_record(text)
+        final = replay(record)
+    except InvalidRecordError as e:
+        raise GameError("bad_record", str(e).splitlines()[0] if str(e) else "not a valid record") from None
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+        # anything the structure check let through and the replay tripped on: still one line
+        raise GameError("bad_record", f"not a valid record: {type(e).__name__}") from None
+    return record, final
+
+
+def _table(st: State) -> dict[str, Any]:
+    """The table of one position, in the game view's words (docs/api.md, "The view")."""
+    phase = st.phase
+    return {
+        "phase": phase,
+        "round": st.round,
+        "current": st.current_player if phase in ("draft", "place") else None,
+        "pending_line": None if st.pending_line is None else st.pending_line + 1,
+        "factories": ["".join(LETTERS[k] * f[k] for k in range(5)) for f in st.factories],
+        "centre": "".join(LETTERS[k] * st.centre[k] for k in range(5)),
+        "marker_in_centre": st.marker_in_centre,
+        "specials": specials_json(st),
+        "bag": dict(zip(LETTERS, st.bag)),
+        "lid": dict(zip(LETTERS, st.lid)),
+        "boards": [board_json(st, p) for p in range(st.players)],
+    }
+
+
+def _names(record: Record, w: Words) -> list[str]:
+    names = w.names(seats_from_json(record.extra.get("seats"), record.players))
+    raw = record.extra.get("names")
+    if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
+        names = [str(x)[:40] for x in raw]
+    return names
+
+
+def _readable(entry: dict[str, object]) -> bool:
+    """A review entry this page can show: a finite ``lost`` and, unless the move was not
+    searched (``note``), a ``best`` move in notation."""
+    lost = entry.get("lost")
+    if isinstance(lost, bool) or not isinstance(lost, (int, float)) or not math.isfinite(lost):
+        return False
+    if entry.get("note") in ("forced", "column"):
+        return True
+    best = entry.get("best")
+    if not isinstance(best, str):
+        return False
+    try:
+        parse_move(best)
+    except ValueError:
+        return False
+    return True
+
+
+def _review(record: Record) -> list[list[dict[str, object]]] | None:
+    """The record's review entries (:func:`~azulejos.agents.review.read_review`), or None when
+    it has none or one this page cannot show (a hand-edited file): the key is then ignored."""
+    review = read_review(record)
+    if review is None or not all(_readable(e) for rnd in review for e in rnd):
+        return None
+    return review
+
+
+def _finite(v: object) -> int | float | None:
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) else None
+
+
+def _review_entry(w: Words, entry: dict[str, object]) -> dict[str, Any]:
+    out: dict[str, Any] = {"lost": entry.get("lost"), "text": review_sentence(w, entry)}
+    best = entry.get("best")
+    if isinstance(best, str):
+        out["best"] = w.notation(parse_move(best))
+    if entry.get("note") in ("forced", "column"):
+        out["note"] = entry["note"]
+    return out
+
+
+def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
+    """The replay of a checked record (:func:`load`) in ``lang`` and ``theme``: its seats and
+    frames (one per position: each round's start after the fill, then one per move), and the
+    review (per move, and each player's biggest mistakes) when the record has one."""
+    w = Words(lang, theme if theme in THEMES else "classic")
+    names = _names(record, w)
+    seats = seats_from_json(record.extra.get("seats"), record.players)
+    review = _review(record)
+    st = State.new(record.ruleset, None, record.start_player)
+    frames: list[dict[str, Any]] = []
+    mistakes: list[list[dict[str, Any]]] = [[] for _ in range(record.players)]
+    for ri, rnd in enumerate(record.rounds, 1):
+        fill = round_fill(record, rnd, ri)  # with the special displays (R40, R41)
+        st.apply_fill(fill)
+        said = " ".join([w.phrase("filled").format(round=ri), *fill_sentences(w, fill)])
+        frames.append({"round": ri, "move": None, "seat": None, "text": said,
+                       "fill": fill_json(fill), "tiling": [], "tiling_text": [], "review": None, "table": _table(st)})
+        for mi, text in enumerate(rnd.moves, 1):
+            mv = parse_move(text)
+            seat = st.current_player
+            sentence = move_sentence(w, names[seat], mv, preview(st, mv))
+            st.push(mv)
+            tiling = list(st.tiling_log) if (st.is_chance or st.is_over) else []
+            entry = None
+            if review is not None:
+                entry = _review_entry(w, review[ri - 1][mi - 1])
+                lost = review[ri - 1][mi - 1].get("lost")
+                if isinstance(lost, (int, float)) and lost >= MISTAKE_POINTS:
+                    mistakes[seat].append({"frame": len(frames), "round": ri, "number": mi,
+                                           "move": w.notation(mv), **entry})
+            frames.append({
+                "round": ri, "move": w.notation(mv), "seat": seat, "text": sentence,
+                "tiling": [tiling_json(e) for e in tiling],
+                "tiling_text": [tiling_sentence(w, names, e) for e in tiling],
+                "review": entry, "table": _table(st),
+            })
+    review_out = None
+    if review is not None:
+        rv = record.extra.get("review")
+        assert isinstance(rv, dict)
+        for m in mistakes:  # biggest first, earlier first among equals
+            m.sort(key=lambda e: (-float(e["lost"]), e["round"], e["number"]))
+            del m[TOP_MISTAKES:]
+        review_out = {
+            "engine": str(rv["engine"])[:40] if isinstance(rv.get("engine"), str) else None,
+            "seconds": _finite(rv.get("seconds")),
+            "iterations": _finite(rv.get("iterations")), "mistake_points": MISTAKE_POINTS,
+            "mistakes": mistakes,
+        }
+    return {
+        "players": record.players,
+        "variant": str(record.ruleset.variant),
+        "ruleset": record.ruleset.to_json(),
+        "game": record.extra.get("game") if isinstance(record.extra.get("game"), str) else None,
+        "seats": [{"seat": i, "name": names[i], "kind": "bot" if s.bot else "person",
+                   "level": s.bot, "claimed": True, "left": None, "online": True}
+                  for i, s in enumerate(seats)],
+        "over": st.is_over,
+        "result": result_json(st),
+        "frames": frames,
+        "review": review_out,
+    }
+
+
+#: The server's review of a finished game is bounded: about this many search iterations over the
+#: whole game, spread over its moves (each move gets between the two bounds below).
+REVIEW_TOTAL_ITERATIONS = 6000
+REVIEW_MIN_ITERATIONS = 30
+REVIEW_MAX_ITERATIONS = 150
+
+
+def review_iterations(record: Record) -> int:
+    """Search iterations per move of a server review of ``record`` (a fixed budget, so the same
+    game always gets the same review)."""
+    moves = sum(len(r.moves) for r in record.rounds)
+    per_move = REVIEW_TOTAL_ITERATIONS // max(1, moves)
+    return max(REVIEW_MIN_ITERATIONS, min(REVIEW_MAX_ITERATIONS, per_move))
+
+
+def reviewed(record: Record) -> Record:
+    """``record`` annotated with the engine review (``azulejos review`` with a bounded iteration
+    budget, seed 0; docs/bots.md, "Engine review"). Seconds of work: run it in the bot
+    scheduler's background slots."""
+    from azulejos.agents.base import Budget
+    from azulejos.agents.review import annotate, review_record
+
+    budget = Budget(iterations=review_iterations(record))
+    return annotate(record, review_record(record, budget, seed=0), budget, 0)
+
+
+class Reviews:
+    """The server's reviews of finished games, kept in memory (the last :attr:`size`): a game is
+    reviewed once however often it is asked for, and two requests for it at once share the
+    one review."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._done: OrderedDict[str, Record] = OrderedDict()
+        self._running: dict[str, asyncio.Task[Record]] = {}
+
+    async def get(self, game: str, compute: Callable[[], Awaitable[Record]]) -> Record:
+        if game in self._done:
+            self._done.move_to_end(game)
+            return self._done[game]
+        task = self._running.get(game)
+        if task is None:
+            task = asyncio.ensure_future(compute())
+            self._running[game] = task
+            try:
+                rec = await task
+            finally:
+                self._running.pop(game, None)
+            self._done[game] = rec
+            while len(self._done) > self.size:
+                self._done.popitem(last=False)
+            return rec
+        return await task
