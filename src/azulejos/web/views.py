@@ -271,12 +271,15 @@ class SharedView(dict[str, Any]):
 @dataclass(slots=True)
 class _Parts:
     """The parts of a game's view that depend on the game alone (not on the viewer), built once
-    per game version and shared by every viewer's view; each encoded as JSON once, on demand."""
+    per game version and shared by every viewer's view; each encoded as JSON once, on demand.
+    ``entries``: each log entry with its JSON (a dict, and its text), kept for the next version
+    (the log only grows, and an entry never changes once written)."""
 
     version: int
     state: State
     log: list[LogEntry]
     values: dict[str, Any]
+    entries: list[tuple[LogEntry, dict[str, Any], str]]
     legal: list[dict[str, Any]] | None = None
     encoded: dict[str, str] = field(default_factory=dict)
 
@@ -287,7 +290,11 @@ class _Parts:
             return None
         text = self.encoded.get(key)
         if text is None:
-            text = self.encoded[key] = dumps(value)
+            if key == "log":
+                text = "[" + ",".join(t for _e, _j, t in self.entries) + "]"
+            else:
+                text = dumps(value)
+            self.encoded[key] = text
         return text
 
 
@@ -296,11 +303,28 @@ class _Parts:
 _PARTS: weakref.WeakKeyDictionary[Live, _Parts] = weakref.WeakKeyDictionary()
 
 
+def _log_entries(log: list[LogEntry], before: _Parts | None
+                 ) -> list[tuple[LogEntry, dict[str, Any], str]]:
+    """Each log entry with its JSON, reusing those of the same entries at an earlier version."""
+    old = before.entries if before is not None else []
+    same = 0
+    for (entry, _j, _t), now in zip(old, log):
+        if entry is not now:
+            break
+        same += 1
+    out = old[:same]
+    for entry in log[same:]:
+        js = log_json([entry])[0]
+        out.append((entry, js, dumps(js)))
+    return out
+
+
 def _parts(live: Live) -> _Parts:
     st, log, version = live.state, live.log, live.version
     parts = _PARTS.get(live)
     if parts is not None and parts.version == version and parts.state is st and parts.log is log:
         return parts
+    entries = _log_entries(log, parts)
     values: dict[str, Any] = {
         "ruleset": live.ruleset.to_json(),
         "factories": [_letters(f) for f in st.factories],
@@ -309,10 +333,10 @@ def _parts(live: Live) -> _Parts:
         "bag": dict(zip(LETTERS, st.bag)),
         "lid": dict(zip(LETTERS, st.lid)),
         "boards": [board_json(st, p) for p in range(live.players)],
-        "log": log_json(log),
+        "log": [js for _e, js, _t in entries],
         "result": result_json(st),
     }
-    parts = _PARTS[live] = _Parts(version, st, log, values)
+    parts = _PARTS[live] = _Parts(version, st, log, values, entries)
     return parts
 
 
@@ -361,9 +385,14 @@ def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, 
     return view
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+#: The JSON encoding of each key of a view, with its colon.
+_KEYS: dict[str, str] = {}
+
+
 def dumps(obj: Any) -> str:
     """Compact JSON, as the websocket sends it."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(obj)
 
 
 def view_message(view: dict[str, Any]) -> str:
@@ -375,7 +404,10 @@ def view_message(view: dict[str, Any]) -> str:
     out = []
     for key, value in view.items():
         text = parts.fragment(key, value)
-        out.append(f"{dumps(key)}:{dumps(value) if text is None else text}")
+        name = _KEYS.get(key)
+        if name is None:
+            name = _KEYS[key] = dumps(key) + ":"
+        out.append(name + (dumps(value) if text is None else text))
     return '{"type":"view","view":{' + ",".join(out) + "}}"
 
 
