@@ -35,6 +35,8 @@ def one(src: str, args: argparse.Namespace) -> dict[str, Any]:
         cmd += ["--servers", str(args.servers)]
     if args.db:
         cmd += ["--db", args.db]
+    if args.no_compression:
+        cmd.append("--no-compression")
     env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
     return dict(json.loads(out[out.index("{"):]))
@@ -57,6 +59,8 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--servers", type=int, default=1)
     p.add_argument("--db", help="database (default: a temporary SQLite file per run)")
+    p.add_argument("--no-compression", action="store_true",
+                   help="clients do not offer permessage-deflate (load_web.py only)")
     args = p.parse_args()
     runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
     for r in range(args.rounds):
@@ -66,7 +70,8 @@ def main() -> int:
             print(f"round {r + 1}: {which}: {res['moves']} moves, {res['moves_per_s']} moves/s, "
                   f"p99 {res['latency_ms']['p99']} ms, errors {res['errors']}",
                   file=sys.stderr, flush=True)
-    print(f"{args.games} games, {args.servers} server(s), {args.db or 'SQLite'}; {args.rounds} "
+    print(f"{args.games} games, {args.servers} server(s), {args.db or 'SQLite'}"
+          f"{', no compression' if args.no_compression else ''}; {args.rounds} "
           f"alternating rounds (median); load average {os.getloadavg()[0]:.1f} at the end")
     print(f"{'figure':10} {'old':>10} {'new':>10} {'new/old':>8}")
     for label, path in FIGURES:
