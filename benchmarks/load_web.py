@@ -34,10 +34,11 @@ def free_port() -> int:
 
 
 async def seat_client(url: str, game: str, token: str, seed: int, deadline: float,
-                      latencies: list[float], errors: list[str]) -> int:
+                      latencies: list[float], errors: list[str], compress: bool = True) -> int:
     rng = random.Random(seed)
     moves = 0
-    async with websockets.connect(f"{url.replace('http', 'ws', 1)}/ws/games/{game}", max_size=2**22) as ws:
+    async with websockets.connect(f"{url.replace('http', 'ws', 1)}/ws/games/{game}", max_size=2**22,
+                                  compression="deflate" if compress else None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         while time.monotonic() < deadline:
@@ -64,7 +65,8 @@ async def seat_client(url: str, game: str, token: str, seed: int, deadline: floa
     return moves
 
 
-async def run(url: str, games: int, seconds: float, seed: int) -> dict[str, object]:
+async def run(url: str, games: int, seconds: float, seed: int,
+              compress: bool = True) -> dict[str, object]:
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         created = []
         for _ in range(games):
@@ -82,7 +84,8 @@ async def run(url: str, games: int, seconds: float, seed: int) -> dict[str, obje
     t0 = time.monotonic()
     deadline = t0 + seconds
     tasks = [
-        seat_client(url, c["game"], s["token"], seed + i * 7 + s["seat"], deadline, latencies, errors)
+        seat_client(url, c["game"], s["token"], seed + i * 7 + s["seat"], deadline, latencies, errors,
+                    compress)
         for i, c in enumerate(created) for s in c["seats"]
     ]
     moves = await asyncio.gather(*tasks)
@@ -115,6 +118,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="an already running server (default: start one on 127.0.0.1)")
     ap.add_argument("--db", help="database for the started server (default: a temporary SQLite file)")
+    ap.add_argument("--no-compression", action="store_true",
+                    help="do not offer permessage-deflate (as a client that does not support it)")
     args = ap.parse_args()
     if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600:
         ap.error("--games 1-2000 and --seconds 1-3600")
@@ -140,7 +145,8 @@ def main() -> int:
             print("the server did not start", file=sys.stderr)
             return 1
     try:
-        result = asyncio.run(run(url, args.games, args.seconds, args.seed))
+        result = asyncio.run(run(url, args.games, args.seconds, args.seed,
+                                     not args.no_compression))
     finally:
         if proc is not None:
             proc.terminate()

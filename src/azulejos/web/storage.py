@@ -27,6 +27,7 @@ from typing import Protocol
 
 from sqlalchemy import (
     Engine,
+    bindparam,
     create_engine,
     event,
     func,
@@ -272,20 +273,17 @@ class SqlStore:
         version any more."""
         now = time.time()
         new_version = expected_version + len(events)
-        values: dict[str, object] = {"version": new_version, "status": status, "updated": now}
+        params: dict[str, object] = {"b_game": game_id, "b_expected": expected_version,
+                                     "b_version": new_version, "b_status": status, "b_updated": now}
         if rng_state is not None:
-            values["rng_state"] = rng_state
+            params["b_rng"] = rng_state
         try:
             with self.engine.begin() as conn:
-                res = conn.execute(
-                    update(games_t)
-                    .where(games_t.c.game_id == game_id, games_t.c.version == expected_version)
-                    .values(**values)
-                )
+                res = conn.execute(_MOVE if rng_state is None else _MOVE_RNG, params)
                 if res.rowcount != 1:
                     raise VersionConflict(game_id)
                 if events:
-                    conn.execute(insert(events_t), [_event_row(game_id, e, now) for e in events])
+                    conn.execute(_ADD_EVENTS, [_event_row(game_id, e, now) for e in events])
         except IntegrityError:
             raise VersionConflict(game_id) from None
         return new_version
@@ -461,6 +459,19 @@ def _wal(cur: sqlite3.Cursor, wait: float = 30.0) -> None:
             if "locked" not in str(e) or time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
+
+
+#: The statements of :meth:`SqlStore.append` (a move: every move of every game), built once:
+#: the game row moved on from the version its writer saw, with or without a new fill secret.
+_MOVE = (
+    update(games_t)
+    .where(games_t.c.game_id == bindparam("b_game"),
+           games_t.c.version == bindparam("b_expected"))
+    .values(version=bindparam("b_version"), status=bindparam("b_status"),
+            updated=bindparam("b_updated"))
+)
+_MOVE_RNG = _MOVE.values(rng_state=bindparam("b_rng"))
+_ADD_EVENTS = insert(events_t)
 
 
 def _event_row(game_id: str, e: StoredEvent, now: float) -> dict[str, object]:

@@ -7,7 +7,9 @@ history only (the fills already dealt, the moves played), the seats and who is l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import weakref
+from dataclasses import dataclass, field
 from typing import Any
 
 from azulejos.core import Fill, Move, State
@@ -259,39 +261,154 @@ def result_json(state: State) -> dict[str, Any] | None:
     }
 
 
+class SharedView(dict[str, Any]):
+    """A view (a plain dict to every reader) that remembers the parts it shares with the other
+    views of its game version, so that :func:`view_message` encodes those once for all viewers."""
+
+    parts: _Parts | None = None
+
+
+@dataclass(slots=True)
+class _Parts:
+    """The parts of a game's view that depend on the game alone (not on the viewer), built once
+    per game version and shared by every viewer's view; each encoded as JSON once, on demand.
+    ``entries``: each log entry with its JSON (a dict, and its text), kept for the next version
+    (the log only grows, and an entry never changes once written)."""
+
+    version: int
+    state: State
+    log: list[LogEntry]
+    values: dict[str, Any]
+    entries: list[tuple[LogEntry, dict[str, Any], str]]
+    legal: list[dict[str, Any]] | None = None
+    encoded: dict[str, str] = field(default_factory=dict)
+
+    def fragment(self, key: str, value: Any) -> str | None:
+        """The JSON of ``value`` if it is this version's shared ``key`` (None otherwise)."""
+        shared = self.legal if key == "legal" else self.values.get(key)
+        if shared is None or shared is not value:
+            return None
+        text = self.encoded.get(key)
+        if text is None:
+            if key == "log":
+                text = "[" + ",".join(t for _e, _j, t in self.entries) + "]"
+            else:
+                text = dumps(value)
+            self.encoded[key] = text
+        return text
+
+
+#: The shared parts of each game held in memory, for its latest version seen (weak: a game
+#: dropped from memory drops its parts too).
+_PARTS: weakref.WeakKeyDictionary[Live, _Parts] = weakref.WeakKeyDictionary()
+
+
+def _log_entries(log: list[LogEntry], before: _Parts | None
+                 ) -> list[tuple[LogEntry, dict[str, Any], str]]:
+    """Each log entry with its JSON, reusing those of the same entries at an earlier version."""
+    old = before.entries if before is not None else []
+    same = 0
+    for (entry, _j, _t), now in zip(old, log):
+        if entry is not now:
+            break
+        same += 1
+    out = old[:same]
+    for entry in log[same:]:
+        js = log_json([entry])[0]
+        out.append((entry, js, dumps(js)))
+    return out
+
+
+def _parts(live: Live) -> _Parts:
+    st, log, version = live.state, live.log, live.version
+    parts = _PARTS.get(live)
+    if parts is not None and parts.version == version and parts.state is st and parts.log is log:
+        return parts
+    entries = _log_entries(log, parts)
+    values: dict[str, Any] = {
+        "ruleset": live.ruleset.to_json(),
+        "factories": [_letters(f) for f in st.factories],
+        "centre": _letters(st.centre),
+        "specials": specials_json(st),
+        "bag": dict(zip(LETTERS, st.bag)),
+        "lid": dict(zip(LETTERS, st.lid)),
+        "boards": [board_json(st, p) for p in range(live.players)],
+        "log": [js for _e, js, _t in entries],
+        "result": result_json(st),
+    }
+    parts = _PARTS[live] = _Parts(version, st, log, values, entries)
+    return parts
+
+
 def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, Any]:
-    """The whole view for one viewer (see docs/api.md, "The view")."""
+    """The whole view for one viewer (see docs/api.md, "The view"). The parts that do not
+    depend on the viewer are built once per game version and shared (never change a view)."""
     access = access.now(live.left_seats())
     st = live.state
     phase = st.phase
     mover = st.current_player if phase in ("draft", "place") else None
     to_move = mover is not None and access.controls(mover)
-    return {
-        "game": live.game_id,
-        "version": live.version,
-        "players": live.players,
-        "variant": live.variant,
-        "ruleset": live.ruleset.to_json(),
-        "phase": phase,
-        "round": st.round,
-        "current": mover,
-        "start_player": st.start_player,
-        "pending_line": None if st.pending_line is None else st.pending_line + 1,
-        "you": you_json(access),
-        "to_move": to_move,
-        "stand_in": live.stand_in,
-        "seats": seats_json(live, online),
-        "factories": [_letters(f) for f in st.factories],
-        "centre": _letters(st.centre),
-        "marker_in_centre": st.marker_in_centre,
-        "specials": specials_json(st),
-        "bag": dict(zip(LETTERS, st.bag)),
-        "lid": dict(zip(LETTERS, st.lid)),
-        "boards": [board_json(st, p) for p in range(live.players)],
-        "legal": legal_json(st) if to_move else [],
-        "log": log_json(live.log),
-        "result": result_json(st),
-    }
+    parts = _parts(live)
+    shared = parts.values
+    legal: list[dict[str, Any]] = []
+    if to_move:
+        if parts.legal is None:
+            parts.legal = legal_json(st)
+        legal = parts.legal
+    view = SharedView(
+        game=live.game_id,
+        version=live.version,
+        players=live.players,
+        variant=live.variant,
+        ruleset=shared["ruleset"],
+        phase=phase,
+        round=st.round,
+        current=mover,
+        start_player=st.start_player,
+        pending_line=None if st.pending_line is None else st.pending_line + 1,
+        you=you_json(access),
+        to_move=to_move,
+        stand_in=live.stand_in,
+        seats=seats_json(live, online),
+        factories=shared["factories"],
+        centre=shared["centre"],
+        marker_in_centre=st.marker_in_centre,
+        specials=shared["specials"],
+        bag=shared["bag"],
+        lid=shared["lid"],
+        boards=shared["boards"],
+        legal=legal,
+        log=shared["log"],
+        result=shared["result"],
+    )
+    view.parts = parts
+    return view
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+#: The JSON encoding of each key of a view, with its colon.
+_KEYS: dict[str, str] = {}
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON, as the websocket sends it."""
+    return _ENCODER.encode(obj)
+
+
+def view_message(view: dict[str, Any]) -> str:
+    """The websocket message ``{"type": "view", "view": ...}`` as JSON text; the parts a
+    :class:`SharedView` shares with the other views of its version are encoded once."""
+    parts = view.parts if isinstance(view, SharedView) else None
+    if parts is None:
+        return dumps({"type": "view", "view": view})
+    out = []
+    for key, value in view.items():
+        text = parts.fragment(key, value)
+        name = _KEYS.get(key)
+        if name is None:
+            name = _KEYS[key] = dumps(key) + ":"
+        out.append(name + (dumps(value) if text is None else text))
+    return '{"type":"view","view":{' + ",".join(out) + "}}"
 
 
 def you_json(access: Access) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import deque
@@ -20,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .limits import RateLimiter
 from .protocol import MAX_MESSAGE, GameError, parse_json_object
 from .service import GameService
-from .views import Access, you_json
+from .views import Access, dumps, view_message, you_json
 
 log = logging.getLogger("azulejos.web")
 HELLO_TIMEOUT = 15.0
@@ -67,11 +66,11 @@ class Connection:
                     await self.ws.send_text(_dumps(self._queue.popleft()))
                 elif self._view is not None:
                     view, self._view = self._view, None
-                    await self.ws.send_text(_dumps({"type": "view", "view": view}))
+                    await self.ws.send_text(view_message(view))
 
 
 def _dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return dumps(obj)
 
 
 def _error(e: GameError, ref: Any = None) -> dict[str, Any]:

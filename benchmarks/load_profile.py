@@ -1,0 +1,124 @@
+"""Where a move's time goes in the game server, all of it (profile, issue 14 item 8).
+
+Runs the server's service in this process on one thread (the database calls too, so that
+cProfile sees them; the real server runs them in worker threads) with --games two-player games
+of people, each seat a subscriber that encodes its views the way the websocket does, and plays
+random legal moves round-robin for --moves moves. Prints the milliseconds per move of the main
+parts, then (with --top N) cProfile's top functions by own time. No websocket, no network.
+
+    python benchmarks/load_profile.py --games 50 --moves 2000 [--db URL] [--top 25]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from azulejos.web.protocol import parse_create
+from azulejos.web.service import GameService, bot_levels
+from azulejos.web.storage import SqlStore, database_url
+from azulejos.web.views import Access
+
+try:
+    from azulejos.web.views import view_message
+except ImportError:  # a tree from before the shared views: the websocket's own encoding
+    from azulejos.web.ws import _dumps
+
+    def view_message(view: dict[str, Any]) -> str:
+        return _dumps({"type": "view", "view": view})
+
+T = TypeVar("T")
+
+PARTS = [  # (label, function names whose cumulative time it is)
+    ("the move checked and tried (session.prepare)", ("prepare",)),
+    ("database write (session.persist, one transaction)", ("persist",)),
+    ("views built (views.build_view)", ("build_view",)),
+    ("  of which the legal moves and their previews", ("legal_json",)),
+    ("views encoded as JSON (views.view_message)", ("view_message", "_dumps")),
+]
+
+
+class InlineService(GameService):
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return fn(*args)
+
+
+class Viewer:
+    def __init__(self, access: Access) -> None:
+        self.access = access
+        self.view: dict[str, Any] | None = None
+        self.bytes = 0
+
+    def send_view(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.bytes += len(view_message(view))
+
+
+async def run(db: str, games: int, moves: int, seed: int, top: int) -> None:
+    svc = InlineService(SqlStore(database_url(db)), sync_interval=0)
+    await svc.start(resume_bots=False)
+    viewers: list[Viewer] = []
+    for _ in range(games):
+        created = await svc.create(parse_create({"players": 2}, bot_levels()))
+        gid = created["game"]
+        for s in created["seats"]:
+            token = (await svc.claim(gid, s["invite"]))["token"]
+            v = Viewer(await svc.access(token, gid))
+            svc.subscribe(v)
+            v.send_view(await svc.view(v.access))
+            viewers.append(v)
+    rng = random.Random(seed)
+    prof = cProfile.Profile()
+    played = 0
+    t0 = time.perf_counter()
+    prof.enable()
+    while played < moves:
+        progressed = False
+        for v in viewers:
+            view = v.view
+            if view is None or not view["to_move"] or view["phase"] == "over":
+                continue
+            await svc.play(v.access, view["version"], rng.choice(view["legal"])["move"])
+            played += 1
+            progressed = True
+        if not progressed:
+            break
+    prof.disable()
+    wall = time.perf_counter() - t0
+    await svc.stop()
+    stats = pstats.Stats(prof)
+    raw: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
+    print(f"{played} moves in {wall:.2f} s under cProfile ({played / wall:.0f} moves/s, "
+          f"{1000 * wall / played:.2f} ms a move); {sum(v.bytes for v in viewers) / max(1, played):,.0f} "
+          f"bytes of views a move")
+    for label, names in PARTS:
+        cum = sum(row[3] for (_f, _l, name), row in raw.items() if name in names)
+        print(f"  {label:52} {1000 * cum / played:6.3f} ms")
+    if top:
+        stats.sort_stats("tottime").print_stats(top)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--moves", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--db", help="database (default: a temporary SQLite file)")
+    ap.add_argument("--top", type=int, default=0, help="also print this many top functions")
+    args = ap.parse_args()
+    db = args.db or str(Path(tempfile.mkdtemp()) / "profile.sqlite3")
+    asyncio.run(run(db, args.games, args.moves, args.seed, args.top))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
