@@ -26,6 +26,7 @@ from azulejos.agents import engine as E
 from azulejos.agents.external import ExternalAgent
 from azulejos.agents.protocol import position_line
 from azulejos.core import Move, State
+from azulejos.notation import parse_move
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 GRACE = 0.5  # the runner's grace (docs/protocol.md); the slack of every upper bound here
@@ -243,12 +244,52 @@ def test_isready_warms_up_only_bots_that_use_the_kernels(
 ) -> None:
     from azulejos import fast
 
-    calls: list[int] = []
-    monkeypatch.setattr(fast, "warmup", lambda: calls.append(1))
+    calls: list[str] = []
+    monkeypatch.setattr(fast, "warmup", lambda: calls.append("all"))
+    monkeypatch.setattr(fast, "load", lambda warm: calls.append(getattr(warm, "__name__", "?")))
     out = io.StringIO()
     assert E.serve(spec, 1, io.StringIO("isready\nquit\n"), out) == 0
     assert out.getvalue() == "readyok\n"
     assert bool(calls) == loads
+    if spec == "expert":  # only the search kernels, through the bot's own prepare()
+        assert calls == ["prepare"]
+
+
+def test_a_go_before_isready_waits_for_the_kernels_and_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from azulejos import fast
+
+    order: list[str] = []
+
+    def slow_load(warm: object) -> bool:
+        time.sleep(0.05)
+        order.append("loaded")
+        return True
+
+    monkeypatch.setattr(fast, "load", slow_load)
+    st = _state()
+    out = io.StringIO()
+    cmds = f"{position_line(st)}\ngo movetime 30\nquit\n"
+    assert E.serve("fastmcts", 1, io.StringIO(cmds), out) == 0
+    assert order == ["loaded"]
+    assert st.is_legal(parse_move(out.getvalue().splitlines()[-1].removeprefix("bestmove ")))
+
+
+def test_a_failed_preparation_is_reported_by_isready(monkeypatch: pytest.MonkeyPatch) -> None:
+    from azulejos import fast
+
+    def broken(warm: object) -> bool:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(fast, "load", broken)
+    ready = E.Preparation(make_agent("expert", 1))
+    assert ready.wait() == "RuntimeError: boom"
+    assert ready.wait() is None  # reported once
+    out = io.StringIO()
+    assert E.serve("expert", 1, io.StringIO("isready\nquit\n"), out) == 0
+    assert out.getvalue().splitlines() == [
+        "info error the bot's kernels did not load (RuntimeError: boom); they load on first use",
+        "readyok",
+    ]
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "hard"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import time
 from typing import TextIO
 
@@ -83,16 +84,49 @@ def uses_fast_kernels(agent: object) -> bool:
 
 
 def prepare(agent: object) -> None:
-    """Load what ``agent`` needs before its first clock starts: the numba kernels (compiled, or
-    loaded from numba's disk cache) for the bots that use them, nothing for the others; a bot
-    with kernels of its own loads them in its ``prepare()``."""
+    """Load what ``agent`` needs before its first clock starts, nothing for the bots that do not
+    use the numba kernels: a bot with a ``prepare()`` of its own loads just its kernels through
+    it (``fastmcts``: the search kernels), any other kernel bot loads them all
+    (:func:`azulejos.fast.warmup`). Compiled, or loaded from numba's disk cache, under the
+    cache lock (:func:`azulejos.fast.load`: processes starting together share one compile)."""
     if uses_fast_kernels(agent):
         from azulejos import fast
 
-        fast.warmup()
         own = getattr(agent, "prepare", None)
         if callable(own):
-            own()
+            fast.load(own)
+        else:
+            fast.warmup()
+
+
+class Preparation:
+    """:func:`prepare` of a bot in a background thread, started with the engine, so that the
+    kernels load while the runner is still sending ``azulejos`` and ``position``; ``isready``
+    (and a ``go`` sent before it) waits for it to end. Nothing runs for bots without kernels."""
+
+    def __init__(self, agent: object) -> None:
+        self.thread: threading.Thread | None = None
+        self.error: Exception | None = None
+        if uses_fast_kernels(agent):
+            self.thread = threading.Thread(target=self._run, args=(agent,), daemon=True)
+            self.thread.start()
+
+    def _run(self, agent: object) -> None:
+        try:
+            prepare(agent)
+        except Exception as e:  # reported by wait(), in the engine's thread
+            self.error = e
+
+    def wait(self) -> str | None:
+        """Wait until the bot is prepared (at once if it is, or needs nothing); the error of a
+        failed preparation, once (the kernels then load on first use)."""
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+            if self.error is not None:
+                error, self.error = self.error, None
+                return f"{type(error).__name__}: {error}"
+        return None
 
 
 def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
@@ -108,6 +142,7 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
     except ValueError as e:
         say(f"info error {e}")
         return 2
+    ready = Preparation(agent)
     state: State | None = None
     for raw in inp:
         start = time.perf_counter()
@@ -120,7 +155,9 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
             say(f"id protocol {PROTOCOL_VERSION}")
             say("azulejosok")
         elif cmd == "isready":
-            prepare(agent)
+            failed = ready.wait()
+            if failed is not None:
+                say(f"info error the bot's kernels did not load ({failed}); they load on first use")
             say("readyok")
         elif cmd == "setoption":
             parts = rest.split()
@@ -147,6 +184,8 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
                 say("info error no position with a move to make (send 'position ...' first)")
                 say("bestmove none")
                 continue
+            if (failed := ready.wait()) is not None:
+                say(f"info error the bot's kernels did not load ({failed}); they load on first use")
             position = state.copy()
             budget = Budget(seconds=search_seconds(ms, time.perf_counter() - start))
             move = agent.choose(position, budget)
