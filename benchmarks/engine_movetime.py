@@ -34,14 +34,18 @@ def _send(p: subprocess.Popen[str], line: str) -> None:
     p.stdin.flush()
 
 
-def _until(p: subprocess.Popen[str], prefix: str) -> str:
+def _until(p: subprocess.Popen[str], prefix: str) -> tuple[str, float | None]:
+    """The first line starting with ``prefix``, and the engine's own ``info time`` (ms) before it."""
     assert p.stdout is not None
+    own = None
     while True:
         line = p.stdout.readline()
         if not line:
             raise RuntimeError(f"the engine exited before {prefix!r}")
+        if line.startswith("info time "):
+            own = float(line.split()[2])
         if line.startswith(prefix):
-            return line.strip()
+            return line.strip(), own
 
 
 def main() -> int:
@@ -58,7 +62,7 @@ def main() -> int:
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    times: list[tuple[float, int, int, str]] = []  # (seconds, game, move number, move)
+    times: list[tuple[float, int, int, str, float]] = []  # (s, game, move no., move, engine's ms)
     illegal = 0
     t_start = time.perf_counter()
     try:
@@ -80,7 +84,7 @@ def main() -> int:
                 _send(p, position_line(st))
                 t0 = time.perf_counter()
                 _send(p, f"go movetime {args.movetime:g}")
-                answer = _until(p, "bestmove")
+                answer, own = _until(p, "bestmove")
                 used = time.perf_counter() - t0
                 n += 1
                 text = answer.split()[1]
@@ -90,9 +94,9 @@ def main() -> int:
                     print(f"game {game + 1} move {n}: illegal answer {answer!r} ({e})")
                     illegal += 1
                     break
-                times.append((used, game + 1, n, text))
+                times.append((used, game + 1, n, text, own if own is not None else float("nan")))
             print(f"game {game + 1}/{args.games}: {n} moves, scores {st.scores}, "
-                  f"slowest {max(t for t, g, _, _ in times if g == game + 1) * 1000:.1f} ms",
+                  f"slowest {max(x[0] for x in times if x[1] == game + 1) * 1000:.1f} ms",
                   flush=True)
     finally:
         try:
@@ -101,7 +105,7 @@ def main() -> int:
         except (OSError, subprocess.TimeoutExpired):
             p.kill()
             p.wait()
-    ms = [t * 1000 for t, _, _, _ in times]
+    ms = [x[0] * 1000 for x in times]
     late = [x for x in times if x[0] * 1000 > args.movetime]
     q = statistics.quantiles(ms, n=1000, method="inclusive") if len(ms) > 1 else ms * 999
     print(f"\n{args.bot}, go movetime {args.movetime:g}, {args.players} players {args.variant}: "
@@ -109,8 +113,10 @@ def main() -> int:
     print(f"answer time: median {statistics.median(ms):.1f} ms, p99 {q[989]:.1f} ms, "
           f"p99.9 {q[998]:.1f} ms, max {max(ms):.1f} ms ({max(ms) / args.movetime:.1%} of movetime)")
     print(f"late answers (over {args.movetime:g} ms): {len(late)}; illegal answers: {illegal}")
-    for t, g, n, text in sorted(times, reverse=True)[:5]:
-        print(f"  {t * 1000:.1f} ms  game {g} move {n} {text}")
+    print("slowest answers (the engine's own 'info time' in brackets: the rest is the pipe and"
+          " the scheduler):")
+    for t, g, n, text, own_ms in sorted(times, reverse=True)[:5]:
+        print(f"  {t * 1000:.1f} ms ({own_ms:.1f})  game {g} move {n} {text}")
     return 1 if late or illegal else 0
 
 

@@ -306,3 +306,19 @@ def test_isready_in_a_fresh_process_does_not_import_numba(spec: str) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[-2:] == ["readyok", "no numba"]
+
+
+def test_late_answers_widen_the_margin_for_the_next_moves_only_for_a_while() -> None:
+    lag = E.Lag()
+    assert lag.seconds(1000) == 0.0
+    lag.observe(1000, 989.0)  # used less than half the 20 ms margin: not late
+    assert lag.seconds(1000) == 0.0
+    lag.observe(1000, 1090.0)  # 100 ms past 990
+    assert lag.seconds(1000) == pytest.approx(0.1)
+    lag.observe(1000, 5000.0)  # capped at a quarter of movetime
+    assert lag.seconds(1000) == pytest.approx(0.25)
+    for _ in range(E.LAG_MOVES):
+        lag.observe(1000, 980.0)
+    assert lag.seconds(1000) == 0.0  # forgotten after LAG_MOVES answers on time
+    # the engine's search budget is the fixed margin's less the lag
+    assert E.search_seconds(1000) - lag.seconds(1000) == pytest.approx(0.98)

@@ -2,8 +2,9 @@
 
 Time (``docs/protocol.md``, "Thinking time"): ``go movetime MS`` gives MS milliseconds
 (a decimal number, ``250`` or ``250.5``), counted from the moment the ``go`` line is read; the
-search ends a safety margin of milliseconds before that (:func:`search_seconds`), so that
-``bestmove`` is written within MS. A bare ``go``
+search ends a safety margin of milliseconds before that (:func:`search_seconds`), widened
+while the last answers came late (:class:`Lag`: a busy machine), so that ``bestmove`` is
+written within MS. A bare ``go``
 thinks for :data:`DEFAULT_MOVETIME_MS`. Every other ``go`` (a malformed ``movetime``, clock
 forms such as ``go wtime ... btime ...``, ``go infinite``) is refused with an ``info error``
 line before any search, and then answered as a bare ``go``: never with the long default of a
@@ -32,6 +33,11 @@ DEFAULT_MOVETIME_MS = 100.0
 #: search here) and to write the answer.
 SAFETY_MS = 10.0
 SAFETY_SHARE = 0.01
+
+#: The adaptive part of the margin (:class:`Lag`) remembers this many of the last answers, and
+#: never takes more than this share of ``movetime``.
+LAG_MOVES = 8
+LAG_SHARE = 0.25
 
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
 
@@ -75,6 +81,36 @@ def search_seconds(ms: float, elapsed: float = 0.0) -> float:
     """
     margin = min(SAFETY_MS + SAFETY_SHARE * ms, ms / 2) / 1000
     return max(0.0, ms / 1000 - margin - elapsed)
+
+
+class Lag:
+    """The adaptive part of the safety margin: how far the last answers ate into the fixed
+    margin beyond half of it (the process waiting for a CPU on a busy machine: every chunk of
+    search, freeing the tree and writing the answer take longer than they should). The next
+    searches stop that much earlier: the largest of the last :data:`LAG_MOVES` such delays, at
+    most :data:`LAG_SHARE` of ``movetime``. On an idle machine an answer uses a few ms of the
+    margin (10 ms + 1 %), and the lag stays 0.
+
+    >>> lag = Lag()
+    >>> lag.observe(ms=250, used_ms=263.75)  # 20 ms past 250 less half of the 12.5 ms margin
+    >>> lag.seconds(250), lag.seconds(40)
+    (0.02, 0.01)
+    >>> lag.observe(ms=250, used_ms=240.0)  # on time: the lag remembers the late one
+    >>> lag.seconds(250)
+    0.02
+    """
+
+    def __init__(self) -> None:
+        self.late: list[float] = []  # ms past the deadline less half the fixed margin
+
+    def observe(self, ms: float, used_ms: float) -> None:
+        """Note one answer: ``used_ms`` from reading ``go movetime ms`` to writing ``bestmove``."""
+        half = (ms - 1000 * search_seconds(ms)) / 2
+        self.late = [*self.late[-(LAG_MOVES - 1):], max(0.0, used_ms - (ms - half))]
+
+    def seconds(self, ms: float) -> float:
+        """Seconds to stop earlier for a ``movetime`` of ``ms``."""
+        return min(max(self.late, default=0.0), LAG_SHARE * ms) / 1000
 
 
 def uses_fast_kernels(agent: object) -> bool:
@@ -143,6 +179,7 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
         say(f"info error {e}")
         return 2
     ready = Preparation(agent)
+    lag = Lag()
     state: State | None = None
     for raw in inp:
         start = time.perf_counter()
@@ -187,9 +224,10 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
             if (failed := ready.wait()) is not None:
                 say(f"info error the bot's kernels did not load ({failed}); they load on first use")
             position = state.copy()
-            budget = Budget(seconds=search_seconds(ms, time.perf_counter() - start))
-            move = agent.choose(position, budget)
+            wait = search_seconds(ms, time.perf_counter() - start) - lag.seconds(ms)
+            move = agent.choose(position, Budget(seconds=max(0.0, wait)))
             used = (time.perf_counter() - start) * 1000
+            lag.observe(ms, used)
             its = getattr(agent, "last_iterations", None)
             say(f"info time {used:.1f}" + (f" iterations {its}" if isinstance(its, int) else ""))
             say(f"bestmove {move.text()}")
