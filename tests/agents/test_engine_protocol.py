@@ -26,6 +26,7 @@ from azulejos.agents import engine as E
 from azulejos.agents.external import ExternalAgent
 from azulejos.agents.protocol import position_line
 from azulejos.core import Move, State
+from azulejos.notation import parse_move
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 GRACE = 0.5  # the runner's grace (docs/protocol.md); the slack of every upper bound here
@@ -243,12 +244,52 @@ def test_isready_warms_up_only_bots_that_use_the_kernels(
 ) -> None:
     from azulejos import fast
 
-    calls: list[int] = []
-    monkeypatch.setattr(fast, "warmup", lambda: calls.append(1))
+    calls: list[str] = []
+    monkeypatch.setattr(fast, "warmup", lambda: calls.append("all"))
+    monkeypatch.setattr(fast, "load", lambda warm: calls.append(getattr(warm, "__name__", "?")))
     out = io.StringIO()
     assert E.serve(spec, 1, io.StringIO("isready\nquit\n"), out) == 0
     assert out.getvalue() == "readyok\n"
     assert bool(calls) == loads
+    if spec == "expert":  # only the search kernels, through the bot's own prepare()
+        assert calls == ["prepare"]
+
+
+def test_a_go_before_isready_waits_for_the_kernels_and_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from azulejos import fast
+
+    order: list[str] = []
+
+    def slow_load(warm: object) -> bool:
+        time.sleep(0.05)
+        order.append("loaded")
+        return True
+
+    monkeypatch.setattr(fast, "load", slow_load)
+    st = _state()
+    out = io.StringIO()
+    cmds = f"{position_line(st)}\ngo movetime 30\nquit\n"
+    assert E.serve("fastmcts", 1, io.StringIO(cmds), out) == 0
+    assert order == ["loaded"]
+    assert st.is_legal(parse_move(out.getvalue().splitlines()[-1].removeprefix("bestmove ")))
+
+
+def test_a_failed_preparation_is_reported_by_isready(monkeypatch: pytest.MonkeyPatch) -> None:
+    from azulejos import fast
+
+    def broken(warm: object) -> bool:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(fast, "load", broken)
+    ready = E.Preparation(make_agent("expert", 1))
+    assert ready.wait() == "RuntimeError: boom"
+    assert ready.wait() is None  # reported once
+    out = io.StringIO()
+    assert E.serve("expert", 1, io.StringIO("isready\nquit\n"), out) == 0
+    assert out.getvalue().splitlines() == [
+        "info error the bot's kernels did not load (RuntimeError: boom); they load on first use",
+        "readyok",
+    ]
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "hard"])
@@ -265,3 +306,19 @@ def test_isready_in_a_fresh_process_does_not_import_numba(spec: str) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[-2:] == ["readyok", "no numba"]
+
+
+def test_late_answers_widen_the_margin_for_the_next_moves_only_for_a_while() -> None:
+    lag = E.Lag()
+    assert lag.seconds(1000) == 0.0
+    lag.observe(1000, 989.0)  # used less than half the 20 ms margin: not late
+    assert lag.seconds(1000) == 0.0
+    lag.observe(1000, 1090.0)  # 100 ms past 990
+    assert lag.seconds(1000) == pytest.approx(0.1)
+    lag.observe(1000, 5000.0)  # capped at a quarter of movetime
+    assert lag.seconds(1000) == pytest.approx(0.25)
+    for _ in range(E.LAG_MOVES):
+        lag.observe(1000, 980.0)
+    assert lag.seconds(1000) == 0.0  # forgotten after LAG_MOVES answers on time
+    # the engine's search budget is the fixed margin's less the lag
+    assert E.search_seconds(1000) - lag.seconds(1000) == pytest.approx(0.98)

@@ -71,6 +71,7 @@ def test_r_reviews_the_game_opens_the_viewer_and_goes_back_to_the_end_screen() -
             assert isinstance(end, EndScreen)
             await pilot.press("r")  # a tiny budget: done at once
             await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            await pilot.pause()  # let the viewer mount (it reads the review then)
             viewer = app.screen
             assert isinstance(viewer, ReplayScreen) and viewer.back
             assert viewer.review is not None  # the record is annotated
@@ -97,7 +98,7 @@ def test_r_reviews_the_game_opens_the_viewer_and_goes_back_to_the_end_screen() -
 
 def test_escape_stops_the_review_and_stays_on_the_end_screen() -> None:
     async def go() -> None:
-        app = make_app(Budget(iterations=5000), lang="fr")  # about 20 s in all: stopped long before
+        app = make_app(Budget(seconds=0.3), lang="fr")  # 0.3 s a move, ~15 s in all: stopped long before
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             end = app.screen

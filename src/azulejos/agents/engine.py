@@ -2,8 +2,9 @@
 
 Time (``docs/protocol.md``, "Thinking time"): ``go movetime MS`` gives MS milliseconds
 (a decimal number, ``250`` or ``250.5``), counted from the moment the ``go`` line is read; the
-search ends a safety margin of milliseconds before that (:func:`search_seconds`), so that
-``bestmove`` is written within MS. A bare ``go``
+search ends a safety margin of milliseconds before that (:func:`search_seconds`), widened
+while the last answers came late (:class:`Lag`: a busy machine), so that ``bestmove`` is
+written within MS. A bare ``go``
 thinks for :data:`DEFAULT_MOVETIME_MS`. Every other ``go`` (a malformed ``movetime``, clock
 forms such as ``go wtime ... btime ...``, ``go infinite``) is refused with an ``info error``
 line before any search, and then answered as a bare ``go``: never with the long default of a
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import time
 from typing import TextIO
 
@@ -31,6 +33,11 @@ DEFAULT_MOVETIME_MS = 100.0
 #: search here) and to write the answer.
 SAFETY_MS = 10.0
 SAFETY_SHARE = 0.01
+
+#: The adaptive part of the margin (:class:`Lag`) remembers this many of the last answers, and
+#: never takes more than this share of ``movetime``.
+LAG_MOVES = 8
+LAG_SHARE = 0.25
 
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
 
@@ -76,6 +83,36 @@ def search_seconds(ms: float, elapsed: float = 0.0) -> float:
     return max(0.0, ms / 1000 - margin - elapsed)
 
 
+class Lag:
+    """The adaptive part of the safety margin: how far the last answers ate into the fixed
+    margin beyond half of it (the process waiting for a CPU on a busy machine: every chunk of
+    search, freeing the tree and writing the answer take longer than they should). The next
+    searches stop that much earlier: the largest of the last :data:`LAG_MOVES` such delays, at
+    most :data:`LAG_SHARE` of ``movetime``. On an idle machine an answer uses a few ms of the
+    margin (10 ms + 1 %), and the lag stays 0.
+
+    >>> lag = Lag()
+    >>> lag.observe(ms=250, used_ms=263.75)  # 20 ms past 250 less half of the 12.5 ms margin
+    >>> lag.seconds(250), lag.seconds(40)
+    (0.02, 0.01)
+    >>> lag.observe(ms=250, used_ms=240.0)  # on time: the lag remembers the late one
+    >>> lag.seconds(250)
+    0.02
+    """
+
+    def __init__(self) -> None:
+        self.late: list[float] = []  # ms past the deadline less half the fixed margin
+
+    def observe(self, ms: float, used_ms: float) -> None:
+        """Note one answer: ``used_ms`` from reading ``go movetime ms`` to writing ``bestmove``."""
+        half = (ms - 1000 * search_seconds(ms)) / 2
+        self.late = [*self.late[-(LAG_MOVES - 1):], max(0.0, used_ms - (ms - half))]
+
+    def seconds(self, ms: float) -> float:
+        """Seconds to stop earlier for a ``movetime`` of ``ms``."""
+        return min(max(self.late, default=0.0), LAG_SHARE * ms) / 1000
+
+
 def uses_fast_kernels(agent: object) -> bool:
     """Whether ``agent`` calls the numba kernels of :mod:`azulejos.fast` (the bot class says so
     with a ``uses_fast_kernels = True`` attribute)."""
@@ -83,16 +120,49 @@ def uses_fast_kernels(agent: object) -> bool:
 
 
 def prepare(agent: object) -> None:
-    """Load what ``agent`` needs before its first clock starts: the numba kernels (compiled, or
-    loaded from numba's disk cache) for the bots that use them, nothing for the others; a bot
-    with kernels of its own loads them in its ``prepare()``."""
+    """Load what ``agent`` needs before its first clock starts, nothing for the bots that do not
+    use the numba kernels: a bot with a ``prepare()`` of its own loads just its kernels through
+    it (``fastmcts``: the search kernels), any other kernel bot loads them all
+    (:func:`azulejos.fast.warmup`). Compiled, or loaded from numba's disk cache, under the
+    cache lock (:func:`azulejos.fast.load`: processes starting together share one compile)."""
     if uses_fast_kernels(agent):
         from azulejos import fast
 
-        fast.warmup()
         own = getattr(agent, "prepare", None)
         if callable(own):
-            own()
+            fast.load(own)
+        else:
+            fast.warmup()
+
+
+class Preparation:
+    """:func:`prepare` of a bot in a background thread, started with the engine, so that the
+    kernels load while the runner is still sending ``azulejos`` and ``position``; ``isready``
+    (and a ``go`` sent before it) waits for it to end. Nothing runs for bots without kernels."""
+
+    def __init__(self, agent: object) -> None:
+        self.thread: threading.Thread | None = None
+        self.error: Exception | None = None
+        if uses_fast_kernels(agent):
+            self.thread = threading.Thread(target=self._run, args=(agent,), daemon=True)
+            self.thread.start()
+
+    def _run(self, agent: object) -> None:
+        try:
+            prepare(agent)
+        except Exception as e:  # reported by wait(), in the engine's thread
+            self.error = e
+
+    def wait(self) -> str | None:
+        """Wait until the bot is prepared (at once if it is, or needs nothing); the error of a
+        failed preparation, once (the kernels then load on first use)."""
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
+            if self.error is not None:
+                error, self.error = self.error, None
+                return f"{type(error).__name__}: {error}"
+        return None
 
 
 def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
@@ -108,6 +178,8 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
     except ValueError as e:
         say(f"info error {e}")
         return 2
+    ready = Preparation(agent)
+    lag = Lag()
     state: State | None = None
     for raw in inp:
         start = time.perf_counter()
@@ -120,7 +192,9 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
             say(f"id protocol {PROTOCOL_VERSION}")
             say("azulejosok")
         elif cmd == "isready":
-            prepare(agent)
+            failed = ready.wait()
+            if failed is not None:
+                say(f"info error the bot's kernels did not load ({failed}); they load on first use")
             say("readyok")
         elif cmd == "setoption":
             parts = rest.split()
@@ -147,10 +221,13 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
                 say("info error no position with a move to make (send 'position ...' first)")
                 say("bestmove none")
                 continue
+            if (failed := ready.wait()) is not None:
+                say(f"info error the bot's kernels did not load ({failed}); they load on first use")
             position = state.copy()
-            budget = Budget(seconds=search_seconds(ms, time.perf_counter() - start))
-            move = agent.choose(position, budget)
+            wait = search_seconds(ms, time.perf_counter() - start) - lag.seconds(ms)
+            move = agent.choose(position, Budget(seconds=max(0.0, wait)))
             used = (time.perf_counter() - start) * 1000
+            lag.observe(ms, used)
             its = getattr(agent, "last_iterations", None)
             say(f"info time {used:.1f}" + (f" iterations {its}" if isinstance(its, int) else ""))
             say(f"bestmove {move.text()}")

@@ -10,12 +10,16 @@ from azulejos.core import layout as L
 from azulejos.core.preview import preview, previews
 
 from .base import Budget
+from .fastmcts import FastMCTSAgent
 from .features import _line_points, split_offers
-from .mcts import MCTSAgent
+
+_prepared: list[bool] = []  # the search kernels are loaded in this process
 
 
 def hint(state: State, seconds: float = 1.0, seed: int | None = 0) -> tuple[Move, float]:
-    """The ``mcts`` bot's move for the player to move, and its evaluation.
+    """The ``mcts`` search's move for the player to move, and its evaluation: the compiled
+    search (``fastmcts`` with the ``mcts`` options), or the pure-Python ``mcts`` without numba or
+    with the special factory displays (R40-R47), as the engine review.
 
     The evaluation is the expected margin, in points, of the player to move over the best
     other player at the end of the game (positive: ahead), as estimated by the search.
@@ -23,7 +27,10 @@ def hint(state: State, seconds: float = 1.0, seed: int | None = 0) -> tuple[Move
     It is the search of the engine review (:mod:`azulejos.agents.review`).
     """
     limit = max(0.01, min(seconds, 1.0) - 0.05)
-    agent = MCTSAgent(seed)
+    agent = FastMCTSAgent(seed, manage=False)
+    if not _prepared and agent.accelerated(state):
+        agent.prepare()  # the kernels load once, outside the first hint's time
+        _prepared.append(True)
     return agent.search(state.copy(), Budget(seconds=limit))
 
 

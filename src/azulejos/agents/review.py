@@ -2,8 +2,10 @@
 points the played move lost (``docs/bots.md``, "Engine review"; the record key is documented in
 ``docs/notation.md``, "The ``review`` key").
 
-For each position of the record the ``mcts`` search (:meth:`MCTSAgent.analyse`) runs with the
-review's budget and a seed fixed by the review seed, the round and the move number, so the same
+For each position of the record the compiled search (``fastmcts``,
+:meth:`FastMCTSAgent.analyse`, with the ``mcts`` options) runs with the review's budget; without
+numba, or in a game with the special factory displays (R40-R47, not in the search kernels), the
+pure-Python ``mcts`` search (:meth:`MCTSAgent.analyse`, the exact fallback) runs instead. It runs with a seed fixed by the review seed, the round and the move number, so the same
 record, budget and seed give the same review (exactly with an iteration budget; with a time
 budget up to the clock). The value of a move is the expected final margin, in points, of the
 player who moves over the best other player. The best move is the most visited one; the played
@@ -29,7 +31,7 @@ from azulejos.notation import Record, parse_move
 from azulejos.notation.record import round_fill
 
 from .base import Budget
-from .mcts import MCTSAgent
+from .fastmcts import FastMCTSAgent
 
 #: Seconds of search per position by default (``azulejos review --time``).
 DEFAULT_SECONDS = 0.4
@@ -69,10 +71,21 @@ class MoveReview:
         return out
 
 
+def compiled(record: Record) -> bool:
+    """Whether the review of ``record`` runs the compiled search (else the pure-Python one)."""
+    return FastMCTSAgent(0).accelerated(State.new(record.ruleset))
+
+
+def engine_name(record: Record) -> str:
+    """The search that reviews ``record``: ``fastmcts`` or its fallback ``mcts``."""
+    return "fastmcts" if compiled(record) else "mcts"
+
+
 def default_seconds(record: Record) -> float:
     """Seconds per move of a default review: :data:`DEFAULT_SECONDS`, or less in a long game so
     that the searches take at most :data:`DEFAULT_TOTAL` seconds (plus up to half of that for
-    the played moves' own searches)."""
+    the played moves' own searches). The compiled search runs 50-160 times as many iterations
+    in that time as the pure-Python one (docs/performance.md)."""
     moves = sum(len(r.moves) for r in record.rounds)
     return min(DEFAULT_SECONDS, DEFAULT_TOTAL / max(1, moves))
 
@@ -91,7 +104,7 @@ def review_position(
         return played, 0.0, None, None, "forced"
     if state.raw[L.PHASE] != L.DRAFT:
         return played, 0.0, None, None, "column"
-    stats = MCTSAgent(seed).analyse(state, budget)
+    stats = FastMCTSAgent(seed).analyse(state, budget)
     best_a, _, best_v = stats[0]
     best = MOVES[best_a]
     if best_a == played.id:
@@ -103,7 +116,7 @@ def review_position(
             seconds=None if budget.seconds is None else budget.seconds / 2,
             iterations=None if budget.iterations is None else max(1, budget.iterations // 2),
         )
-        pv = MCTSAgent(seed + 1).analyse(state, half, only=(played.id,))[0][2]
+        pv = FastMCTSAgent(seed + 1).analyse(state, half, only=(played.id,))[0][2]
     return best, max(0.0, best_v - pv), best_v, pv, None
 
 
@@ -115,7 +128,9 @@ def review_record(
 ) -> list[list[MoveReview]]:
     """The review of every move of ``record`` (which must replay: check it first), one list
     per round. ``progress(done, total)`` is called after each move."""
-    budget = budget or Budget(seconds=DEFAULT_SECONDS)
+    budget = budget or Budget(seconds=default_seconds(record))
+    if compiled(record):
+        FastMCTSAgent(seed).prepare()  # load the search kernels before the first search
     total = sum(len(r.moves) for r in record.rounds)
     done = 0
     st = State.new(record.ruleset, None, record.start_player)
@@ -145,12 +160,13 @@ def mistakes(reviews: list[list[MoveReview]], seat: int, top: int = 3) -> list[M
 
 
 def review_json(
-    reviews: list[list[MoveReview]], budget: Budget, seed: int
+    reviews: list[list[MoveReview]], budget: Budget, seed: int, engine: str = "fastmcts"
 ) -> dict[str, object]:
-    """The ``review`` key of an annotated record (``docs/notation.md``)."""
+    """The ``review`` key of an annotated record (``docs/notation.md``); ``engine`` names the
+    search that made it (:func:`engine_name`)."""
     return {
         "format": REVIEW_FORMAT,
-        "engine": "mcts",
+        "engine": engine,
         "seconds": budget.seconds,
         "iterations": budget.iterations,
         "seed": seed,
@@ -161,7 +177,7 @@ def review_json(
 def annotate(record: Record, reviews: list[list[MoveReview]], budget: Budget, seed: int) -> Record:
     """``record`` with its ``review`` key set (other keys unchanged)."""
     extra = dict(record.extra)
-    extra["review"] = review_json(reviews, budget, seed)
+    extra["review"] = review_json(reviews, budget, seed, engine_name(record))
     return Record(
         record.ruleset, record.start_player, record.rounds, record.final_scores, record.winners, extra
     )

@@ -22,7 +22,7 @@ from azulejos.core import State
 from azulejos.core.errors import AzulejosError
 from azulejos.core.playout import random_playout as _reference_playout
 
-from .status import available, backend, reason, warmup, warmup_detail
+from .status import available, backend, load, reason, warmup, warmup_detail
 
 if TYPE_CHECKING:
     import numpy as np
@@ -90,6 +90,6 @@ def playout_many(state: State, n: int, seed: int) -> np.ndarray:
 
 
 __all__ = [
-    "GameStalledError", "available", "backend", "playout_many", "random_playout", "reason",
+    "GameStalledError", "available", "backend", "load", "playout_many", "random_playout", "reason",
     "warmup", "warmup_detail",
 ]

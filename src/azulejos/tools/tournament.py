@@ -112,19 +112,20 @@ def _ranks(keys: list[tuple[int, int]]) -> list[int]:
     return [1 + sum(1 for o in keys if o > k) for k in keys]
 
 
-def warm_up() -> None:
-    """Get the accelerated engine path ready (JIT compile or cache load) before any clock runs.
-    Idempotent; does nothing on the reference path."""
-    from azulejos import fast
+def warm_up(agents: Iterable[Agent]) -> None:
+    """Load what each bot of a game needs (its numba kernels, compiled or loaded from the disk
+    cache, under the cache lock: :func:`azulejos.agents.engine.prepare`) before any clock runs,
+    so that no move pays for a compile (one took 53.6 s when a worker process compiled the
+    search kernels inside an ``expert`` move). Cheap once the kernels are loaded in the
+    process; nothing for bots that do not use them."""
+    from azulejos.agents.engine import prepare
 
-    warm = getattr(fast, "warmup", None)
-    if callable(warm):
-        warm()
+    for agent in agents:
+        prepare(agent)
 
 
 def play_game(job: GameJob) -> GameResult:
     """Play one game on a session; a failing bot forfeits it (never raises for a bot's fault)."""
-    warm_up()
     n = job.players
     agents: dict[int, Agent] = {}
     forfeit: dict[str, Any] | None = None
@@ -139,6 +140,7 @@ def play_game(job: GameJob) -> GameResult:
                 forfeit = {"seat": seat, "bot": spec, "kind": "start", "message": str(e)}
                 break
         if forfeit is None:
+            warm_up(agents.values())
             session = Session.new(
                 [Seat(spec, spec) for spec in job.lineup], job.ruleset, Seeding(deal_seed(job)),
                 policy=FORFEIT, agents=agents, bot_budget=budget, clock=clock,

@@ -1,0 +1,124 @@
+"""Does ``azulejos engine --bot expert`` answer within its movetime on every move of a series of
+games? (issue 15, "Done when").
+
+    python benchmarks/engine_movetime.py [--bot expert] [--games 20] [--movetime 1000]
+                                         [--players 2] [--variant coloured] [--seed 0]
+
+One engine process (started once, ``isready`` answered before the first game, as a runner
+does) plays every seat of ``--games`` complete games; this script is the referee: it deals the
+fills, sends the whole game so far (``position ...``) and ``go movetime MS`` for every move, and
+plays the answer. An answer's time runs from writing the ``go`` line to reading ``bestmove``,
+as a runner sees it (pipe transfer included). Prints the number of moves, the maximum and a few
+percentiles of the answer time, the moves over MS (late answers) and the slowest moves; exit
+status 1 if any move was late or illegal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from azulejos.agents.protocol import position_line
+from azulejos.core import Ruleset, State
+from azulejos.notation import parse_move
+
+
+def _send(p: subprocess.Popen[str], line: str) -> None:
+    assert p.stdin is not None
+    p.stdin.write(line + "\n")
+    p.stdin.flush()
+
+
+def _until(p: subprocess.Popen[str], prefix: str) -> tuple[str, float | None]:
+    """The first line starting with ``prefix``, and the engine's own ``info time`` (ms) before it."""
+    assert p.stdout is not None
+    own = None
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the engine exited before {prefix!r}")
+        if line.startswith("info time "):
+            own = float(line.split()[2])
+        if line.startswith(prefix):
+            return line.strip(), own
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bot", default="expert")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--movetime", type=float, default=1000.0, help="milliseconds per move")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--variant", default="coloured")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    p = subprocess.Popen(
+        [sys.executable, "-m", "azulejos", "engine", "--bot", args.bot, "--seed", str(args.seed)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    times: list[tuple[float, int, int, str, float]] = []  # (s, game, move no., move, engine's ms)
+    illegal = 0
+    t_start = time.perf_counter()
+    try:
+        _send(p, "azulejos 1")
+        _until(p, "azulejosok")
+        t0 = time.perf_counter()
+        _send(p, "isready")
+        _until(p, "readyok")
+        print(f"isready to readyok: {time.perf_counter() - t0:.3f} s", flush=True)
+        for game in range(args.games):
+            rng = random.Random(args.seed * 100_003 + game)
+            st = State.new(Ruleset.of(args.players, args.variant))
+            _send(p, "newgame")
+            n = 0
+            while not st.is_over:
+                if not st.legal_actions():
+                    st.deal(rng)
+                    continue
+                _send(p, position_line(st))
+                t0 = time.perf_counter()
+                _send(p, f"go movetime {args.movetime:g}")
+                answer, own = _until(p, "bestmove")
+                used = time.perf_counter() - t0
+                n += 1
+                text = answer.split()[1]
+                try:
+                    st.push(parse_move(text))
+                except Exception as e:  # noqa: BLE001 - an illegal or garbled answer is counted
+                    print(f"game {game + 1} move {n}: illegal answer {answer!r} ({e})")
+                    illegal += 1
+                    break
+                times.append((used, game + 1, n, text, own if own is not None else float("nan")))
+            print(f"game {game + 1}/{args.games}: {n} moves, scores {st.scores}, "
+                  f"slowest {max(x[0] for x in times if x[1] == game + 1) * 1000:.1f} ms",
+                  flush=True)
+    finally:
+        try:
+            _send(p, "quit")
+            p.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            p.kill()
+            p.wait()
+    ms = [x[0] * 1000 for x in times]
+    late = [x for x in times if x[0] * 1000 > args.movetime]
+    q = statistics.quantiles(ms, n=1000, method="inclusive") if len(ms) > 1 else ms * 999
+    print(f"\n{args.bot}, go movetime {args.movetime:g}, {args.players} players {args.variant}: "
+          f"{args.games} games, {len(ms)} moves in {time.perf_counter() - t_start:.0f} s")
+    print(f"answer time: median {statistics.median(ms):.1f} ms, p99 {q[989]:.1f} ms, "
+          f"p99.9 {q[998]:.1f} ms, max {max(ms):.1f} ms ({max(ms) / args.movetime:.1%} of movetime)")
+    print(f"late answers (over {args.movetime:g} ms): {len(late)}; illegal answers: {illegal}")
+    print("slowest answers (the engine's own 'info time' in brackets: the rest is the pipe and"
+          " the scheduler):")
+    for t, g, n, text, own_ms in sorted(times, reverse=True)[:5]:
+        print(f"  {t * 1000:.1f} ms ({own_ms:.1f})  game {g} move {n} {text}")
+    return 1 if late or illegal else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
