@@ -20,18 +20,13 @@ from .legal import is_legal as base_is_legal
 from .legal import legal_actions as base_legal_actions
 from .legal import random_action as base_random_action
 from .rng import below
+from .step import marker_to_floor, rest_to_centre, to_floor, to_line
 from .tables import (
     CENTRE,
     CENTRE_BASE,
     DRAFT,
-    FLOOR_N,
-    FLOOR_SLOT,
-    L_COLOUR,
-    L_COUNT,
     LEFT,
-    LID,
     MARKER,
-    MARKER_TILE,
     NTH,
     NUM_ALL_ACTIONS,
     P0,
@@ -133,11 +128,7 @@ def draft(s: np.ndarray, players: int, grey: bool, src: int, k: int, d: int, cod
     s[at + k] = 0
     if src == CENTRE:
         if s[MARKER] < 0:  # R12, R14 ruling (the marker never goes onto SF5, R47a)
-            s[MARKER] = seat
-            fn = s[b + FLOOR_N]
-            if fn < 7:
-                s[b + FLOOR_SLOT + fn] = MARKER_TILE
-                s[b + FLOOR_N] = fn + 1
+            marker_to_floor(s, b, seat)
     else:
         kind = s[x + SF_KIND + src]
         if kind == SF4:
@@ -152,37 +143,17 @@ def draft(s: np.ndarray, players: int, grey: bool, src: int, k: int, d: int, cod
                     s[at + kk] = 0
                     j += 1
         elif kind != SF3:  # R11(a); SF3 keeps its rest (R42)
-            for kk in range(5):
-                c = s[at + kk]
-                if c:
-                    s[CENTRE_BASE + kk] += c
-                    s[at + kk] = 0
+            rest_to_centre(s, at)
         if kind == SF5:  # R44: out of the circle, beside the drafter's floor
             s[x + SF5_HOLDER] = seat
             s[x + SF5_OUT] = src
     left_n = s[LEFT] - n
     s[LEFT] = left_n
-    over = n
-    if d < 5:
-        have = s[b + L_COUNT + d]
-        fit = d + 1 - have
-        if fit > n:
-            fit = n
-        s[b + L_COLOUR + d] = k
-        s[b + L_COUNT + d] = have + fit
-        over = n - fit
+    over = to_line(s, b, d, k, n)
     if over and s[x + SF5_HOLDER] == seat and s[x + SF5_TILE] < 0:
         s[x + SF5_TILE] = k  # R44, R47a: the first falling tile, even onto a full floor
         over -= 1
-    if over:
-        fn = s[b + FLOOR_N]  # R13, R14
-        while over and fn < 7:
-            s[b + FLOOR_SLOT + fn] = k
-            fn += 1
-            over -= 1
-        s[b + FLOOR_N] = fn
-        if over:
-            s[LID + k] += over
+    to_floor(s, b, k, over)
     if left_n:
         s[TURN] = (seat + 1) % players  # R10
     else:

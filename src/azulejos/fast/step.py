@@ -29,6 +29,57 @@ from .tiling import end_drafting, place
 
 
 @njit(cache=True)
+def marker_to_floor(s: np.ndarray, b: int, seat: int) -> None:
+    """R12: the first to take from the centre puts the marker on their floor first (R14 ruling:
+    a full floor takes no marker and no penalty)."""
+    s[MARKER] = seat
+    fn = s[b + FLOOR_N]
+    if fn < 7:
+        s[b + FLOOR_SLOT + fn] = MARKER_TILE
+        s[b + FLOOR_N] = fn + 1
+
+
+@njit(cache=True)
+def rest_to_centre(s: np.ndarray, at: int) -> None:
+    """R11(a): the rest of the factory whose colour counts start at ``at`` goes to the centre."""
+    for kk in range(5):
+        c = s[at + kk]
+        if c:
+            s[CENTRE_BASE + kk] += c
+            s[at + kk] = 0
+
+
+@njit(cache=True)
+def to_line(s: np.ndarray, b: int, d: int, k: int, n: int) -> int:
+    """R13: ``n`` tiles of colour ``k`` onto pattern line ``d`` (5: the floor) of the player
+    block at ``b``; returns how many do not fit."""
+    if d >= 5:
+        return n
+    have = s[b + L_COUNT + d]
+    fit = d + 1 - have
+    if fit > n:
+        fit = n
+    s[b + L_COLOUR + d] = k
+    s[b + L_COUNT + d] = have + fit
+    return int(n - fit)
+
+
+@njit(cache=True)
+def to_floor(s: np.ndarray, b: int, k: int, over: int) -> None:
+    """R13, R14: ``over`` tiles of colour ``k`` to the floor, and what the floor cannot hold to
+    the lid."""
+    if over:
+        fn = s[b + FLOOR_N]
+        while over and fn < 7:
+            s[b + FLOOR_SLOT + fn] = k
+            fn += 1
+            over -= 1
+        s[b + FLOOR_N] = fn
+        if over:
+            s[LID + k] += over
+
+
+@njit(cache=True)
 def draft(s: np.ndarray, players: int, grey: bool, src: int, k: int, d: int) -> None:
     """A drafting move (R11-R16), assumed legal."""
     seat = s[TURN]
@@ -37,40 +88,12 @@ def draft(s: np.ndarray, players: int, grey: bool, src: int, k: int, d: int) -> 
     n = s[base + k]
     s[base + k] = 0
     if src == CENTRE:
-        s[LEFT] -= n
         if s[MARKER] < 0:
-            # R12: the first to take from the centre puts the marker on the floor first.
-            s[MARKER] = seat
-            fn = s[b + FLOOR_N]
-            if fn < 7:
-                s[b + FLOOR_SLOT + fn] = MARKER_TILE
-                s[b + FLOOR_N] = fn + 1
-            # R14 ruling: a full floor takes no marker and no penalty.
+            marker_to_floor(s, b, seat)
     else:
-        for kk in range(5):  # R11(a): the rest of the factory to the centre
-            c = s[base + kk]
-            if c:
-                s[CENTRE_BASE + kk] += c
-                s[base + kk] = 0
-        s[LEFT] -= n
-    over = n
-    if d < 5:
-        have = s[b + L_COUNT + d]
-        fit = d + 1 - have
-        if fit > n:
-            fit = n
-        s[b + L_COLOUR + d] = k
-        s[b + L_COUNT + d] = have + fit
-        over = n - fit
-    if over:
-        fn = s[b + FLOOR_N]  # R13, R14: excess to the floor, then the lid
-        while over and fn < 7:
-            s[b + FLOOR_SLOT + fn] = k
-            fn += 1
-            over -= 1
-        s[b + FLOOR_N] = fn
-        if over:
-            s[LID + k] += over
+        rest_to_centre(s, base)
+    s[LEFT] -= n
+    to_floor(s, b, k, to_line(s, b, d, k, n))
     if s[LEFT]:
         s[TURN] = (seat + 1) % players  # R10
     else:
