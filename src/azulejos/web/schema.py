@@ -14,7 +14,9 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
    they are marked claimed when the game was created;
 3. the game's ruleset, whole: ``games.modules``, the optional rules modules switched on
    (:data:`azulejos.core.ruleset.MODULES` names, comma-separated; NULL or empty: none, as every
-   game stored before version 3 was played). Games of older versions keep NULL.
+   game stored before version 3 was played). Games of older versions keep NULL;
+4. the engine reviews of finished games, ``azulejos_reviews`` (game, game version, review
+   settings, when, the annotated record), shared by every server process on the database.
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -142,6 +144,16 @@ events_t = Table(
     Column("data", String(200), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("at", Float, nullable=False),
+)
+
+reviews_t = Table(
+    "azulejos_reviews",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("version", Integer, primary_key=True),  # the game's number of events when reviewed
+    Column("settings", String(100), primary_key=True),  # the review's budget and seed
+    Column("created", Float, nullable=False),
+    Column("record", Text, nullable=False),  # the annotated record, azulejos-record/1 JSON
 )
 
 schema_t = Table(
