@@ -7,9 +7,13 @@ empty (or old) database all start (SQLite, and PostgreSQL when AZULEJOS_TEST_PG 
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import shutil
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -391,34 +395,42 @@ def start_together(url: str, n: int) -> list[BaseException]:
     return errors
 
 
-def run_starts(make_url: Callable[[int], str], prepare: Callable[[str], None] | None) -> None:
+#: The kept files the start-up races begin from (None: an empty database), and their checks.
+OLD = {"empty": None, "schema-1": (V1_DB, check_upgraded), "schema-3": (V3_DB, check_upgraded_v3)}
+
+
+def run_starts(make_url: Callable[[int], str], old: str,
+               copy: Callable[[str, Path], None]) -> None:
     for attempt in range(4):
         url = make_url(attempt)
-        if prepare:
-            prepare(url)
+        kept = OLD[old]
+        if kept:
+            copy(url, kept[0])
         errors = start_together(url, 4)
         assert not errors, errors
         store = SqlStore(url)
         assert store.found_schema == SCHEMA_VERSION
-        if prepare:
-            check_upgraded(store)
+        if kept:
+            kept[1](store)
+        else:
+            check_at_head(store.engine)
+        assert differences(store.engine) == []
         store.close()
 
 
-@pytest.mark.parametrize("old", [False, True], ids=["empty", "schema-1"])
-def test_servers_starting_together_on_sqlite(tmp_path: Path, old: bool) -> None:
+@pytest.mark.parametrize("old", list(OLD))
+def test_servers_starting_together_on_sqlite(tmp_path: Path, old: str) -> None:
     def url(attempt: int) -> str:
         return f"sqlite:///{tmp_path / f'db{attempt}.sqlite3'}"
 
-    def copy(u: str) -> None:
-        shutil.copy(V1_DB, u.removeprefix("sqlite:///"))
+    def copy(u: str, source: Path) -> None:
+        shutil.copy(source, u.removeprefix("sqlite:///"))
 
-    run_starts(url, copy if old else None)
+    run_starts(url, old, copy)
 
 
-@pytest.mark.parametrize("old", [pytest.param(False, marks=pg_only, id="empty"),
-                                 pytest.param(True, marks=pg_only, id="schema-1")])
-def test_servers_starting_together_on_postgresql(old: bool) -> None:
+@pytest.mark.parametrize("old", [pytest.param(k, marks=pg_only, id=k) for k in OLD])
+def test_servers_starting_together_on_postgresql(old: str) -> None:
     assert PG_URL
     admin = create_engine(database_url(PG_URL))
     names: list[str] = []
@@ -431,9 +443,41 @@ def test_servers_starting_together_on_postgresql(old: bool) -> None:
         return f"{database_url(PG_URL)}?options=-csearch_path%3D{name}"
 
     try:
-        run_starts(url, copy_v1 if old else None)
+        run_starts(url, old, copy_v1)
     finally:
         with admin.begin() as conn:
             for name in names:
                 conn.execute(text(f"DROP SCHEMA {name} CASCADE"))
         admin.dispose()
+
+
+STARTER = """
+import sys, time
+from azulejos.web.storage import SqlStore
+at = float(sys.argv[2])
+time.sleep(max(0.0, at - time.time()))
+store = SqlStore(sys.argv[1])
+print(store.found_schema)
+store.close()
+"""
+
+
+@pytest.mark.parametrize("_pg", [pytest.param(0, marks=pg_only)])
+def test_server_processes_starting_together_on_an_empty_postgresql_database(
+    _pg: int, pg_schema: str
+) -> None:
+    """Separate processes (as ``serve`` started twice, or its workers), released at one moment
+    on an empty database: every one comes up, one of them made the tables."""
+    at = time.time() + 4.0  # after every interpreter has imported the server
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
+    procs = [subprocess.Popen([sys.executable, "-c", STARTER, pg_schema, str(at)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(3)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0], [err[-2000:] for _, err in outs]
+    found = sorted(int(out.split()[-1]) for out, _ in outs)
+    assert found == [0, SCHEMA_VERSION, SCHEMA_VERSION]
+    store = SqlStore(pg_schema)
+    check_at_head(store.engine)
+    assert differences(store.engine) == []
+    store.close()
