@@ -481,3 +481,40 @@ def test_server_processes_starting_together_on_an_empty_postgresql_database(
     check_at_head(store.engine)
     assert differences(store.engine) == []
     store.close()
+
+
+def test_one_process_preparing_several_databases_at_once(tmp_path: Path) -> None:
+    """Threads of one process upgrading different databases at the same moment (Alembic's
+    ``context`` is module-wide: its commands take turns) all end at the head, games kept."""
+    sources = [None, V1_DB, V2_DB, V3_DB] * 2
+    urls = []
+    for i, source in enumerate(sources):
+        db = tmp_path / f"db{i}.sqlite3"
+        if source:
+            shutil.copy(source, db)
+        urls.append(f"sqlite:///{db}")
+    barrier = threading.Barrier(len(urls))
+    errors: list[BaseException] = []
+    stores: dict[str, SqlStore] = {}
+
+    def start(url: str) -> None:
+        barrier.wait()
+        try:
+            stores[url] = SqlStore(url)
+        except BaseException as e:  # noqa: BLE001 - collected and reported by the test
+            errors.append(e)
+
+    threads = [threading.Thread(target=start, args=(u,)) for u in urls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors, errors
+    for url, source in zip(urls, sources):
+        store = stores[url]
+        assert store.found_schema == (0 if source is None else int(source.stem[-1]))
+        assert differences(store.engine) == []
+        check_at_head(store.engine)
+        if source == V3_DB:
+            check_upgraded_v3(store)
+        store.close()

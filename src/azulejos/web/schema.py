@@ -33,6 +33,7 @@ A second process waits, then finds the work done. Running it again changes nothi
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -63,6 +64,9 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 LAST_HAND_MADE = 3
 #: The PostgreSQL advisory lock key held while the schema is checked ("azul").
 LOCK_KEY = 0x617A756C
+#: Alembic's ``context`` and ``op`` are module-wide proxies: one command at a time per process
+#: (taken after the database's lock, and held only while the revisions run on it).
+_COMMANDS = threading.Lock()
 
 
 def alembic_config(conn: Connection | None = None) -> Config:
@@ -218,10 +222,11 @@ def upgrade(conn: Connection) -> int:
     found = found_version(conn)
     cfg = alembic_config(conn)
     stamped = MigrationContext.configure(conn).get_current_revision() is not None
-    if found and not stamped:
-        schema_t.create(conn, checkfirst=True)  # revision 0001 has it; a cut-short start may not
-        command.stamp(cfg, revision_id(found))
-    command.upgrade(cfg, "head")
+    with _COMMANDS:
+        if found and not stamped:
+            schema_t.create(conn, checkfirst=True)  # revision 0001 has it; a cut-short start may not
+            command.stamp(cfg, revision_id(found))
+        command.upgrade(cfg, "head")
     have = set(conn.execute(select(schema_t.c.version)).scalars().all())
     for v in range(1, SCHEMA_VERSION + 1):
         if v not in have:
