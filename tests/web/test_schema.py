@@ -518,3 +518,16 @@ def test_one_process_preparing_several_databases_at_once(tmp_path: Path) -> None
         if source == V3_DB:
             check_upgraded_v3(store)
         store.close()
+
+
+def test_the_revisions_are_one_line_numbered_as_the_schema_versions() -> None:
+    """Revision NNNN lives in ``vNNNN_*.py`` and follows NNNN-1: one head, no branches, so that
+    ``SCHEMA_VERSION`` (the head's number) counts every schema change."""
+    script = revisions()
+    line = list(reversed(list(script.walk_revisions())))
+    assert [r.revision for r in line] == [revision_id(v) for v in range(1, SCHEMA_VERSION + 1)]
+    for r in line:
+        assert r.down_revision == (None if r.revision == "0001" else revision_id(int(r.revision) - 1))
+        assert Path(r.path).name.startswith(f"v{r.revision}_")
+        assert not r.branch_labels and not r.dependencies
+    assert script.get_heads() == [revision_id(SCHEMA_VERSION)]
