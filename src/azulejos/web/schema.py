@@ -63,6 +63,14 @@ games_t = Table(
     Column("stand_in", String(32), nullable=True),
     # version 3
     Column("modules", String(200), nullable=True),
+    # the game's clock (revision 0005; web/clocks.py): its kind and seconds (NULL: none), and
+    # the current turn: the version it began at, when, the person seat timed and its deadline
+    Column("clock_kind", String(8), nullable=True),
+    Column("clock_seconds", Integer, nullable=True),
+    Column("turn_version", Integer, nullable=True),
+    Column("turn_began", Float, nullable=True),
+    Column("turn_seat", Integer, nullable=True),
+    Column("turn_deadline", Float, nullable=True, index=True),
 )
 
 seats_t = Table(
@@ -77,6 +85,8 @@ seats_t = Table(
     # version 2
     Column("invite_hash", String(64), nullable=True, unique=True, index=True),
     Column("claimed", Float, nullable=True),
+    # revision 0005: the seconds this seat used of a per-game clock (NULL: none)
+    Column("time_used", Float, nullable=True),
 )
 
 events_t = Table(
