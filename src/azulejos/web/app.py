@@ -129,7 +129,14 @@ async def meta(request: Request) -> Response:
         "max_record": MAX_RECORD,
         "guide": _guide(request) is not None,
         "rules": rules_json(),
+        # the clock of a game created without one (serve --turn-seconds; null: none)
+        "clock_default": _clock_default(request),
     })
+
+
+def _clock_default(request: Request) -> dict[str, Any] | None:
+    seconds = _service(request).turn_seconds
+    return {"kind": "move", "seconds": max(1, round(seconds))} if seconds > 0 else None
 
 
 async def messages(request: Request) -> Response:
