@@ -11,7 +11,11 @@ Schema versions (table ``azulejos_schema`` keeps one row per version applied):
    they are marked claimed when the game was created;
 3. the game's ruleset, whole: ``games.modules``, the optional rules modules switched on
    (:data:`azulejos.core.ruleset.MODULES` names, comma-separated; NULL or empty: none, as every
-   game stored before version 3 was played). Games of older versions keep NULL.
+   game stored before version 3 was played). Games of older versions keep NULL;
+4. the game's clock (:mod:`.clocks`): ``games.clock_kind`` and ``clock_seconds`` (NULL: no
+   clock, as every older game), the current turn (``turn_version``, ``turn_began``,
+   ``turn_seat``, ``turn_deadline``, indexed: the clock loop's query) and ``seats.time_used``.
+   (To become the Alembic revision 0005 once the migrations replace these versions.)
 
 :func:`prepare` runs the whole check-create-upgrade under one lock - PostgreSQL: a
 transaction-level advisory lock (and PostgreSQL's DDL is transactional); SQLite: ``BEGIN
@@ -38,7 +42,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: The PostgreSQL advisory lock key held while the schema is checked ("azul").
 LOCK_KEY = 0x617A756C
 
@@ -121,6 +125,18 @@ V2_INDEXES = (
 #: Columns added by version 3.
 V3_COLUMNS = (("azulejos_games", "modules", "VARCHAR(200)"),)
 
+#: Columns added by version 4 (the clocks), and the index of the clock loop's query.
+V4_COLUMNS = (
+    ("azulejos_games", "clock_kind", "VARCHAR(8)"),
+    ("azulejos_games", "clock_seconds", "INTEGER"),
+    ("azulejos_games", "turn_version", "INTEGER"),
+    ("azulejos_games", "turn_began", "FLOAT"),
+    ("azulejos_games", "turn_seat", "INTEGER"),
+    ("azulejos_games", "turn_deadline", "FLOAT"),
+    ("azulejos_seats", "time_used", "FLOAT"),
+)
+V4_INDEX = ("ix_azulejos_games_turn_deadline", "azulejos_games", "turn_deadline")
+
 
 class NewerSchema(RuntimeError):
     """The database was written by a newer azulejos."""
@@ -163,6 +179,8 @@ def upgrade(conn: Connection) -> int:
     if found:
         _add_v2(conn)
         _add_columns(conn, V3_COLUMNS)
+        _add_columns(conn, V4_COLUMNS)
+        conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS {} ON {} ({})".format(*V4_INDEX))
     have = set(conn.execute(select(schema_t.c.version)).scalars().all())
     for v in range(1, SCHEMA_VERSION + 1):
         if v not in have:
