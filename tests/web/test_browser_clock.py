@@ -1,6 +1,7 @@
 """A turn-based game with a per-move clock in a real browser (Debian's Chromium, Playwright),
 in simulated time (issue #14 item 1): the lobby's form creates the game with a clock, the page
-shows the seat's clock counting down and the title says it is your turn; the server's time
+shows the seat's clock counting down, the title says it is your turn and the lobby's "My
+games" lists the game first as your turn with the time left; the server's time
 source is then moved past the deadline, its clock loop times the turn out, and the page shows
 that the stand-in bot took over (and the title no longer says it is your turn).
 
@@ -94,6 +95,15 @@ def test_a_per_move_clock_runs_out_and_the_bot_takes_over(clocked_server: tuple[
             minutes, seconds = shown.split(":")
             assert 280 <= int(minutes) * 60 + int(seconds) <= 300
             page.screenshot(path=str(out / "clock-your-turn.png"))
+
+            # the lobby's "My games": this game first, marked as your turn, with the time left
+            page.click("#nav-lobby")
+            first = page.wait_for_selector(".games li:first-child.your-turn")
+            assert "Your turn · 5 minutes left" in (first.text_content() or "")
+            page.wait_for_function("t => document.title === t", arg=YOUR_TURN)
+            page.screenshot(path=str(out / "clock-my-games.png"))
+            page.click(".games li.your-turn a.game-link")
+            page.wait_for_selector("#clocks .clock.running.mine")
 
             fake.offset = 301.0  # five minutes and a second later, as the server sees it
             # the stand-in bot plays Ann's seat (and, with bots only left, finishes the game)

@@ -241,3 +241,30 @@ def test_clock_waits_for_the_invited_players(url: str) -> None:
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_clock_a_timeout_timed_on_an_old_version_changes_nothing(url: str) -> None:
+    """A move stored on one process wins over a timeout another process timed on the version
+    before it: that leave is refused as stale and nothing changes."""
+
+    async def scenario() -> None:
+        now = FakeTime()
+        store_a, store_b = SqlStore(url), SqlStore(url)
+        a, b = service(store_a, now), service(store_b, now)
+        gid, (ann, _bo) = await two_people(a, ClockSpec("move", 60))
+        timed = (await b.get(gid)).version  # B holds the game at Ann's turn
+        now.t = T0 + 59.5
+        await move(a, ann)  # stored on A just before the deadline
+        now.t = T0 + 60
+        with pytest.raises(GameError) as e:
+            await b._leave(gid, 0, timed, frozenset({0}), "timeout")
+        assert e.value.code == "stale"
+        assert await b.check_clocks() == 0
+        stored = store_a.load(gid)
+        assert stored is not None and "leave" not in [ev.kind for ev in stored.events]
+        for svc in (a, b):
+            await svc.stop()
+        store_a.close()
+        store_b.close()
+
+    asyncio.run(scenario())

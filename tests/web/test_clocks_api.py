@@ -101,3 +101,14 @@ def test_a_move_after_the_deadline_is_refused_clearly(client: TestClient) -> Non
                     json={"version": v["version"], "move": v["legal"][0]["move"]})
     assert r.status_code == 409 and r.json()["error"]["code"] == "out_of_time"
     assert view(client, g["game"], tok)["version"] == v["version"]
+
+
+@pytest.mark.parametrize(("lang", "forms"), [("en", 2), ("fr", 2), ("uk", 3), ("ru", 3)])
+def test_the_time_left_has_every_plural_form_of_the_language(client: TestClient, lang: str,
+                                                             forms: int) -> None:
+    words = client.get(f"/api/messages/{lang}").json()
+    for key in ("clock.days_left", "clock.hours_left", "clock.minutes_left",
+                "lobby.clock.move_days", "lobby.clock.game_minutes"):
+        assert isinstance(words[key], list) and len(words[key]) == forms
+        assert all("{n}" in w for w in words[key]) and len(set(words[key])) == forms
+    assert words["title.your_turn"].startswith("●")
