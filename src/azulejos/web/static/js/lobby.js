@@ -4,7 +4,7 @@ import {
   api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, linkFor, myGames,
   rememberGame, saveInvites, t, toast, tt,
 } from "./core.js";
-import { clockLeft, clockWords, notifyButton, turnTitle } from "./core.js";
+import { clockLeft, clockWords, notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
 
 export async function showLobby(root) {
@@ -208,6 +208,7 @@ export async function showLobby(root) {
     const ul = el("ul", { class: "games" });
     const shown = order ?? list.map((_, i) => i);
     let yourTurn = false;
+    const turnsNow = new Set();
     shown.forEach((i) => {
       const g = list[i];
       const sm = sums[i];
@@ -224,6 +225,10 @@ export async function showLobby(root) {
         if (left !== null) status += ` · ${clockWords(left)}`;
       }
       yourTurn ||= mine;
+      if (mine) {
+        if (turnsSeen !== null && !turnsSeen.has(g.game)) notifyTurn(g.game);  // became your turn
+        turnsNow.add(g.game);
+      }
       const names = sm ? sm.names.map((n, s) => `${n}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ") : g.game;
       ul.append(el("li", { class: mine ? "your-turn" : sm?.phase === "over" ? "over" : "", "data-game": g.game },
         mine ? el("span", { class: "turn-dot", "aria-hidden": "true", text: "●" }) : null,
@@ -236,10 +241,12 @@ export async function showLobby(root) {
         })));
     });
     turnTitle(yourTurn);
+    turnsSeen = turnsNow;
     card.append(ul);
     return card;
   }
 
+  let turnsSeen = null;  // the games where it was your turn at the last reading (null: none yet)
   // "My games" is read again every 30 s while the lobby is open (turns of games lasting days).
   async function refreshGames() {
     const old = root.querySelector("#my-games");
