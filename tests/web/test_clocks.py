@@ -131,6 +131,13 @@ def test_clock_per_game_runs_down_across_turns(url: str) -> None:
         await move(svc, bo)  # Bo: 15 s
         assert (await svc.view(bo))["clock"]["remaining"] == [30.0, 85.0]
         began = now.t
+        # another service on the database (a restart, another process) reads the same clock
+        store2 = SqlStore(url)
+        other = service(store2, now)
+        seen = (await other.view(Access(gid, "spectator", frozenset())))["clock"]
+        assert seen["remaining"] == [30.0, 85.0] and seen["deadline"] == began + 30
+        await other.stop()
+        store2.close()
         now.t = began + 29.999
         assert await svc.check_clocks() == 0
         now.t = began + 30  # her whole-game time is used up

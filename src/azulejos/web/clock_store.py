@@ -32,9 +32,11 @@ class ClockStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def save(self, game_id: str, version: int, clock: GameClock) -> bool:
-        """Store ``clock`` (kind, turn and each seat's time used) for the game at ``version``;
-        False (nothing written) if the game is not at that version any more."""
+    def save(self, game_id: str, version: int, clock: GameClock,
+             charged: int | None = None) -> bool:
+        """Store ``clock`` (kind, turn, and the time used of seat ``charged``, or of every
+        seat when None) for the game at ``version``; False (nothing written) if the game is not
+        at that version any more."""
         t = clock.turn
         with self.engine.begin() as conn:
             res = conn.execute(
@@ -49,6 +51,8 @@ class ClockStore:
                 return False
             if clock.spec.kind == "game":
                 for seat, used in enumerate(clock.used):
+                    if charged is not None and seat != charged:
+                        continue
                     conn.execute(update(seats_t)
                                  .where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
                                  .values(time_used=used))

@@ -532,9 +532,10 @@ class GameService:
             return None
         return seat
 
-    async def _save_clock(self, gid: str, version: int, clock: GameClock) -> bool:
+    async def _save_clock(self, gid: str, version: int, clock: GameClock,
+                          charged: int | None = None) -> bool:
         if self.clock_store is not None:
-            return await self._db(self.clock_store.save, gid, version, clock)
+            return await self._db(self.clock_store.save, gid, version, clock, charged)
         return True
 
     async def _clock_created(self, live: Live, spec: ClockSpec | None) -> None:
@@ -580,9 +581,11 @@ class GameService:
         try:
             now = self.now()
             version = pending.fork.version
+            turn = clock.turn
+            charged = turn.seat if turn is not None and turn.version == pending.base else None
             new = clock.charged(pending.base, now).begin(
                 version, self._timed_seat(live, pending.fork), now)
-            await self._save_clock(gid, version, new)
+            await self._save_clock(gid, version, new, -1 if charged is None else charged)
             self._clocks[gid] = new
         except Exception:
             log.exception("game %s: the clock could not be stored", gid)
