@@ -5,6 +5,7 @@ deadline first), then the other games in play, then the finished ones."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -89,7 +90,7 @@ def test_my_games_refuses_a_bad_list(client: TestClient) -> None:
 
 
 def test_a_move_after_the_deadline_is_refused_clearly(client: TestClient) -> None:
-    """Over HTTP the error names the code (the clock loop then hands the seat to the bot)."""
+    """Over HTTP the error names the code, and the seat passes to the stand-in bot."""
     g = create(client, clock={"kind": "move", "seconds": 60})
     tok = g["seats"][0]["token"]
     svc = client.app.state.service
@@ -100,7 +101,14 @@ def test_a_move_after_the_deadline_is_refused_clearly(client: TestClient) -> Non
     r = client.post(f"/api/games/{g['game']}/moves", headers=auth(tok),
                     json={"version": v["version"], "move": v["legal"][0]["move"]})
     assert r.status_code == 409 and r.json()["error"]["code"] == "out_of_time"
-    assert view(client, g["game"], tok)["version"] == v["version"]
+    # the seat passed to the stand-in bot at once; the refused move was never played
+    for _ in range(200):
+        after = view(client, g["game"], tok)
+        if after["seats"][0]["left"]:
+            break
+        time.sleep(0.01)
+    assert after["seats"][0]["left"]["reason"] == "timeout"
+    assert after["seats"][0]["left"]["moves"] == 0 and after["you"]["left"] == [0]
 
 
 @pytest.mark.parametrize(("lang", "forms"), [("en", 2), ("fr", 2), ("uk", 3), ("ru", 3)])

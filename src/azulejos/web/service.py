@@ -568,8 +568,24 @@ class GameService:
             return
         seat = clock.due(version, self.now())
         if seat is not None and seat in by:
+            # the seat passes to the stand-in bot at once (once this move's lock is released)
+            task = asyncio.get_running_loop().create_task(self._time_out_soon(gid, seat, version))
+            self._notice_tasks.add(task)
+            task.add_done_callback(self._notice_tasks.discard)
             raise GameError("out_of_time", "your time for this move ran out: a bot plays your "
                             "seat now", 409, {"seat": seat})
+
+    async def _time_out_soon(self, gid: str, seat: int, version: int) -> None:
+        await self._time_out(gid, seat, version)
+
+    async def _time_out(self, gid: str, seat: int, version: int) -> bool:
+        """Seat ``seat`` of game ``gid`` ran out of time at ``version``: it leaves (reason
+        ``timeout``) unless the game moved on meanwhile. True if this call applied it."""
+        try:
+            await self._leave(gid, seat, version, frozenset({seat}), "timeout")
+        except GameError:
+            return False  # the game moved on meanwhile (a move in time, or another process)
+        return True
 
     async def _clock_moved(self, live: Live, pending: Pending) -> None:
         """A change of ``live`` was stored (not yet adopted): charge the turn that ended to
@@ -633,11 +649,7 @@ class GameService:
                     due.append(Due(gid, turn.version, seat))
         done = 0
         for d in due:
-            try:
-                await self._leave(d.game_id, d.seat, d.version, frozenset({d.seat}), "timeout")
-                done += 1
-            except GameError:
-                pass  # the game moved on meanwhile (a move in time, or another process)
+            done += await self._time_out(d.game_id, d.seat, d.version)
         return done
 
     # -- viewers -------------------------------------------------------------------------------
