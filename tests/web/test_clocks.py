@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from azulejos.core.ruleset import Ruleset
 from azulejos.web.clocks import ClockSpec
 from azulejos.web.protocol import CreateRequest, GameError, SeatRequest
+from azulejos.web.schema import games_t
 from azulejos.web.service import GameService
 from azulejos.web.storage import SqlStore
 from azulejos.web.views import Access
@@ -280,5 +282,38 @@ def test_clock_a_timeout_timed_on_an_old_version_changes_nothing(url: str) -> No
             await svc.stop()
         store_a.close()
         store_b.close()
+
+    asyncio.run(scenario())
+
+
+def test_clock_a_turn_lost_between_the_move_and_its_clock_is_timed_from_the_reload(url: str) -> None:
+    """A process that stopped after storing a move but before storing its turn: the next one
+    to load the game times the turn from then (never from an older turn, never not at all)."""
+
+    async def scenario() -> None:
+        now = FakeTime()
+        store = SqlStore(url)
+        svc = service(store, now)
+        gid, (ann, _bo) = await two_people(svc, ClockSpec("move", 60))
+        stale = svc.clock_store.load(gid, 2) if svc.clock_store else None
+        now.t += 30
+        version = await move(svc, ann)
+        assert svc.clock_store is not None and stale is not None
+        with store.engine.begin() as conn:  # the turn of Ann's move was never stored
+            conn.execute(update(games_t).where(games_t.c.game_id == gid).values(
+                turn_version=stale.turn.version if stale.turn else None,
+                turn_seat=0, turn_deadline=T0 + 60))
+        await svc.stop()
+        now.t += 100  # the server comes back later
+        svc2 = service(store, now)
+        view = await svc2.view(Access(gid, "spectator", frozenset()))
+        assert view["version"] == version
+        assert view["clock"]["seat"] == 1 and view["clock"]["deadline"] == now.t + 60
+        assert await svc2.check_clocks() == 0
+        now.t += 60
+        assert await svc2.check_clocks() == 1
+        assert (await svc2.get(gid)).session.left[1].reason == "timeout"
+        await svc2.stop()
+        store.close()
 
     asyncio.run(scenario())

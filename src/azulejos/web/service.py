@@ -557,8 +557,13 @@ class GameService:
         clock = await self._db(self.clock_store.load, live.game_id, live.players)
         if clock is None:
             self._clocks.pop(live.game_id, None)
-        else:
-            self._clocks[live.game_id] = clock
+            return
+        if clock.turn is None or clock.turn.version != live.version:
+            # The turn of this version was not stored (its writer stopped between the move and
+            # the clock): it is timed from now.
+            clock = clock.begin(live.version, self._timed_seat(live, live.session), self.now())
+            await self._save_clock(live.game_id, live.version, clock, -1)
+        self._clocks[live.game_id] = clock
 
     def _check_time(self, gid: str, version: int, by: frozenset[int]) -> None:
         """A person's move after their deadline is refused (the clock loop hands the seat
