@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import update
 
 from azulejos.core.ruleset import Ruleset
-from azulejos.web.clocks import ClockSpec
+from azulejos.web.clocks import ClockSpec, Turn
 from azulejos.web.protocol import CreateRequest, GameError, SeatRequest
 from azulejos.web.schema import games_t
 from azulejos.web.service import GameService
@@ -287,8 +287,9 @@ def test_clock_a_timeout_timed_on_an_old_version_changes_nothing(url: str) -> No
 
 
 def test_clock_a_turn_lost_between_the_move_and_its_clock_is_timed_from_the_reload(url: str) -> None:
-    """A process that stopped after storing a move but before storing its turn: the next one
-    to load the game times the turn from then (never from an older turn, never not at all)."""
+    """A process that stopped after storing a move but before storing its turn: the clock loop
+    of the next process finds the game and times the turn from then (never from an older turn,
+    never not at all)."""
 
     async def scenario() -> None:
         now = FakeTime()
@@ -304,8 +305,12 @@ def test_clock_a_turn_lost_between_the_move_and_its_clock_is_timed_from_the_relo
                 turn_version=stale.turn.version if stale.turn else None,
                 turn_seat=0, turn_deadline=T0 + 60))
         await svc.stop()
-        now.t += 100  # the server comes back later
+        now.t += 100  # the server comes back later; nobody opens the game
         svc2 = service(store, now)
+        assert await svc2.check_clocks() == 0  # it finds the stranded turn and times it now
+        assert svc2.clock_store is not None
+        found = svc2.clock_store.load(gid, 2)
+        assert found is not None and found.turn == Turn(version, now.t, 1, now.t + 60)
         view = await svc2.view(Access(gid, "spectator", frozenset()))
         assert view["version"] == version
         assert view["clock"]["seat"] == 1 and view["clock"]["deadline"] == now.t + 60

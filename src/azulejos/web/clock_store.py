@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, and_, select, update
+from sqlalchemy import Engine, and_, or_, select, update
 
 from .clocks import ClockSpec, GameClock, Turn
 from .schema import games_t, seats_t
@@ -89,3 +89,17 @@ class ClockStore:
                 .order_by(games_t.c.turn_deadline)
                 .limit(limit)).all()
         return [Due(r[0], r[1], r[2]) for r in rows]
+
+    def stranded(self, limit: int = 20) -> list[str]:
+        """Clocked games in play whose current turn is not stored for their version (a process
+        stopped between storing a move and its turn; or is about to store it): loading one
+        times its turn from then."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_t.c.game_id)
+                .where(and_(games_t.c.status == "playing", games_t.c.clock_kind.is_not(None),
+                            games_t.c.clock_kind != "none",
+                            or_(games_t.c.turn_version.is_(None),
+                                games_t.c.turn_version != games_t.c.version)))
+                .limit(limit)).all()
+        return [r[0] for r in rows]

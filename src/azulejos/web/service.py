@@ -625,6 +625,19 @@ class GameService:
             if await self._save_clock(gid, live.version, new):
                 self._clocks[gid] = new
 
+    async def _restart_turn(self, gid: str) -> None:
+        """Time a stranded game's turn from now (see :meth:`ClockStore.stranded`)."""
+        async with self._lock(gid):
+            live, clock = self._games.get(gid), self._clocks.get(gid)
+            if live is not None and clock is not None and clock.turn is not None \
+                    and clock.turn.version == live.version:
+                return  # stored here meanwhile (the query ran while this process moved it)
+            self._games.pop(gid, None)
+            try:
+                await self.get(gid)  # loading it times its turn (_load_clock)
+            except GameError:
+                pass
+
     async def _clock_loop(self) -> None:
         while True:
             await asyncio.sleep(self.clock_interval)
@@ -644,6 +657,8 @@ class GameService:
         the number of seats timed out here."""
         now = self.now() if now is None else now
         if self.clock_store is not None:
+            for gid in await self._db(self.clock_store.stranded):
+                await self._restart_turn(gid)
             due = await self._db(self.clock_store.due, now)
         else:
             due = []
