@@ -240,19 +240,21 @@ def test_the_presence_of_a_process_killed_without_goodbye_expires(two: tuple[Pro
 
 
 def test_a_turn_timed_out_on_one_process_reaches_the_other(pg: str) -> None:
-    # Only B runs the turn clock: what A's player sees of it comes through the bus.
-    a = Proc(pg)
-    b = Proc(pg, "--turn-seconds", "1")
+    # The game gets A's default clock (1 s per move, stored with it); whichever process
+    # times the turn out, the players on both see it (the other one through the bus).
+    a = Proc(pg, "--turn-seconds", "1")
+    b = Proc(pg)
     try:
         game, tokens = new_game(a.base)
 
         async def scenario() -> None:
             ca = await Client.open(a.ws, game, tokens[0])
-            cb = await Client.open(b.ws, game, tokens[1])  # B holds the game: its clock runs
+            cb = await Client.open(b.ws, game, tokens[1])
             mover = ca.view["current"]
             # nobody moves: the seat to move runs out of time, its stand-in bot plays on
-            await ca.until(lambda v: (v["seats"][mover]["left"] or {}).get("reason") == "timeout",
-                           timeout=1 + 1 + BOUND)
+            for c in (ca, cb):
+                await c.until(lambda v: (v["seats"][mover]["left"] or {}).get("reason") == "timeout",
+                              timeout=1 + 1 + BOUND)
             await ca.until(lambda v: v["current"] != mover, timeout=BOUND)  # the bot moved
             await ca.close()
             await cb.close()

@@ -280,26 +280,30 @@ def test_no_secret_reaches_the_logs(client: TestClient, caplog: pytest.LogCaptur
 
 
 def test_a_person_out_of_time_leaves_and_a_bot_plays_on(tmp_path: Path) -> None:
-    """With a turn clock, a person who does not move in time leaves (reason timeout); one who
-    moves in time does not."""
+    """With the server's default turn clock (a per-move clock, in simulated wall-clock time),
+    a person who does not move in time leaves (reason timeout); one who moves in time does
+    not."""
 
     async def scenario() -> None:
+        clock = [100.0]
         store = SqlStore(f"sqlite:///{tmp_path / 'clock.sqlite3'}")
-        svc = GameService(store, sync_interval=0, bot_seconds=0.05, turn_seconds=10)
+        svc = GameService(store, sync_interval=0, bot_seconds=0.05, turn_seconds=10,
+                          now=lambda: clock[0], clock_interval=0)
         created = await svc.create(CreateRequest(
             Ruleset(2), (SeatRequest("person", "Ann", None), SeatRequest("person", "Bo", None)),
             False, 0, "random"))
         gid = created["game"]
         tokens = [(await svc.claim(gid, s["invite"]))["token"] for s in created["seats"]]
-        ann = await svc.access(tokens[0], gid)
-        await svc.check_clocks(now=100.0)  # Ann's turn starts (as seen here)
-        await svc.check_clocks(now=105.0)
+        ann = await svc.access(tokens[0], gid)  # Ann's turn started at 100 (the last claim)
+        clock[0] = 105.0
+        await svc.check_clocks()
         v = await svc.view(ann)
-        await svc.play(ann, v["version"], v["legal"][0]["move"])  # in time
-        await svc.check_clocks(now=109.0)  # Bo's turn starts
+        clock[0] = 109.0
+        await svc.play(ann, v["version"], v["legal"][0]["move"])  # in time; Bo's turn starts
         live = await svc.get(gid)
+        await svc.check_clocks(now=118.9)
         assert not live.session.left
-        await svc.check_clocks(now=119.5)  # Bo is out of time
+        await svc.check_clocks(now=119.0)  # Bo is out of time
         left = live.session.left[1]
         assert (left.reason, left.bot) == ("timeout", "random")
         bo = await svc.view(await svc.access(tokens[1], gid))

@@ -72,8 +72,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="games of bots only in play at once, on the whole database "
                    "(default 4; 0: no cap)")
     p.add_argument("--turn-seconds", type=_turn, default=0, metavar="S",
-                   help="a person who does not move within S seconds runs out of time: a bot "
-                   "plays their seat from then on (default 0: no clock)")
+                   help="the clock of games created without one: S seconds per move; a person "
+                   "who runs out of time is replaced by the game's stand-in bot (default 0: no "
+                   "clock; a game's own clock is chosen in the lobby)")
     p.add_argument("--proxy", metavar="ADDRESS", default=None,
                    help="the address of a reverse proxy in front of the server: the client "
                    "address it reports (X-Forwarded-For) is used for the rate limits")

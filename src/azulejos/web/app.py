@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from azulejos import __version__
 from azulejos.guide import get_section
 from azulejos.i18n import LANGUAGES
 
+from .clocks import my_games_order
 from .limits import Limits, RateLimiter
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
@@ -127,7 +129,14 @@ async def meta(request: Request) -> Response:
         "max_record": MAX_RECORD,
         "guide": _guide(request) is not None,
         "rules": rules_json(),
+        # the clock of a game created without one (serve --turn-seconds; null: none)
+        "clock_default": _clock_default(request),
     })
+
+
+def _clock_default(request: Request) -> dict[str, Any] | None:
+    seconds = _service(request).turn_seconds
+    return {"kind": "move", "seconds": max(1, round(seconds))} if seconds > 0 else None
 
 
 async def messages(request: Request) -> Response:
@@ -151,7 +160,9 @@ async def my_games(request: Request) -> Response:
     tokens = data.get("tokens")
     if not isinstance(tokens, list) or len(tokens) > 50:
         raise GameError("malformed", "'tokens' must be a list of at most 50 tokens")
-    return JSONResponse({"games": await _service(request).summaries(tokens)})
+    games = await _service(request).summaries(tokens)
+    # "order": your turn first (soonest deadline first), then the others, then finished ones
+    return JSONResponse({"games": games, "order": my_games_order(games)})
 
 
 @handles_errors
@@ -354,13 +365,16 @@ def create_app(
     seeds: Callable[[], int] = new_seed,
     limits: Limits | None = None,
     turn_seconds: float = 0.0,
+    now: Callable[[], float] | None = None,
+    clock_interval: float = 1.0,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
     or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
     ``seeds`` draws each new game's secret seed (tests pass a fixed one to replay a game
     through another front end). ``limits``: rate limits and the all-bot game cap (default
-    :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: a person who does not move
-    within that long leaves (a bot plays on; 0: no clock)."""
+    :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: the per-move clock of games
+    created without a ``clock`` (0: none); ``now``: the clocks' wall-clock time source (tests
+    pass a simulated one); ``clock_interval``: how often turns out of time are looked for."""
     the_limits = limits or Limits()
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
 
@@ -369,7 +383,7 @@ def create_app(
         svc = GameService(
             the_store, bot_seconds=bot_seconds, bot_delay=bot_delay, bot_workers=bot_workers,
             sync_interval=sync_interval, seeds=seeds, limits=the_limits,
-            turn_seconds=turn_seconds,
+            turn_seconds=turn_seconds, clock_interval=clock_interval, now=now or time.time,
         )
         app.state.service = svc
         await svc.start(resume_bots=resume_bots)

@@ -303,6 +303,28 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.not_over": _("The game is not over yet: it can be reviewed once it has ended."),
         "error.bad_record": _("This file is not a game record that can be replayed: {message}"),
         "error.generic": _("Something went wrong: {message}"),
+        # clocks, turn-based games, your-turn notices (web/clocks.py)
+        "lobby.clock": _("Clock"),
+        "lobby.clock.none": _("No clock"),
+        "lobby.clock.per_move": _("Time per move"),
+        "lobby.clock.per_game": _("Time per player for the whole game"),
+        "lobby.clock.move_days": ngettext("{n} day per move", "{n} days per move", 2),
+        "lobby.clock.move_hours": ngettext("{n} hour per move", "{n} hours per move", 2),
+        "lobby.clock.move_minutes": ngettext("{n} minute per move", "{n} minutes per move", 2),
+        "lobby.clock.game_minutes": ngettext("{n} minute per player", "{n} minutes per player", 2),
+        "lobby.clock_note": _("A game with a long clock can last days: come back to it from \"My games\". "
+                              "A player whose time runs out is replaced by the bot chosen above."),
+        "clock.days_left": ngettext("{n} day left", "{n} days left", 2),
+        "clock.hours_left": ngettext("{n} hour left", "{n} hours left", 2),
+        "clock.minutes_left": ngettext("{n} minute left", "{n} minutes left", 2),
+        "clock.seat": _("Time left for {name}: {time}"),
+        "clock.waiting": _("The clock starts once every player has joined."),
+        "clock.out": _("Out of time"),
+        "title.your_turn": _("● Your turn — azulejos"),
+        "notify.ask": _("Tell me when it is my turn"),
+        "notify.title": _("Your turn"),
+        "notify.body": _("It is your turn to play in azulejos."),
+        "error.out_of_time": _("Your time for this move has run out: a bot now plays your seat."),
     }
 
 

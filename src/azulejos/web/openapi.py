@@ -94,6 +94,7 @@ SCHEMAS: dict[str, Any] = {
             "stand_in": {"type": "string", "default": "medium",
                          "description": "The bot level (one of /api/meta bot_levels) that plays "
                                         "the seat of a player who leaves."},
+            "clock": _ref("ClockRequest"),
             **{m.name: {"type": "boolean", "default": False,
                         "description": f"{m.summary} ({m.rules})"
                         + ("" if m.available else "; not available yet: true is refused")}
@@ -129,6 +130,34 @@ SCHEMAS: dict[str, Any] = {
                            "description": "The creator's key: views like a spectator, invites "
                                           "again to unclaimed seats."},
             "stand_in": {"type": "string"},
+            "clock": _ref("Clock"),
+        },
+    },
+    "ClockRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind"],
+        "description": "The game's clock (docs/api.md, \"Clocks\"); omitted: the server's "
+                       "default (serve --turn-seconds: that many seconds per move, or none).",
+        "properties": {
+            "kind": {"type": "string", "enum": ["none", "move", "game"]},
+            "seconds": {"type": "integer", "minimum": 10, "maximum": 2592000,
+                        "description": "Per move, or per seat for the whole game."},
+        },
+    },
+    "Clock": {
+        "type": ["object", "null"],
+        "description": "A game's clock (null: none): the person seat timed now (null: none, "
+                       "e.g. a bot's turn), its deadline (wall-clock seconds since the epoch), "
+                       "the server's time, and each seat's remaining seconds (per move: the "
+                       "seat to move's only).",
+        "properties": {
+            "kind": {"type": "string", "enum": ["move", "game"]},
+            "seconds": {"type": "integer"},
+            "now": {"type": "number"},
+            "seat": {"type": ["integer", "null"]},
+            "deadline": {"type": ["number", "null"]},
+            "remaining": {"type": "array", "items": {"type": ["number", "null"]}},
         },
     },
     "Claim": {
@@ -290,6 +319,7 @@ SCHEMAS: dict[str, Any] = {
                       "description": "Only when this viewer is to move."},
             "log": {"type": "array", "items": {"type": "object"}},
             "result": {"type": ["object", "null"]},
+            "clock": _ref("Clock"),
         },
     },
     "Summary": {
@@ -306,6 +336,7 @@ SCHEMAS: dict[str, Any] = {
             "scores": {"type": "array", "items": {"type": "integer"}},
             "winners": {"type": "array", "items": {"type": "integer"}},
             "created": {"type": "number"}, "version": {"type": "integer"},
+            "clock": _ref("Clock"),
         },
     },
 }
@@ -450,7 +481,11 @@ def openapi_schema() -> dict[str, Any]:
                 }}}},
                 "responses": {
                     "200": _json({"type": "object", "properties": {
-                        "games": {"type": "array", "items": _ref("Summary")}}},
+                        "games": {"type": "array", "items": _ref("Summary")},
+                        "order": {"type": "array", "items": {"type": "integer"},
+                                  "description": "Indexes of games to list them by: your turn "
+                                                 "first (soonest deadline first), then the "
+                                                 "others in play, then the finished ones."}}},
                         "One entry per token, null where a token opens nothing."),
                     "400": _ERR, "413": _ERR,
                 },

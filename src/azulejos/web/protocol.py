@@ -14,6 +14,8 @@ from azulejos.core.errors import RulesetError
 from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS
 from azulejos.core.ruleset import MODULES, Ruleset
 
+from .clocks import ClockSpec, parse_clock
+
 #: Largest websocket message or HTTP request body the server reads (bytes).
 MAX_MESSAGE = 4096
 #: Longest player name (characters).
@@ -89,6 +91,7 @@ class CreateRequest:
     hotseat: bool
     start_player: int
     stand_in: str = "medium"  # the bot level that takes over a seat whose player leaves
+    clock: ClockSpec | None = None  # the game's clock (None: the server's default)
 
     @property
     def all_bots(self) -> bool:
@@ -105,7 +108,7 @@ class CreateRequest:
 
 def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
     """Validate the body of ``POST /api/games`` (R8: 2-4 players, one wall side)."""
-    allowed = {"players", "variant", "seats", "hotseat", "start_player", "stand_in",
+    allowed = {"players", "variant", "seats", "hotseat", "start_player", "stand_in", "clock",
                *(m.name for m in MODULES)}
     unknown = set(data) - allowed
     if unknown:
@@ -153,4 +156,10 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
     if stand_in not in bot_levels and stand_in != default:
         raise malformed(
             f"'stand_in': unknown bot level {stand_in!r} (known: {', '.join(bot_levels)})")
-    return CreateRequest(ruleset, tuple(seats), hotseat, start, stand_in)
+    clock = None
+    if data.get("clock") is not None:
+        try:
+            clock = parse_clock(data["clock"])
+        except ValueError as e:
+            raise malformed(str(e)) from None
+    return CreateRequest(ruleset, tuple(seats), hotseat, start, stand_in, clock)

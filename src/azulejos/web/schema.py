@@ -16,7 +16,10 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
    (:data:`azulejos.core.ruleset.MODULES` names, comma-separated; NULL or empty: none, as every
    game stored before version 3 was played). Games of older versions keep NULL;
 4. the engine reviews of finished games, ``azulejos_reviews`` (game, game version, review
-   settings, when, the annotated record), shared by every server process on the database.
+   settings, when, the annotated record), shared by every server process on the database;
+5. the game's clock (:mod:`.clocks`): ``games.clock_kind`` and ``clock_seconds`` (NULL: no
+   clock, as every older game), the current turn (``turn_version``, ``turn_began``,
+   ``turn_seat``, ``turn_deadline``, indexed: the clock loop's query) and ``seats.time_used``.
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -123,6 +126,14 @@ games_t = Table(
     Column("stand_in", String(32), nullable=True),
     # version 3
     Column("modules", String(200), nullable=True),
+    # version 5: the game's clock (web/clocks.py): its kind and seconds (NULL: none), and the
+    # current turn: the version it began at, when, the person seat timed and its deadline
+    Column("clock_kind", String(8), nullable=True),
+    Column("clock_seconds", Integer, nullable=True),
+    Column("turn_version", Integer, nullable=True),
+    Column("turn_began", Float, nullable=True),
+    Column("turn_seat", Integer, nullable=True),
+    Column("turn_deadline", Float, nullable=True, index=True),
 )
 
 seats_t = Table(
@@ -137,6 +148,8 @@ seats_t = Table(
     # version 2
     Column("invite_hash", String(64), nullable=True, unique=True, index=True),
     Column("claimed", Float, nullable=True),
+    # version 5: the seconds this seat used of a per-game clock (NULL: none)
+    Column("time_used", Float, nullable=True),
 )
 
 events_t = Table(

@@ -26,9 +26,11 @@ from typing import Any, Protocol, TypeVar
 from azulejos.agents import Budget, agent_names
 from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
-from azulejos.play import Seeding, Session, SessionError
+from azulejos.play import Pending, Seeding, Session, SessionError
 
 from .bus import Bus, LocalBus, Notice, bus_for
+from .clock_store import ClockStore, Due
+from .clocks import ClockSpec, GameClock, clock_json
 from .limits import Limits
 from .live import Live, seat_of
 from .presence import HEARTBEAT, Presence
@@ -102,6 +104,8 @@ class GameService:
         limits: Limits | None = None,
         turn_seconds: float = 0.0,
         bus: Bus | None = None,
+        now: Callable[[], float] = time.time,
+        clock_interval: float = 1.0,
     ) -> None:
         self.store = store
         #: How the server processes on this database tell each other what changed
@@ -112,10 +116,15 @@ class GameService:
         self._notice_tasks: set[asyncio.Task[None]] = set()
         self._presence_task: asyncio.Task[None] | None = None
         self.limits = limits or Limits()
-        #: A person who does not move within this many seconds is out of time: they leave
-        #: (reason ``timeout``) and the stand-in bot plays on. 0: no clock.
+        # -- clocks (web/clocks.py) --
+        #: The clock of a game created without one: this many seconds per move (0: none).
         self.turn_seconds = turn_seconds
-        self._turns: dict[str, tuple[int, float]] = {}  # game -> (version, since when)
+        #: The wall-clock time source of the clocks (tests pass a simulated one).
+        self.now = now
+        #: How often the clock loop looks for turns out of time (0: never; call check_clocks).
+        self.clock_interval = clock_interval
+        self.clock_store = ClockStore(store.engine) if isinstance(store, SqlStore) else None
+        self._clocks: dict[str, GameClock] = {}  # the clocked games held here
         self._clock_task: asyncio.Task[None] | None = None
         self.seeds = seeds
         self.bot_seconds = bot_seconds
@@ -151,7 +160,7 @@ class GameService:
                 self._kick_bots(live)
         if self.sync_interval > 0:
             self._sync_task = asyncio.create_task(self._sync_loop())
-        if self.turn_seconds > 0:
+        if self.clock_interval > 0:
             self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
@@ -235,6 +244,7 @@ class GameService:
         session.store = self.store  # the first events went in with the game; moves follow
         live = Live(game_id, req.players, req.variant, req.start_player, stored.created,
                     list(seats), session, req.stand_in)
+        await self._clock_created(live, req.clock)
         self._remember(live)
         self._kick_bots(live)
         return {
@@ -248,6 +258,7 @@ class GameService:
             "hotseat_token": hotseat,
             "host_token": host,
             "stand_in": req.stand_in,
+            "clock": self._clock_view(live),
         }
 
     def _remember(self, live: Live) -> None:
@@ -259,6 +270,7 @@ class GameService:
                 if not self._subs.get(gid) and gid not in self._bots and not self._lock(gid).locked():
                     del self._games[gid]
                     self._locks.pop(gid, None)
+                    self._clocks.pop(gid, None)
                     break
             else:
                 break
@@ -287,6 +299,7 @@ class GameService:
         if stored is None:
             raise GameError("unknown_game", "there is no such game", 404)
         live = Live.from_stored(stored, self.store, Budget(seconds=self.bot_seconds))
+        await self._load_clock(live)
         self._remember(live)
         return live
 
@@ -321,7 +334,9 @@ class GameService:
     # -- reading -------------------------------------------------------------------------------
     async def view(self, access: Access) -> dict[str, Any]:
         live = await self._fresh(access.game_id)
-        return build_view(live, access, self.presence.online(access.game_id))
+        view = build_view(live, access, self.presence.online(access.game_id))
+        view["clock"] = self._clock_view(live)
+        return view
 
     async def record(self, access: Access) -> str:
         """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
@@ -352,7 +367,9 @@ class GameService:
             except GameError:
                 out.append(None)
                 continue
-            out.append(summary_json(live, acc))
+            line = summary_json(live, acc)
+            line["clock"] = self._clock_view(live)
+            out.append(line)
         return out
 
     # -- playing -------------------------------------------------------------------------------
@@ -376,6 +393,7 @@ class GameService:
             session = live.session
             # A connection opened before its player left holds the seat no more.
             by = access.seats if access.role == "bot" else access.seats - live.left_seats()
+            self._check_time(gid, version, by)
             try:
                 pending = session.prepare(text, version=version, by=by)
             except SessionError as e:
@@ -396,6 +414,7 @@ class GameService:
                     "stale", "the game moved on meanwhile: reload the view", 409,
                     {"version": fresh.version},
                 ) from e
+            await self._clock_moved(live, pending)
             session.commit(pending)  # the subscribers (websockets) are told
             self.moves_accepted += 1
         self._kick_bots(live)
@@ -437,6 +456,7 @@ class GameService:
                             "someone else: ask the creator for a link to a free seat", 409,
                             {"seat": claim.seat})
         live.claimed(claim.seat, token_digest(token), time.time())
+        await self._clock_claimed(live)
         self.bus.publish("seats", game_id)
         self._broadcast(live)
         seat = live.seats[claim.seat]
@@ -477,6 +497,10 @@ class GameService:
                      reason: str) -> dict[str, Any]:
         async with self._lock(gid):
             live = await self.get(gid)
+            if version is not None and version > live.version:
+                # Another server process may have moved the game on: reload first.
+                self._games.pop(gid, None)
+                live = await self.get(gid)
             try:
                 pending = live.session.prepare_leave(seat, live.stand_in, reason=reason,
                                                      version=version, by=by)
@@ -487,42 +511,166 @@ class GameService:
             except SessionError as e:
                 self._games.pop(gid, None)
                 raise GameError("stale", "the game moved on meanwhile: try again", 409) from e
+            await self._clock_moved(live, pending)
             live.session.commit(pending)
         log.info("game %s: seat %d left (%s), a %s bot plays it", gid, seat, reason,
                  live.stand_in)
         self._kick_bots(live)
         return {"left": seat, "bot": live.stand_in, "version": live.version}
 
-    # -- the clock -----------------------------------------------------------------------------
+    # -- clocks (web/clocks.py, web/clock_store.py) -----------------------------------------
+    def _clock_view(self, live: Live) -> dict[str, Any] | None:
+        return clock_json(self._clocks.get(live.game_id), live.players, self.now())
+
+    def _timed_seat(self, live: Live, session: Session) -> int | None:
+        """The person seat whose clock runs at ``session``'s position: the seat to move if a
+        person plays it and every person seat has been claimed; else None."""
+        seat = session.seat_to_move
+        if seat is None or session.bot_to_move is not None:
+            return None
+        if any(s.kind == "person" and s.claimed is None for s in live.seats):
+            return None
+        return seat
+
+    async def _save_clock(self, gid: str, version: int, clock: GameClock,
+                          charged: int | None = None) -> bool:
+        if self.clock_store is not None:
+            return await self._db(self.clock_store.save, gid, version, clock, charged)
+        return True
+
+    async def _clock_created(self, live: Live, spec: ClockSpec | None) -> None:
+        """Give a new game its clock (the request's, else the server's per-move default)."""
+        if spec is None:
+            spec = (ClockSpec("move", max(1, round(self.turn_seconds))) if self.turn_seconds > 0
+                    else None)
+        if spec is None or not spec.runs:
+            return
+        now = self.now()
+        clock = GameClock.new(spec, live.players).begin(
+            live.version, self._timed_seat(live, live.session), now)
+        await self._save_clock(live.game_id, live.version, clock)
+        self._clocks[live.game_id] = clock
+
+    async def _load_clock(self, live: Live) -> None:
+        if self.clock_store is None:
+            return
+        clock = await self._db(self.clock_store.load, live.game_id, live.players)
+        if clock is None:
+            self._clocks.pop(live.game_id, None)
+            return
+        if clock.turn is None or clock.turn.version != live.version:
+            # The turn of this version was not stored (its writer stopped between the move and
+            # the clock): it is timed from now.
+            clock = clock.begin(live.version, self._timed_seat(live, live.session), self.now())
+            await self._save_clock(live.game_id, live.version, clock, -1)
+        self._clocks[live.game_id] = clock
+
+    def _check_time(self, gid: str, version: int, by: frozenset[int]) -> None:
+        """A person's move after their deadline is refused (the clock loop hands the seat
+        to the stand-in bot); one made before it wins."""
+        clock = self._clocks.get(gid)
+        if clock is None:
+            return
+        seat = clock.due(version, self.now())
+        if seat is not None and seat in by:
+            # the seat passes to the stand-in bot at once (once this move's lock is released)
+            task = asyncio.get_running_loop().create_task(self._time_out_soon(gid, seat, version))
+            self._notice_tasks.add(task)
+            task.add_done_callback(self._notice_tasks.discard)
+            raise GameError("out_of_time", "your time for this move ran out: a bot plays your "
+                            "seat now", 409, {"seat": seat})
+
+    async def _time_out_soon(self, gid: str, seat: int, version: int) -> None:
+        await self._time_out(gid, seat, version)
+
+    async def _time_out(self, gid: str, seat: int, version: int) -> bool:
+        """Seat ``seat`` of game ``gid`` ran out of time at ``version``: it leaves (reason
+        ``timeout``) unless the game moved on meanwhile. True if this call applied it."""
+        try:
+            await self._leave(gid, seat, version, frozenset({seat}), "timeout")
+        except GameError:
+            return False  # the game moved on meanwhile (a move in time, or another process)
+        return True
+
+    async def _clock_moved(self, live: Live, pending: Pending) -> None:
+        """A change of ``live`` was stored (not yet adopted): charge the turn that ended to
+        its seat and start the next, stored for the new version before anyone is told."""
+        gid = live.game_id
+        clock = self._clocks.get(gid)
+        if clock is None:
+            return
+        try:
+            now = self.now()
+            version = pending.fork.version
+            turn = clock.turn
+            charged = turn.seat if turn is not None and turn.version == pending.base else None
+            new = clock.charged(pending.base, now).begin(
+                version, self._timed_seat(live, pending.fork), now)
+            await self._save_clock(gid, version, new, -1 if charged is None else charged)
+            self._clocks[gid] = new
+        except Exception:
+            log.exception("game %s: the clock could not be stored", gid)
+
+    async def _clock_claimed(self, live: Live) -> None:
+        """The last person seat was claimed: the turn's clock starts now."""
+        gid = live.game_id
+        if gid not in self._clocks:
+            return
+        async with self._lock(gid):
+            clock = self._clocks.get(gid)
+            seat = self._timed_seat(live, live.session)
+            if clock is None or seat is None or (clock.turn is not None and clock.turn.seat is not None):
+                return
+            new = clock.begin(live.version, seat, self.now())
+            if await self._save_clock(gid, live.version, new):
+                self._clocks[gid] = new
+
+    async def _restart_turn(self, gid: str) -> None:
+        """Time a stranded game's turn from now (see :meth:`ClockStore.stranded`)."""
+        async with self._lock(gid):
+            live, clock = self._games.get(gid), self._clocks.get(gid)
+            if live is not None and clock is not None and clock.turn is not None \
+                    and clock.turn.version == live.version:
+                return  # stored here meanwhile (the query ran while this process moved it)
+            self._games.pop(gid, None)
+            try:
+                await self.get(gid)  # loading it times its turn (_load_clock)
+            except GameError:
+                pass
+
     async def _clock_loop(self) -> None:
         while True:
-            await asyncio.sleep(min(1.0, self.turn_seconds / 4))
+            await asyncio.sleep(self.clock_interval)
             try:
                 await self.check_clocks()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("the turn clock failed")
+                log.exception("the game clocks failed")
 
-    async def check_clocks(self, now: float | None = None) -> None:
-        """Time the person to move in every game held here; one who has not moved within
-        ``turn_seconds`` of the turn (as seen here) leaves with reason ``timeout``. The leave
-        names the version it was timed on, so a move that arrived meanwhile wins."""
-        now = time.monotonic() if now is None else now
-        for gid, live in list(self._games.items()):
-            seat = live.session.seat_to_move
-            if seat is None or seat not in live.person_seats():
-                self._turns.pop(gid, None)
-                continue
-            version, since = self._turns.get(gid, (-1, now))
-            if version != live.version:
-                self._turns[gid] = (live.version, now)
-            elif now - since >= self.turn_seconds:
-                self._turns.pop(gid, None)
-                try:
-                    await self._leave(gid, seat, version, frozenset({seat}), "timeout")
-                except GameError:
-                    pass  # the game moved on: timed again from its new turn
+    async def check_clocks(self, now: float | None = None) -> int:
+        """Time out every turn out of time at ``now`` (default: the time source): the
+        stored turns of every process's games (one indexed query), so that the clock
+        survives restarts and works across processes. The person leaves with reason
+        ``timeout`` and the stand-in bot plays on; the leave names the version the turn was
+        timed on, so a move stored meanwhile wins and only one process applies it. Returns
+        the number of seats timed out here."""
+        now = self.now() if now is None else now
+        if self.clock_store is not None:
+            for gid in await self._db(self.clock_store.stranded):
+                await self._restart_turn(gid)
+            due = await self._db(self.clock_store.due, now)
+        else:
+            due = []
+            for gid, clock in list(self._clocks.items()):
+                turn = clock.turn
+                seat = clock.due(turn.version, now) if turn is not None else None
+                if turn is not None and seat is not None:
+                    due.append(Due(gid, turn.version, seat))
+        done = 0
+        for d in due:
+            done += await self._time_out(d.game_id, d.seat, d.version)
+        return done
 
     # -- viewers -------------------------------------------------------------------------------
     def subscribe(self, sub: Subscriber) -> None:
@@ -557,12 +705,14 @@ class GameService:
         if not subs:
             return
         online = self.presence.online(live.game_id)
+        clock = self._clock_view(live)
         cache: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
         for sub in list(subs):
             key = (sub.access.role, sub.access.seats)
             view = cache.get(key)
             if view is None:
                 view = cache[key] = build_view(live, sub.access, online)
+                view["clock"] = clock
             sub.send_view(view)
 
     # -- bots ----------------------------------------------------------------------------------
@@ -698,6 +848,8 @@ class GameService:
             if version is None or not await self._catch_up(live):
                 self._games.pop(gid, None)
                 live = await self.get(gid)
+            elif gid in self._clocks:
+                await self._load_clock(live)  # the other process's turn
         self._broadcast(live)
         self._stalled.pop(gid, None)
 

@@ -285,3 +285,58 @@ export function el(tag, attrs = {}, ...children) {
   }
   return e;
 }
+
+// -- clocks and your-turn notices (web/clocks.py; docs/api.md, "Clocks") ---------------------
+// Seconds left to `seat` by a view's clock, counted down here from when the view arrived
+// (`receivedAt`, Date.now()): the server's deadline minus its `now`, so the device's own clock
+// may be wrong. null: no number for that seat (per move: not its turn).
+export function clockLeft(clock, seat, receivedAt) {
+  if (!clock) return null;
+  if (clock.seat === seat && clock.deadline !== null) {
+    return Math.max(0, clock.deadline - clock.now - (Date.now() - receivedAt) / 1000);
+  }
+  return clock.remaining?.[seat] ?? null;
+}
+
+// "3 days left", "5 hours left", "12 minutes left" (each with the language's plural forms).
+export function clockWords(seconds) {
+  if (seconds >= 86400) return t("clock.days_left", { n: Math.floor(seconds / 86400) });
+  if (seconds >= 3600) return t("clock.hours_left", { n: Math.floor(seconds / 3600) });
+  return t("clock.minutes_left", { n: Math.max(1, Math.ceil(seconds / 60)) });
+}
+
+// A countdown: words from a day up, then h:mm:ss or m:ss.
+export function clockText(seconds) {
+  if (seconds >= 86400) return clockWords(seconds);
+  const s = Math.ceil(seconds);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const two = (x) => String(x).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+// The browser title says when it is your turn ("● Your turn — azulejos").
+export function turnTitle(yourTurn) {
+  document.title = yourTurn ? t("title.your_turn") : t("app.title");
+}
+
+// Desktop notifications (optional): a button asks for permission; nothing when the browser
+// has none, or they were refused (or are on already: then no button).
+export function notifyButton() {
+  if (typeof Notification === "undefined" || Notification.permission !== "default") return null;
+  const b = el("button", { type: "button", class: "ghost small", id: "notify", text: t("notify.ask") });
+  b.addEventListener("click", async () => {
+    try { await Notification.requestPermission(); } catch { /* not allowed here */ }
+    b.remove();
+  });
+  return b;
+}
+
+// Tell the player it is their turn, when the page is not in front (and they allowed it).
+export function notifyTurn(gameId) {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  if (!document.hidden && document.hasFocus()) return;
+  try {
+    const n = new Notification(t("notify.title"), { body: t("notify.body"), tag: `azulejos-${gameId}` });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch { /* e.g. a phone that only notifies from a service worker */ }
+}

@@ -8,6 +8,7 @@ import {
 function fillPenalty(pen) {
   return t("count.penalty", { count: pen, n: num(-pen) });
 }
+import { clockLeft, clockText, notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { boardCard, centreView, factoryView, specialBadge, specialsLegend } from "./board.js";
 import { tile as tileSvg, svg as svgBox } from "./tiles.js";
 import { GameSocket } from "./socket.js";
@@ -34,6 +35,7 @@ export async function showGame(root, gameId, hashToken) {
   let summaryShown = false;
   let sending = false;
   let confirmLeave = false; // the "leave the game?" question is open
+  let viewAt = Date.now();  // when the view arrived (the clocks count down from it)
 
   const statusEl = el("span", { class: "conn" });
   function renderStatus() {
@@ -379,7 +381,7 @@ export async function showGame(root, gameId, hashToken) {
     const head = el("div", { class: "game-head" },
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
       el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
-      statusEl, leaveButton(), replayLink());
+      statusEl, leaveButton(), replayLink(), view.phase !== "over" && view.you.seats.length ? notifyButton() : null);
     const overlay = passOverlay();
     let dialog = null;
     if (view.phase === "over" && !summaryShown) {
@@ -387,17 +389,54 @@ export async function showGame(root, gameId, hashToken) {
       const review = el("a", { href: `/replay/${gameId}`, class: "button ghost", id: "end-replay", text: t("end.replay") });
       dialog = summaryDialog(view, () => { summaryShown = true; render(); }, [downloadButton(), review]);
     }
+    turnTitle(view.to_move && view.phase !== "over");
     root.replaceChildren(el("div", { class: `game phase-${view.phase}${overlay ? " hidden-table" : ""}`, "data-version": String(view.version) },
-      head,
+      head, clocksBar(),
       el("div", { class: "game-grid" },
         el("div", { class: "play-area" }, table(), actionBar(), boards()),
         el("aside", { class: "side" }, invitePanel(), logView(view))),
       overlay, dialog, leaveDialog()));
   }
 
+  // -- the clocks (docs/api.md, "Clocks"): each seat's time, the seat timed highlighted;
+  // counted down here each second from the view's deadline (no messages from the server) --
+  function clocksBar() {
+    const c = view.clock;
+    if (!c || view.phase === "over") return null;
+    const items = view.seats.map((seat, s) => {
+      if (seat.kind === "bot" && !seat.left) return null;
+      return el("span", { class: `clock${c.seat === s ? " running" : ""}${view.you.seats.includes(s) ? " mine" : ""}`,
+        "data-seat": String(s) },
+        el("span", { class: "clock-name", text: seatName(seat, s) }), " ",
+        el("span", { class: "clock-time", "data-seat": String(s) }));
+    });
+    const bar = el("div", { class: "clocks", id: "clocks" }, ...items,
+      c.seat === null && view.seats.some((x) => x.kind === "person" && !x.claimed)
+        ? el("span", { class: "hint", text: t("clock.waiting") }) : null);
+    tickClocks(bar);
+    return bar;
+  }
+
+  function tickClocks(bar = root.querySelector("#clocks")) {
+    if (!bar || !view?.clock) return;
+    for (const span of bar.querySelectorAll(".clock-time")) {
+      const s = Number(span.dataset.seat);
+      const seat = view.seats[s];
+      const left = clockLeft(view.clock, s, viewAt);
+      const text = seat.left?.reason === "timeout" ? t("clock.out") : left === null ? "" : clockText(left);
+      span.textContent = text;
+      span.parentElement.title = text ? t("clock.seat", { name: seatName(seat, s), time: text }) : "";
+      span.parentElement.classList.toggle("low", left !== null && view.clock.seat === s && left < 60);
+    }
+  }
+  const ticker = setInterval(() => tickClocks(), 1000);
+
   const sock = new GameSocket(gameId, token, {
     onView(v) {
       const first = view === null;
+      const wasMine = Boolean(view?.to_move);
+      viewAt = Date.now();
+      if (!first && v.to_move && !wasMine && v.phase !== "over") notifyTurn(gameId);
       if (view && v.version !== view.version) { picked = null; chosen = null; splitting = null; sending = false; }
       view = v;
       if (first) {
@@ -426,6 +465,8 @@ export async function showGame(root, gameId, hashToken) {
   return {
     leave() {
       sock.close();
+      clearInterval(ticker);
+      turnTitle(false);
       app.onSettings.splice(app.onSettings.indexOf(onSettings), 1);
     },
   };

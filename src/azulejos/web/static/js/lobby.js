@@ -4,12 +4,18 @@ import {
   api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, linkFor, myGames,
   rememberGame, saveInvites, t, toast, tt,
 } from "./core.js";
+import { clockLeft, clockWords, notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
 
 export async function showLobby(root) {
   ensureDefs();
-  const page = { leave() { app.onSettings.splice(app.onSettings.indexOf(render), 1); } };
-  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, seats: [] };
+  const page = { leave() {
+    app.onSettings.splice(app.onSettings.indexOf(render), 1);
+    clearInterval(refresher);
+    turnTitle(false);
+  } };
+  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, seats: [],
+    clock: defaultClock() };
   let created = null;
   for (let i = 0; i < 4; i++) form.seats.push({ kind: i === 0 ? "person" : "person", name: "", level: "" });
 
@@ -40,6 +46,7 @@ export async function showLobby(root) {
       hotseat: form.hotseat,
       stand_in: form.standIn,
       special_factories: form.specialFactories,
+      clock: clockBody(form.clock),
       seats: form.seats.slice(0, form.players).map((s) =>
         s.kind === "bot" ? { kind: "bot", level: s.level, name: s.name || undefined } : { kind: "person", name: s.name || undefined }),
     };
@@ -143,34 +150,88 @@ export async function showLobby(root) {
         el("label", { class: "check" }, sf, tt("lobby.special_factories")),
         el("p", { class: "hint", id: "special-factories-note", text: tt("lobby.special_factories_note") })),
       el("label", { class: "check" }, hot, t("lobby.hotseat")),
+      clockField(),
       el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
   }
 
+  // -- the clock of a new game (docs/api.md, "Clocks") --
+  function defaultClock() {
+    const d = app.meta.clock_default;
+    return d ? `${d.kind}:${d.seconds}` : "none";
+  }
+
+  function clockBody(value) {
+    const [kind, seconds] = value.split(":");
+    return kind === "none" ? { kind: "none" } : { kind, seconds: Number(seconds) };
+  }
+
+  function clockField() {
+    const perMove = [[86400, "lobby.clock.move_days", 1], [43200, "lobby.clock.move_hours", 12],
+      [3600, "lobby.clock.move_hours", 1], [300, "lobby.clock.move_minutes", 5], [60, "lobby.clock.move_minutes", 1]];
+    const perGame = [[600, 10], [1800, 30]];
+    const sel = el("select", { id: "clock" },
+      new Option(t("lobby.clock.none"), "none"),
+      el("optgroup", { label: t("lobby.clock.per_move") },
+        ...perMove.map(([s, key, n]) => new Option(t(key, { n }), `move:${s}`))),
+      el("optgroup", { label: t("lobby.clock.per_game") },
+        ...perGame.map(([s, n]) => new Option(t("lobby.clock.game_minutes", { n }), `game:${s}`))));
+    if (![...sel.options].some((o) => o.value === form.clock)) {
+      const [kind, secs] = form.clock.split(":");  // the server's own default (serve --turn-seconds)
+      const n = Math.max(1, Math.round(Number(secs) / 60));
+      sel.append(new Option(t(kind === "game" ? "lobby.clock.game_minutes" : "lobby.clock.move_minutes", { n }), form.clock));
+    }
+    sel.value = form.clock;
+    sel.addEventListener("change", () => { form.clock = sel.value; });
+    return el("div", { class: "field clock-field" },
+      el("label", { for: "clock", text: t("lobby.clock") }), sel,
+      el("p", { class: "hint", text: t("lobby.clock_note") }));
+  }
+
+  // -- my games: your turn first (with the time left), then the others, then finished ones --
   async function gamesCard() {
     const list = myGames();
-    const card = el("section", { class: "card my-games" }, el("h2", { text: t("lobby.my_games") }));
+    const card = el("section", { class: "card my-games", id: "my-games" },
+      el("h2", {}, t("lobby.my_games"), " ", notifyButton()));
     if (!list.length) {
+      turnTitle(false);
       card.append(el("p", { class: "hint", text: t("lobby.no_games") }));
       return card;
     }
     let sums = [];
+    let order = null;
     try {
-      sums = (await api("/api/my-games", { method: "POST", body: { tokens: list.map((g) => g.token) } })).games;
+      const got = await api("/api/my-games", { method: "POST", body: { tokens: list.map((g) => g.token) } });
+      sums = got.games;
+      order = got.order;
     } catch { sums = list.map(() => undefined); }
+    const received = Date.now();
     const ul = el("ul", { class: "games" });
-    list.forEach((g, i) => {
+    const shown = order ?? list.map((_, i) => i);
+    let yourTurn = false;
+    const turnsNow = new Set();
+    shown.forEach((i) => {
+      const g = list[i];
       const sm = sums[i];
-      if (sm === null) return; // the server does not know this token any more
+      if (!g || sm === null) return; // the server does not know this token any more
       let status = "";
+      const mine = Boolean(sm?.to_move && sm.phase !== "over");
       if (sm) {
         if (sm.phase === "over") status = t("lobby.state.over");
         else if (sm.role === "spectator") status = t("lobby.state.spectating");
         else if (sm.left?.length && !sm.seats.length) status = t("lobby.state.left");
         else if (sm.to_move) status = t("lobby.state.your_turn");
         else status = t("lobby.state.waiting", { name: sm.names[sm.current] ?? "" });
+        const left = mine ? clockLeft(sm.clock, sm.current, received) : null;
+        if (left !== null) status += ` · ${clockWords(left)}`;
+      }
+      yourTurn ||= mine;
+      if (mine) {
+        if (turnsSeen !== null && !turnsSeen.has(g.game)) notifyTurn(g.game);  // became your turn
+        turnsNow.add(g.game);
       }
       const names = sm ? sm.names.map((n, s) => `${n}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ") : g.game;
-      ul.append(el("li", { class: sm?.to_move ? "your-turn" : "" },
+      ul.append(el("li", { class: mine ? "your-turn" : sm?.phase === "over" ? "over" : "", "data-game": g.game },
+        mine ? el("span", { class: "turn-dot", "aria-hidden": "true", text: "●" }) : null,
         el("a", { href: `/play/${g.game}#${g.token}`, class: "game-link" },
           el("strong", { text: names }),
           el("span", { class: "meta", text: sm ? `${t("lobby.round", { n: sm.round })} · ${status}` : "" })),
@@ -179,9 +240,21 @@ export async function showLobby(root) {
           onclick: () => { forgetGame(g.token); render(); },
         })));
     });
+    turnTitle(yourTurn);
+    turnsSeen = turnsNow;
     card.append(ul);
     return card;
   }
+
+  let turnsSeen = null;  // the games where it was your turn at the last reading (null: none yet)
+  // "My games" is read again every 30 s while the lobby is open (turns of games lasting days).
+  async function refreshGames() {
+    const old = root.querySelector("#my-games");
+    if (!old) return;
+    const fresh = await gamesCard();
+    if (old.isConnected) old.replaceWith(fresh);
+  }
+  const refresher = setInterval(refreshGames, 30000);
 
   async function render() {
     const games = await gamesCard();

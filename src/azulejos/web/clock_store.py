@@ -1,0 +1,105 @@
+"""Game clocks in the database (:mod:`.clocks`): the clock of each game and its current turn
+in the game's row, the seconds each seat used in the seat's row (schema revision 0005).
+
+A turn is written only for the version it belongs to (``WHERE version = :v``), so a turn of a
+version the game has already left is never stored; the clock loop of every server process
+finds the turns out of time with one indexed query (:meth:`ClockStore.due`) and times each out
+naming that version, so that a move stored meanwhile wins and only one process applies it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine, and_, or_, select, update
+
+from .clocks import ClockSpec, GameClock, Turn
+from .schema import games_t, seats_t
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A turn out of time: the game, the version it was timed on, the seat."""
+
+    game_id: str
+    version: int
+    seat: int
+
+
+class ClockStore:
+    """Reads and writes the clock columns (blocking; the service calls it from a thread)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def save(self, game_id: str, version: int, clock: GameClock,
+             charged: int | None = None) -> bool:
+        """Store ``clock`` (kind, turn, and the time used of seat ``charged``, or of every
+        seat when None) for the game at ``version``; False (nothing written) if the game is not
+        at that version any more."""
+        t = clock.turn
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(games_t)
+                .where(games_t.c.game_id == game_id, games_t.c.version == version)
+                .values(clock_kind=clock.spec.kind, clock_seconds=clock.spec.seconds,
+                        turn_version=None if t is None else t.version,
+                        turn_began=None if t is None else t.began,
+                        turn_seat=None if t is None else t.seat,
+                        turn_deadline=None if t is None else t.deadline))
+            if res.rowcount != 1:
+                return False
+            if clock.spec.kind == "game":
+                for seat, used in enumerate(clock.used):
+                    if charged is not None and seat != charged:
+                        continue
+                    conn.execute(update(seats_t)
+                                 .where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
+                                 .values(time_used=used))
+        return True
+
+    def load(self, game_id: str, players: int) -> GameClock | None:
+        """The game's clock (None: it has none)."""
+        with self.engine.connect() as conn:
+            g = conn.execute(
+                select(games_t.c.clock_kind, games_t.c.clock_seconds, games_t.c.turn_version,
+                       games_t.c.turn_began, games_t.c.turn_seat, games_t.c.turn_deadline)
+                .where(games_t.c.game_id == game_id)).mappings().first()
+            if g is None or not g["clock_kind"] or g["clock_kind"] == "none":
+                return None
+            used = [0.0] * players
+            for r in conn.execute(select(seats_t.c.seat, seats_t.c.time_used)
+                                  .where(seats_t.c.game_id == game_id)).all():
+                if 0 <= r[0] < players and r[1] is not None:
+                    used[r[0]] = float(r[1])
+        turn = None
+        if g["turn_version"] is not None and g["turn_began"] is not None:
+            turn = Turn(g["turn_version"], g["turn_began"], g["turn_seat"], g["turn_deadline"])
+        return GameClock(ClockSpec(g["clock_kind"], int(g["clock_seconds"] or 0)), tuple(used),
+                         turn)
+
+    def due(self, now: float, limit: int = 100) -> list[Due]:
+        """The games in play whose current turn is out of time at ``now`` (every process's)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_t.c.game_id, games_t.c.version, games_t.c.turn_seat)
+                .where(and_(games_t.c.turn_deadline <= now, games_t.c.status == "playing",
+                            games_t.c.turn_version == games_t.c.version,
+                            games_t.c.turn_seat.is_not(None)))
+                .order_by(games_t.c.turn_deadline)
+                .limit(limit)).all()
+        return [Due(r[0], r[1], r[2]) for r in rows]
+
+    def stranded(self, limit: int = 20) -> list[str]:
+        """Clocked games in play whose current turn is not stored for their version (a process
+        stopped between storing a move and its turn; or is about to store it): loading one
+        times its turn from then."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_t.c.game_id)
+                .where(and_(games_t.c.status == "playing", games_t.c.clock_kind.is_not(None),
+                            games_t.c.clock_kind != "none",
+                            or_(games_t.c.turn_version.is_(None),
+                                games_t.c.turn_version != games_t.c.version)))
+                .limit(limit)).all()
+        return [r[0] for r in rows]
