@@ -63,6 +63,8 @@ games_t = Table(
     Column("stand_in", String(32), nullable=True),
     # version 3
     Column("modules", String(200), nullable=True),
+    # profiles (revision 0006): 1 if the creator asked for a rated game
+    Column("rated", Integer, nullable=True),
 )
 
 seats_t = Table(
@@ -77,6 +79,8 @@ seats_t = Table(
     # version 2
     Column("invite_hash", String(64), nullable=True, unique=True, index=True),
     Column("claimed", Float, nullable=True),
+    # profiles (revision 0006): the public id of the player's profile (NULL: anonymous)
+    Column("profile_id", String(32), nullable=True, index=True),
 )
 
 events_t = Table(
@@ -87,6 +91,50 @@ events_t = Table(
     Column("kind", String(8), nullable=False),
     Column("data", String(200), nullable=False),
     Column("seat", Integer, nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+# -- player profiles (revision 0006; docs/api.md, "Profiles") ---------------------------------
+profiles_t = Table(
+    "azulejos_profiles",
+    meta,
+    Column("profile_id", String(32), primary_key=True),  # public
+    Column("key_hash", String(64), nullable=False, unique=True),  # digest of the secret key
+    Column("name", String(80), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+#: A profile's rating in one pool: ``all``, a player count (``2``), a wall side (``grey``) or
+#: both (``2-grey``).
+ratings_t = Table(
+    "azulejos_ratings",
+    meta,
+    Column("profile_id", String(32), ForeignKey("azulejos_profiles.profile_id"),
+           primary_key=True),
+    Column("pool", String(24), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+#: The end of a finished game, one row per seat held by a profile, written once (the primary
+#: key is the guard: a second writer of the same game fails and changes nothing).
+results_t = Table(
+    "azulejos_results",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("profile_id", String(32), ForeignKey("azulejos_profiles.profile_id"),
+           nullable=False, index=True),
+    Column("players", Integer, nullable=False),
+    Column("variant", String(16), nullable=False),
+    Column("modules", String(200), nullable=False),  # comma-separated; "" for none
+    Column("score", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("won", Integer, nullable=False),  # 1: among the winners (a shared victory too, R25)
+    Column("rated", Integer, nullable=False),
     Column("at", Float, nullable=False),
 )
 
@@ -110,6 +158,12 @@ V2_INDEXES = (
 
 #: Columns added by version 3.
 V3_COLUMNS = (("azulejos_games", "modules", "VARCHAR(200)"),)
+
+#: Columns added for player profiles (revision 0006 once the schema moves to Alembic).
+PROFILE_COLUMNS = (
+    ("azulejos_games", "rated", "INTEGER"),
+    ("azulejos_seats", "profile_id", "VARCHAR(32)"),
+)
 
 
 class NewerSchema(RuntimeError):
@@ -153,6 +207,7 @@ def upgrade(conn: Connection) -> int:
     if found:
         _add_v2(conn)
         _add_columns(conn, V3_COLUMNS)
+        _add_columns(conn, PROFILE_COLUMNS)
     have = set(conn.execute(select(schema_t.c.version)).scalars().all())
     for v in range(1, SCHEMA_VERSION + 1):
         if v not in have:
