@@ -85,9 +85,15 @@ SCHEMAS: dict[str, Any] = {
 }
 
 
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def body(name: str) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": ref(name)}}}
+
+
 def paths() -> dict[str, Any]:
-    ref = lambda n: {"$ref": f"#/components/schemas/{n}"}  # noqa: E731
-    body = lambda n: {"required": True, "content": {"application/json": {"schema": ref(n)}}}  # noqa: E731
     return {
         "/api/profiles": {"post": {
             "summary": "Make a player profile (no password: a name, a public id, a secret key)",
