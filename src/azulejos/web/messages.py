@@ -15,6 +15,8 @@ from collections.abc import Callable
 from azulejos.i18n import LANGUAGES, translation
 from azulejos.render.themes import THEMES
 
+from .profile_messages import profile_messages
+
 #: One number per plural form of each language, in the order of its catalogue's forms.
 PLURAL_SAMPLES: dict[str, tuple[int, ...]] = {"en": (1, 2), "fr": (1, 2), "uk": (1, 2, 5), "ru": (1, 2, 5)}
 
@@ -303,6 +305,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.not_over": _("The game is not over yet: it can be reviewed once it has ended."),
         "error.bad_record": _("This file is not a game record that can be replayed: {message}"),
         "error.generic": _("Something went wrong: {message}"),
+        # player profiles and the leaderboard
+        **profile_messages(lang, ngettext),
     }
 
 

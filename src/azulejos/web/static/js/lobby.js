@@ -5,11 +5,12 @@ import {
   rememberGame, saveInvites, t, toast, tt,
 } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
+import { profileCard, ratedBody, ratedField } from "./profile.js";
 
 export async function showLobby(root) {
   ensureDefs();
   const page = { leave() { app.onSettings.splice(app.onSettings.indexOf(render), 1); } };
-  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, seats: [] };
+  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, rated: true, seats: [] };
   let created = null;
   for (let i = 0; i < 4; i++) form.seats.push({ kind: i === 0 ? "person" : "person", name: "", level: "" });
 
@@ -42,6 +43,7 @@ export async function showLobby(root) {
       special_factories: form.specialFactories,
       seats: form.seats.slice(0, form.players).map((s) =>
         s.kind === "bot" ? { kind: "bot", level: s.level, name: s.name || undefined } : { kind: "person", name: s.name || undefined }),
+      ...ratedBody(form),  // the profile key, and a rated game or not
     };
     try {
       created = await api("/api/games", { method: "POST", body });
@@ -143,6 +145,7 @@ export async function showLobby(root) {
         el("label", { class: "check" }, sf, tt("lobby.special_factories")),
         el("p", { class: "hint", id: "special-factories-note", text: tt("lobby.special_factories_note") })),
       el("label", { class: "check" }, hot, t("lobby.hotseat")),
+      ratedField(form),
       el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
   }
 
@@ -187,7 +190,8 @@ export async function showLobby(root) {
     const games = await gamesCard();
     root.replaceChildren(el("div", { class: "lobby" },
       el("section", { class: "hero" }, el("h1", { text: t("app.title") }), el("p", { text: t("app.tagline") })),
-      el("div", { class: "lobby-grid" }, created ? createdCard() : newGameCard(), games)));
+      el("div", { class: "lobby-grid" }, created ? createdCard() : newGameCard(), games),
+      profileCard(render)));
   }
 
   app.onSettings.push(render);
