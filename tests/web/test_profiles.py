@@ -271,3 +271,22 @@ def test_profile_keys_never_reach_the_logs(client: TestClient, caplog: pytest.Lo
     text = "\n".join(r.getMessage() for r in caplog.records)
     assert "results written" in text  # the log lines were captured
     assert a["key"] not in text and b["key"] not in text
+
+
+def test_an_end_the_server_stopped_before_writing_is_written_at_the_next_start(
+        db_path: Path) -> None:
+    def app() -> Any:
+        return create_app(str(db_path), bot_delay=0, bot_seconds=0.05, sync_interval=0,
+                          limits=Limits.none())
+
+    with TestClient(app()) as c:
+        a, b = new_profile(c, "Ana"), new_profile(c, "Bo")
+        gid, tokens = game_of(c, [a["key"], b["key"]])
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        svc.profiles.ended = lambda live: None  # as if the server stopped after the last move
+        play_out(c, gid, tokens, seed=4)
+        assert profile(c, a["id"])["stats"]["games"] == 0
+    with TestClient(app()) as c:  # the next start writes it
+        for pid in (a["id"], b["id"]):
+            p = profile(c, pid)
+            assert p["stats"]["games"] == 1 and p["rating"]["games"] == 1

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from azulejos.play.ratings import Rating, initial
 
-from .schema import profiles_t, ratings_t, results_t
+from .schema import games_t, profiles_t, ratings_t, results_t, seats_t
 
 #: How many times the end of a game is tried again when another game's end wrote a rating row
 #: of the same new player at the same moment.
@@ -173,6 +173,20 @@ class SqlProfiles:
         with self.engine.connect() as conn:
             return conn.execute(select(results_t.c.game_id)
                                 .where(results_t.c.game_id == game_id).limit(1)).first() is not None
+
+    def unwritten(self, limit: int = 100) -> list[str]:
+        """Finished games with a seat claimed by a profile whose end was never written (the
+        server stopped in between), most recent first."""
+        profiled = select(seats_t.c.game_id).where(
+            seats_t.c.game_id == games_t.c.game_id, seats_t.c.profile_id.is_not(None),
+            seats_t.c.token_hash.is_not(None))
+        written = select(results_t.c.game_id).where(results_t.c.game_id == games_t.c.game_id)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_t.c.game_id)
+                .where(games_t.c.status == "over", profiled.exists(), ~written.exists())
+                .order_by(games_t.c.updated.desc()).limit(limit)).all()
+        return [r[0] for r in rows]
 
     # -- reading -------------------------------------------------------------------------------
     def results(self, profile_id: str) -> list[tuple[int, str, str, int, int, int]]:

@@ -271,6 +271,22 @@ class ProfileService:
                      len(end.seats), ", rated" if end.rated else "")
         return wrote
 
+    async def write_missed(self, get: Callable[[str], Awaitable[Live]]) -> int:
+        """Write the ends that were never written (the server stopped between a game's last
+        move and its results); ``get`` loads a game. How many this call wrote."""
+        if self.store is None:
+            return 0
+        wrote = 0
+        for gid in await self.run(self.store.unwritten):
+            try:
+                live = await get(gid)
+                wrote += await self.game_over(live)
+            except (GameError, ValueError):  # gone, or no longer replays: nothing to write
+                log.warning("game %s: its results could not be written", gid)
+                continue
+            self._recorded.add(gid)
+        return wrote
+
     async def settle(self) -> None:
         """Wait for the ends being written (tests, shutdown)."""
         while self._tasks:

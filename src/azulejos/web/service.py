@@ -154,6 +154,7 @@ class GameService:
                 except GameError:
                     continue
                 self._kick_bots(live)
+            await self.profiles.write_missed(self.get)  # ends a stop cut short
         if self.sync_interval > 0:
             self._sync_task = asyncio.create_task(self._sync_loop())
         if self.turn_seconds > 0:
