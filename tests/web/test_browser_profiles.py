@@ -9,31 +9,25 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from .servers import Server, free_port
-from .test_browser import ARGS, CHROMIUM, artifacts
+from .servers import Server
+from .test_browser import (
+    ARGS,
+    CHROMIUM,
+    artifacts,
+    server,  # noqa: F401  (the fixture: a real server process)
+)
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(),
                        reason="needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"),
 ]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "games.sqlite3", free_port())
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
 
 
 def seat_token(page: Any) -> tuple[str, str]:
@@ -55,7 +49,7 @@ def make_profile(page: Any, base: str, name: str) -> dict[str, str]:
 
 
 def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
-        server: Server, tmp_path: Path) -> None:
+        server: Server, tmp_path: Path) -> None:  # noqa: F811
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     out = artifacts()
     errors: list[str] = []

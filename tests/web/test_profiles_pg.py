@@ -4,7 +4,9 @@ game end, and the ratings change exactly once (issue 14, item 5)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -22,14 +24,26 @@ pytestmark = [
 ]
 
 
+@contextlib.asynccontextmanager
+async def two_services(url: str) -> AsyncIterator[tuple[GameService, GameService]]:
+    """Two started game services on one database, with no polling (the bus only)."""
+    sa, sb = SqlStore(url), SqlStore(url)
+    a = GameService(sa, bot_delay=0, sync_interval=0)
+    b = GameService(sb, bot_delay=0, sync_interval=0)
+    await a.start()
+    await b.start()
+    try:
+        yield a, b
+    finally:
+        await a.stop()
+        await b.stop()
+        sa.close()
+        sb.close()
+
+
 def test_R25_both_processes_see_the_end_and_the_ratings_change_once(pg: str) -> None:  # noqa: F811
     async def scenario() -> None:
-        sa, sb = SqlStore(pg), SqlStore(pg)
-        a = GameService(sa, bot_delay=0, sync_interval=0)
-        b = GameService(sb, bot_delay=0, sync_interval=0)
-        await a.start()
-        await b.start()
-        try:
+        async with two_services(pg) as (a, b):
             ana = await a.profiles.create("Ana")
             bo = await b.profiles.create("Bo")
             created = await a.create(parse_create({"players": 2}, bot_levels()), ana["key"])
@@ -63,11 +77,6 @@ def test_R25_both_processes_see_the_end_and_the_ratings_change_once(pg: str) -> 
                         "all": 1, "2": 1, "coloured": 1, "2-coloured": 1}
             board = await b.profiles.leaderboard()
             assert board["total"] == 2
-        finally:
-            await a.stop()
-            await b.stop()
-            sa.close()
-            sb.close()
 
     asyncio.run(scenario())
 
@@ -75,12 +84,7 @@ def test_R25_both_processes_see_the_end_and_the_ratings_change_once(pg: str) -> 
 def test_two_processes_writing_one_end_at_once_write_it_once(pg: str) -> None:  # noqa: F811
     """Before either has written: the two writes race, one wins, the other changes nothing."""
     async def scenario() -> None:
-        sa, sb = SqlStore(pg), SqlStore(pg)
-        a = GameService(sa, bot_delay=0, sync_interval=0)
-        b = GameService(sb, bot_delay=0, sync_interval=0)
-        await a.start()
-        await b.start()
-        try:
+        async with two_services(pg) as (a, b):
             ana = await a.profiles.create("Ana")
             bo = await a.profiles.create("Bo")
             created = await a.create(parse_create({"players": 2}, bot_levels()))
@@ -102,10 +106,5 @@ def test_two_processes_writing_one_end_at_once_write_it_once(pg: str) -> None:  
             assert sorted(wrote) == [False, True]
             p = await b.profiles.public(ana["id"])
             assert p["rating"]["games"] == 1 and p["stats"]["games"] == 1
-        finally:
-            await a.stop()
-            await b.stop()
-            sa.close()
-            sb.close()
 
     asyncio.run(scenario())

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy import ColumnElement, Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from azulejos.play.ratings import Rating, initial
@@ -80,26 +80,17 @@ class SqlProfiles:
         return Profile(profile_id, name, now)
 
     def by_key(self, key_hash: str) -> Profile | None:
-        with self.engine.connect() as conn:
-            r = conn.execute(
-                select(profiles_t.c.profile_id, profiles_t.c.name, profiles_t.c.created)
-                .where(profiles_t.c.key_hash == key_hash)).first()
-        return None if r is None else Profile(r[0], r[1], r[2])
+        return self._one(profiles_t.c.key_hash == key_hash)
 
     def get(self, profile_id: str) -> Profile | None:
+        return self._one(profiles_t.c.profile_id == profile_id)
+
+    def _one(self, where: ColumnElement[bool]) -> Profile | None:
         with self.engine.connect() as conn:
             r = conn.execute(
                 select(profiles_t.c.profile_id, profiles_t.c.name, profiles_t.c.created)
-                .where(profiles_t.c.profile_id == profile_id)).first()
+                .where(where)).first()
         return None if r is None else Profile(r[0], r[1], r[2])
-
-    def names(self, ids: Sequence[str]) -> dict[str, str]:
-        if not ids:
-            return {}
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(profiles_t.c.profile_id, profiles_t.c.name)
-                                .where(profiles_t.c.profile_id.in_(list(ids)))).all()
-        return {r[0]: r[1] for r in rows}
 
     def rename(self, profile_id: str, key_hash: str, name: str) -> bool:
         """Rename the profile if ``key_hash`` is its key's digest; False (nothing changed)
