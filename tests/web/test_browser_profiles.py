@@ -132,8 +132,14 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
             assert bo.evaluate("() => document.documentElement.scrollWidth") <= 390
             bo.screenshot(path=str(out / "profile-page-phone-uk.png"), full_page=True)
 
-            # Ann exports her key; a third browser imports the file and plays as Ann.
+            # Ann renames her profile in the lobby: the leaderboard shows the new name.
             ann.goto(server.base + "/")
+            ann.fill("#profile-rename", "Ann Lima")
+            ann.click("#profile-card button[type='submit']")
+            ann.wait_for_selector("#profile-link:has-text('Ann Lima')")
+            assert httpx.get(f"{server.base}/api/profiles/{pa['id']}").json()["name"] == "Ann Lima"
+
+            # Ann exports her key; a third browser imports the file and plays as Ann.
             with ann.expect_download() as dl:
                 ann.click("#profile-export")
             saved = tmp_path / "ann-profile.json"
@@ -146,7 +152,7 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
             cy.click(".profile-import summary")
             cy.set_input_files("#profile-import-file", str(saved))
             cy.wait_for_selector("#profile-link")
-            assert "Ann" in cy.inner_text("#profile-link")
+            assert "Ann Lima" in cy.inner_text("#profile-link")
             # a key that opens nothing is refused, and nothing is kept
             dz = browser.new_context().new_page()
             dz.goto(server.base + "/")
