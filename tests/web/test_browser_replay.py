@@ -2,7 +2,7 @@
 item 4): a finished game is stepped through from its page (buttons, arrow keys, the move list)
 and reviewed by the server; reviewed records are opened from a file, picked or dropped (base
 game and the special factories module, R40-R47); a broken file is refused with one line; a
-running game is replayed by a spectator up to now.
+running game is replayed by a spectator up to now, and the replay follows its new moves.
 
 Screenshots go to $AZULEJOS_ARTIFACTS (default: <tmp>/azulejos-artifacts/web).
 """
@@ -177,6 +177,17 @@ def test_replay_a_finished_game_and_open_reviewed_records(server: Server, tmp_pa
             page.keyboard.press("End")
             assert page.inner_text("#replay-pos") == "Move 3 of 3"
             assert page.locator("#review-game").count() == 0  # reviewed once it has ended
+            # It follows the game: a move played now appears, and one watching the latest move
+            # is moved on to it; one looking back stays where they are.
+            v = httpx.get(f"{server.base}/api/games/{live}", headers={"Authorization": f"Bearer {hot}"}).json()
+            httpx.post(f"{server.base}/api/games/{live}/moves", headers={"Authorization": f"Bearer {hot}"},
+                       json={"version": v["version"], "move": v["legal"][0]["move"]}).raise_for_status()
+            page.wait_for_function("() => document.querySelector('#replay-pos')?.textContent === 'Move 4 of 4'")
+            page.keyboard.press("Home")
+            v = httpx.get(f"{server.base}/api/games/{live}", headers={"Authorization": f"Bearer {hot}"}).json()
+            httpx.post(f"{server.base}/api/games/{live}/moves", headers={"Authorization": f"Bearer {hot}"},
+                       json={"version": v["version"], "move": v["legal"][0]["move"]}).raise_for_status()
+            page.wait_for_function("() => document.querySelector('#replay-pos')?.textContent === 'Move 0 of 5'")
         finally:
             browser.close()
     assert not errors, errors

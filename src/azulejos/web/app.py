@@ -475,7 +475,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.store = the_store
     app.state.guide = guide
-    app.state.reviews = Reviews()
+    app.state.reviews = Reviews(the_store)  # kept in the database: every process serves them
     app.state.limit_games = RateLimiter(the_limits.games, "new games")
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     app.state.limit_profiles = RateLimiter(the_limits.profiles, "new profiles")

@@ -168,7 +168,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # TRANSLATORS: {i} is the move shown, {n} the number of moves (0 is the start).
         "replay.position": _("Move {i} of {n}"),
         "replay.moves": _("Moves"),
-        "replay.up_to_now": _("This game is still being played: the replay ends at the last move played."),
+        "replay.up_to_now": _("This game is still being played: each new move appears here as soon as it is played."),
         "replay.review": _("Engine review"),
         "replay.review_game": _("Review this game with the engine"),
         "replay.reviewing": _("The engine is reviewing the game…"),

@@ -514,7 +514,7 @@ def openapi_schema() -> dict[str, Any]:
             }},
             "/api/games/{game_id}/review": {"post": {
                 "summary": "The engine review of a finished game, as a replay with its review",
-                "description": "Runs once per game (kept in memory), with a bounded iteration "
+                "description": "Runs once per game (kept in the database), with a bounded iteration "
                                "budget, in the bot scheduler's background slots; counted "
                                "against the new-games rate limit. The answer also holds "
                                "`record`: the record annotated with the review.",

@@ -14,14 +14,14 @@ import asyncio
 import math
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from azulejos.agents.review import MISTAKE_POINTS, read_review
 from azulejos.core import State
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import InvalidRecordError
 from azulejos.notation import Record, parse_move, parse_record, replay
-from azulejos.notation.record import round_fill
+from azulejos.notation.record import dumps, round_fill
 from azulejos.play import preview, seats_from_json
 from azulejos.play.words import (
     Words,
@@ -34,6 +34,9 @@ from azulejos.render.themes import THEMES
 
 from .protocol import GameError
 from .views import board_json, fill_json, result_json, specials_json, tiling_json
+
+if TYPE_CHECKING:
+    from .storage import ReviewStore
 
 #: Largest record the server reads for a replay (bytes): an annotated record of a long 4-player
 #: game is about 30 kB.
@@ -213,12 +216,22 @@ def reviewed(record: Record) -> Record:
     return annotate(record, review_record(record, budget, seed=0), budget, 0)
 
 
-class Reviews:
-    """The server's reviews of finished games, kept in memory (the last :attr:`size`): a game is
-    reviewed once however often it is asked for, and two requests for it at once share the
-    one review."""
+#: The key of a kept server review: everything it depends on besides the game (the budget and
+#: the seed of :func:`reviewed`), so that a server with other settings reviews again.
+REVIEW_SETTINGS = (f"total={REVIEW_TOTAL_ITERATIONS},min={REVIEW_MIN_ITERATIONS},"
+                   f"max={REVIEW_MAX_ITERATIONS},seed=0")
 
-    def __init__(self, size: int = 64) -> None:
+
+class Reviews:
+    """The server's reviews of finished games. With a ``store`` they are kept in the database
+    (:class:`~azulejos.web.storage.ReviewStore`), so a review one server process made is served
+    by every other on the database and survives a restart; the last :attr:`size` are also kept
+    in memory. A game is reviewed once however often it is asked for, and two requests for it
+    at once in one process share the one review. The caller checks first that the asker may see
+    the game: this cache is keyed by game only."""
+
+    def __init__(self, store: ReviewStore | None = None, size: int = 64) -> None:
+        self.store = store
         self.size = size
         self._done: OrderedDict[str, Record] = OrderedDict()
         self._running: dict[str, asyncio.Task[Record]] = {}
@@ -229,7 +242,7 @@ class Reviews:
             return self._done[game]
         task = self._running.get(game)
         if task is None:
-            task = asyncio.ensure_future(compute())
+            task = asyncio.ensure_future(self._kept_or_made(game, compute))
             self._running[game] = task
             try:
                 rec = await task
@@ -240,3 +253,30 @@ class Reviews:
                 self._done.popitem(last=False)
             return rec
         return await task
+
+    async def _kept_or_made(self, game: str, compute: Callable[[], Awaitable[Record]]) -> Record:
+        """The review kept in the database, else a new one, kept there (where another process
+        kept its own first, that one: every process serves the same review)."""
+        store = self.store
+        if store is not None:
+            kept = _parsed(await asyncio.to_thread(store.review, game, REVIEW_SETTINGS))
+            if kept is not None:
+                return kept
+        made = await compute()
+        if store is not None:
+            text = await asyncio.to_thread(store.put_review, game, REVIEW_SETTINGS, dumps(made))
+            kept = _parsed(text)
+            if kept is not None:
+                return kept
+        return made
+
+
+def _parsed(text: str | None) -> Record | None:
+    """A kept review's record, or None when there is none or it does not read (it is then
+    made again)."""
+    if text is None:
+        return None
+    try:
+        return parse_record(text)
+    except ValueError:
+        return None

@@ -1,7 +1,10 @@
 """The server's tables, and bringing a database to the current schema (creating or upgrading it
 in place) safely while other server processes start at the same moment.
 
-Schema versions (table ``azulejos_schema`` keeps one row per version applied):
+The tables below are the schema as the code reads and writes it; the way there from any older
+database is the Alembic revisions in :mod:`azulejos.web.migrations` (``versions/vNNNN_*.py``, one
+per schema change, each with explicit ``op.create_table`` / ``op.add_column``; a test checks
+that running them all gives exactly these tables). Revision ``"NNNN"`` is schema version NNNN:
 
 1. games, seats (a token digest per person seat), events;
 2. seats are claimed once from an invitation: ``seats.invite_hash`` (digest of the invitation
@@ -11,16 +14,36 @@ Schema versions (table ``azulejos_schema`` keeps one row per version applied):
    they are marked claimed when the game was created;
 3. the game's ruleset, whole: ``games.modules``, the optional rules modules switched on
    (:data:`azulejos.core.ruleset.MODULES` names, comma-separated; NULL or empty: none, as every
-   game stored before version 3 was played). Games of older versions keep NULL.
+   game stored before version 3 was played). Games of older versions keep NULL;
+4. the engine reviews of finished games, ``azulejos_reviews`` (game, game version, review
+   settings, when, the annotated record), shared by every server process on the database;
+6. player profiles (revision 0006): ``azulejos_profiles`` (public id, key digest, name),
+   ``azulejos_ratings`` (openskill rating per profile and pool), ``azulejos_results`` (a finished
+   game's end per profile seat, written once), ``seats.profile_id`` and ``games.rated``.
 
-:func:`prepare` runs the whole check-create-upgrade under one lock - PostgreSQL: a
-transaction-level advisory lock (and PostgreSQL's DDL is transactional); SQLite: ``BEGIN
-IMMEDIATE`` (the database's write lock). A second process waits, then finds the work done.
-Every step checks what is there first, so running it again changes nothing.
+Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
+``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
+``alembic_version``) at the revision of its highest version, then upgrades it like any other.
+``azulejos_schema`` is kept, and :func:`prepare` keeps one row there per version up to the
+head: a server from before Alembic reads that table and refuses a database a later revision
+changed (its ``NewerSchema``) instead of writing rows without the new columns.
+
+:func:`prepare` runs the whole check-stamp-upgrade under one lock - PostgreSQL: a
+transaction-level advisory lock (and PostgreSQL's DDL is transactional, so the revisions and the
+stamp commit together or not at all); SQLite: ``BEGIN IMMEDIATE`` (the database's write lock).
+A second process waits, then finds the work done. Running it again changes nothing.
 """
 
 from __future__ import annotations
 
+import threading
+from functools import cache
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Column,
     Connection,
@@ -38,9 +61,49 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_VERSION = 3
+#: Where the revisions live (inside the package, so that they ship with it).
+MIGRATIONS = Path(__file__).parent / "migrations"
+#: The last schema version of the hand-made upgrade, before Alembic.
+LAST_HAND_MADE = 3
 #: The PostgreSQL advisory lock key held while the schema is checked ("azul").
 LOCK_KEY = 0x617A756C
+#: Alembic's ``context`` and ``op`` are module-wide proxies: one command at a time per process
+#: (taken after the database's lock, and held only while the revisions run on it).
+_COMMANDS = threading.Lock()
+
+
+def alembic_config(conn: Connection | None = None) -> Config:
+    """Alembic's configuration, made in code (no ``alembic.ini``): the package's revisions, and
+    the connection they run on (``env.py`` reads it from ``attributes["connection"]``)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    if conn is not None:
+        cfg.attributes["connection"] = conn
+    return cfg
+
+
+@cache
+def revisions() -> ScriptDirectory:
+    """The package's revisions (read once per process)."""
+    return ScriptDirectory.from_config(alembic_config())
+
+
+@cache
+def head_version() -> int:
+    """The schema version the code writes: the number of the head revision (revision ids are
+    the version numbers, ``"0001"``, ``"0002"`` …)."""
+    head = revisions().get_current_head()
+    assert head is not None, "no revisions in azulejos/web/migrations/versions"
+    return int(head)
+
+
+SCHEMA_VERSION = head_version()
+
+
+def revision_id(version: int) -> str:
+    """The revision id of schema ``version`` (``3`` -> ``"0003"``)."""
+    return f"{version:04d}"
+
 
 meta = MetaData()
 
@@ -138,31 +201,20 @@ results_t = Table(
     Column("at", Float, nullable=False),
 )
 
+reviews_t = Table(
+    "azulejos_reviews",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("version", Integer, primary_key=True),  # the game's number of events when reviewed
+    Column("settings", String(100), primary_key=True),  # the review's budget and seed
+    Column("created", Float, nullable=False),
+    Column("record", Text, nullable=False),  # the annotated record, azulejos-record/1 JSON
+)
+
 schema_t = Table(
     "azulejos_schema",
     meta,
     Column("version", Integer, primary_key=True),
-)
-
-#: Columns added by version 2: (table, column, SQL type), and the unique indexes on them.
-V2_COLUMNS = (
-    ("azulejos_games", "host_hash", "VARCHAR(64)"),
-    ("azulejos_games", "stand_in", "VARCHAR(32)"),
-    ("azulejos_seats", "invite_hash", "VARCHAR(64)"),
-    ("azulejos_seats", "claimed", "FLOAT"),
-)
-V2_INDEXES = (
-    ("ix_azulejos_games_host_hash", "azulejos_games", "host_hash"),
-    ("ix_azulejos_seats_invite_hash", "azulejos_seats", "invite_hash"),
-)
-
-#: Columns added by version 3.
-V3_COLUMNS = (("azulejos_games", "modules", "VARCHAR(200)"),)
-
-#: Columns added for player profiles (revision 0006 once the schema moves to Alembic).
-PROFILE_COLUMNS = (
-    ("azulejos_games", "rated", "INTEGER"),
-    ("azulejos_seats", "profile_id", "VARCHAR(32)"),
 )
 
 
@@ -175,22 +227,21 @@ def prepare(engine: Engine) -> int:
     module text). Returns the version the database had (0: it was empty)."""
     if engine.dialect.name == "sqlite":
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-            try:
-                found = upgrade(conn)
-            except BaseException:
-                conn.exec_driver_sql("ROLLBACK")
-                raise
-            conn.exec_driver_sql("COMMIT")
-            return found
+            # The driver is in autocommit mode, so that BEGIN IMMEDIATE is ours to send; the
+            # SQLAlchemy transaction around it tells Alembic the caller owns the transaction
+            # (it then commits nothing of its own), and its end commits or rolls back ours.
+            with conn.begin():
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                return upgrade(conn)
     with engine.begin() as conn:
         if engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": LOCK_KEY})
         return upgrade(conn)
 
 
-def found_version(conn: Connection) -> int:
-    """The schema version of the database on ``conn`` (0: no tables yet)."""
+def hand_made_version(conn: Connection) -> int:
+    """The highest version recorded by the hand-made upgrade (table ``azulejos_schema``) of
+    the database on ``conn``; 0: no tables yet."""
     tables = set(inspect(conn).get_table_names())
     if "azulejos_games" not in tables:
         return 0
@@ -198,39 +249,37 @@ def found_version(conn: Connection) -> int:
     return max(have, default=1)  # tables but no row: a version-1 start cut short
 
 
+def found_version(conn: Connection) -> int:
+    """The schema version of the database on ``conn`` (0: no tables yet): its Alembic revision,
+    else the hand-made upgrade's version. :class:`NewerSchema` when a newer azulejos wrote it."""
+    current = MigrationContext.configure(conn).get_current_revision()
+    if current is None:
+        found = hand_made_version(conn)
+        if found > LAST_HAND_MADE:  # a row of a later version, but no Alembic stamp
+            raise NewerSchema(f"the database was written by a newer azulejos (schema {found})")
+        return found
+    if current not in {r.revision for r in revisions().walk_revisions()}:
+        raise NewerSchema(f"the database was written by a newer azulejos (schema {current})")
+    mirrored = conn.execute(select(schema_t.c.version)).scalars().all()
+    if max(mirrored, default=0) > SCHEMA_VERSION:
+        raise NewerSchema(f"the database was written by a newer azulejos (schema {max(mirrored)})")
+    return int(current)
+
+
 def upgrade(conn: Connection) -> int:
-    """The steps of :func:`prepare`, on a connection that holds the lock."""
+    """The steps of :func:`prepare`, on a connection that holds the lock: stamp a database of
+    the hand-made upgrade at its revision, run every revision it lacks, and mirror the versions
+    into ``azulejos_schema``."""
     found = found_version(conn)
-    if found > SCHEMA_VERSION:
-        raise NewerSchema(f"the database was written by a newer azulejos (schema {found})")
-    meta.create_all(conn)  # the tables that are missing, as the current version has them
-    if found:
-        _add_v2(conn)
-        _add_columns(conn, V3_COLUMNS)
-        _add_columns(conn, PROFILE_COLUMNS)
+    cfg = alembic_config(conn)
+    stamped = MigrationContext.configure(conn).get_current_revision() is not None
+    with _COMMANDS:
+        if found and not stamped:
+            schema_t.create(conn, checkfirst=True)  # revision 0001 has it; a cut-short start may not
+            command.stamp(cfg, revision_id(found))
+        command.upgrade(cfg, "head")
     have = set(conn.execute(select(schema_t.c.version)).scalars().all())
     for v in range(1, SCHEMA_VERSION + 1):
         if v not in have:
             conn.execute(insert(schema_t).values(version=v))
     return found
-
-
-def _add_columns(conn: Connection, wanted: tuple[tuple[str, str, str], ...]) -> None:
-    """Add the columns of ``wanted`` that are not there yet (so that a second run adds none)."""
-    insp = inspect(conn)
-    columns = {t: {c["name"] for c in insp.get_columns(t)} for t in {w[0] for w in wanted}}
-    for table, column, sql_type in wanted:
-        if column not in columns[table]:
-            conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}")
-
-
-def _add_v2(conn: Connection) -> None:
-    _add_columns(conn, V2_COLUMNS)
-    for name, table, column in V2_INDEXES:
-        conn.exec_driver_sql(f"CREATE UNIQUE INDEX IF NOT EXISTS {name} ON {table} ({column})")
-    # Seats of version-1 games got their token at creation: they count as claimed then.
-    conn.exec_driver_sql(
-        "UPDATE azulejos_seats SET claimed = (SELECT g.created FROM azulejos_games g "
-        "WHERE g.game_id = azulejos_seats.game_id) "
-        "WHERE kind = 'person' AND token_hash IS NOT NULL AND claimed IS NULL"
-    )

@@ -42,11 +42,11 @@ from azulejos.core.ruleset import Ruleset
 from azulejos.play.events import Event
 from azulejos.play.store import Store, VersionConflict
 
-from .schema import SCHEMA_VERSION, events_t, games_t, prepare, schema_t, seats_t
+from .schema import SCHEMA_VERSION, events_t, games_t, prepare, reviews_t, schema_t, seats_t
 
 __all__ = [
-    "Claim", "GameStore", "SCHEMA_VERSION", "SeatSpec", "SqlStore", "StoredEvent", "StoredGame",
-    "TokenGrant", "VersionConflict", "database_url", "default_sqlite_path", "dump_rng_state",
+    "Claim", "GameStore", "ReviewStore", "SCHEMA_VERSION", "SeatSpec", "SqlStore", "StoredEvent",
+    "StoredGame", "TokenGrant", "VersionConflict", "database_url", "default_sqlite_path", "dump_rng_state",
     "events_t", "games_t", "load_rng_state", "schema_t", "seats_t", "token_digest",
 ]
 
@@ -128,11 +128,28 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-class GameStore(Store, Protocol):
+class ReviewStore(Protocol):
+    """Where the engine reviews of finished games are kept, shared by every server process on
+    the database (:class:`azulejos.web.replays.Reviews`). A review belongs to a game at one
+    version (its number of events) and to the review settings (a key naming the budget and
+    seed); the record is the annotated ``azulejos-record/1`` JSON text. Blocking methods."""
+
+    def review(self, game_id: str, settings: str) -> str | None:
+        """The kept review of the game as it is now with ``settings``, or None."""
+        ...
+
+    def put_review(self, game_id: str, settings: str, record: str) -> str | None:
+        """Keep ``record`` as the review of the game as it is now with ``settings``, unless one
+        is kept already (another process was first): returns the one kept (None: no such
+        game)."""
+        ...
+
+
+class GameStore(Store, ReviewStore, Protocol):
     """The narrow interface the game service needs: the play layer's store protocol
     (:meth:`append`, used by the session) and what a server adds (games with seats and
-    tokens, grants, versions). Every method is blocking; the service calls them from a
-    worker thread."""
+    tokens, grants, versions; the kept engine reviews). Every method is blocking; the service
+    calls them from a worker thread."""
 
     def create(self, game: StoredGame) -> None: ...
 
@@ -448,6 +465,33 @@ class SqlStore:
                 .limit(limit)
             ).all()
         return [r[0] for r in rows]
+
+    # -- engine reviews (ReviewStore) ---------------------------------------------------------
+    def review(self, game_id: str, settings: str) -> str | None:
+        q = (
+            select(reviews_t.c.record)
+            .join(games_t, (games_t.c.game_id == reviews_t.c.game_id)
+                  & (games_t.c.version == reviews_t.c.version))
+            .where(reviews_t.c.game_id == game_id, reviews_t.c.settings == settings)
+        )
+        with self.engine.connect() as conn:
+            found = conn.execute(q).scalar()
+        return None if found is None else str(found)
+
+    def put_review(self, game_id: str, settings: str, record: str) -> str | None:
+        try:
+            with self.engine.begin() as conn:
+                version = conn.execute(
+                    select(games_t.c.version).where(games_t.c.game_id == game_id)
+                ).scalar()
+                if version is None:
+                    return None
+                conn.execute(insert(reviews_t).values(
+                    game_id=game_id, version=version, settings=settings, created=time.time(),
+                    record=record))
+            return record
+        except IntegrityError:  # another process kept its review of this version first
+            return self.review(game_id, settings) or record
 
     def close(self) -> None:
         self.engine.dispose()

@@ -3,6 +3,7 @@
 // The server checks the record under the rules and sends every position (docs/api.md, "Replays").
 import { app, cap, el, errorText, num, seatName, t, tokenFor, word } from "./core.js";
 import { boardCard, centreView, factoryView, specialsLegend } from "./board.js";
+import { GameSocket } from "./socket.js";
 import { ensureDefs } from "./tiles.js";
 
 const NO_PICK = { picked: null, selectable: () => false, pick: () => {} };
@@ -32,6 +33,10 @@ export async function showReplay(root, gameId, hashToken) {
   let reviewing = false; // the server is reviewing the game
   let reviewedRecord = null; // the record with the server's review, to download
   let gone = false;      // the page was left (an answer that comes late draws nothing)
+  let socket = null;     // a running game's live connection: the replay follows its moves
+  let seen = null;       // the game version the replay was last fetched for
+  let loading = null;    // the fetch under way (one at a time; a move meanwhile fetches again)
+  let again = false;
   const token = gameId ? hashToken || tokenFor(gameId) : null;
   if (gameId && hashToken) history.replaceState(null, "", `/replay/${gameId}`);
 
@@ -59,6 +64,46 @@ export async function showReplay(root, gameId, hashToken) {
     }
     index = Math.min(index, data ? data.frames.length - 1 : 0);
     render();
+    follow();
+  }
+
+  // A running game's replay follows it: a new version from the game's socket fetches the replay
+  // again, and one looking at the latest move is moved on to the new latest. Stops at the end.
+  function follow() {
+    if (!gameId || !token || gone || reviewedRecord !== null) return;
+    if (data && data.over) {
+      socket?.close();
+      socket = null;
+      return;
+    }
+    if (socket || !data) return;
+    socket = new GameSocket(gameId, token, {
+      onView: (view) => {
+        if (seen === null) seen = view.version;
+        if (view.version !== seen) {
+          seen = view.version;
+          refresh();
+        }
+      },
+      onError: () => {},
+      onStatus: () => {},
+    });
+  }
+
+  async function refresh() {
+    if (loading) {
+      again = true;
+      return;
+    }
+    const atEnd = data !== null && index === data.frames.length - 1;
+    loading = load();
+    await loading;
+    loading = null;
+    if (atEnd && data) go(data.frames.length - 1);
+    if (again && !gone) {
+      again = false;
+      refresh();
+    }
   }
 
   // The engine review of a finished game, run by the server (a few seconds, once per game).
@@ -253,6 +298,7 @@ export async function showReplay(root, gameId, hashToken) {
   return {
     leave() {
       gone = true;
+      socket?.close();
       document.removeEventListener("keydown", onKey);
       app.onSettings.splice(app.onSettings.indexOf(onSettings), 1);
     },
