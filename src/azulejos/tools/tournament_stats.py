@@ -7,6 +7,9 @@ import math
 from collections import Counter
 from typing import Any
 
+from azulejos.play.ratings import available as ratings_available
+from azulejos.play.ratings import initial, rate
+
 from .tournament import GameResult, bots_in
 
 Z95 = 1.959963984540054
@@ -24,23 +27,18 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def _ratings(results: list[GameResult], bots: list[str]) -> dict[str, dict[str, float]]:
-    try:
-        from openskill.models import PlackettLuce
-    except ImportError:  # the 'bots' extra is not installed
+    """Every bot's rating after the games in order, with the one model of
+    :mod:`azulejos.play.ratings` (none if openskill is not installed)."""
+    if not ratings_available():  # the 'bots' extra is not installed
         return {}
-    model = PlackettLuce()
-    ratings = {b: model.rating(name=b) for b in bots}
+    ratings = {b: initial() for b in bots}
     for r in results:
         if len(set(r.lineup)) != len(r.lineup):
             continue  # a bot playing itself says nothing about its rating
-        teams = [[ratings[b]] for b in r.lineup]
-        new = model.rate(teams, ranks=[float(x) for x in r.ranks])
-        for b, team in zip(r.lineup, new):
-            ratings[b] = team[0]
-    return {
-        b: {"mu": round(x.mu, 3), "sigma": round(x.sigma, 3), "ordinal": round(x.ordinal(), 3)}
-        for b, x in ratings.items()
-    }
+        new = rate([ratings[b] for b in r.lineup], r.ranks)
+        for b, x in zip(r.lineup, new):
+            ratings[b] = x
+    return {b: x.to_json() for b, x in ratings.items()}
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:

@@ -149,8 +149,11 @@ async def messages(request: Request) -> Response:
 @handles_errors
 async def create_game(request: Request) -> Response:
     limit(request, "games")
-    req = parse_create(await read_body(request), bot_levels())
-    created = await _service(request).create(req)
+    body = await read_body(request)
+    # the profile fields (docs/api.md, "Profiles"): the creator's key, and a rated game or not
+    profile, rated = body.pop("profile", None), body.pop("rated", None)
+    req = parse_create(body, bot_levels())
+    created = await _service(request).create(req, profile, rated)
     return JSONResponse(created, status_code=201)
 
 
@@ -195,10 +198,11 @@ async def set_name(request: Request) -> Response:
 async def claim_seat(request: Request) -> Response:
     limit(request, "moves")
     data = await read_body(request)
-    unknown = set(data) - {"invite"}
+    unknown = set(data) - {"invite", "profile"}
     if unknown:
         raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
-    claimed = await _service(request).claim(request.path_params["game_id"], data.get("invite"))
+    claimed = await _service(request).claim(request.path_params["game_id"], data.get("invite"),
+                                            data.get("profile"))
     return JSONResponse(claimed)
 
 
@@ -291,6 +295,61 @@ async def review_game(request: Request) -> Response:
     data = await run_in_threadpool(frames_json, done, _lang(request), _theme(request))
     data["record"] = done.to_json()
     return JSONResponse(data)
+
+
+# -- profiles (docs/api.md, "Profiles") ---------------------------------------------------------
+@handles_errors
+async def create_profile(request: Request) -> Response:
+    limit(request, "profiles")
+    data = await read_body(request)
+    unknown = set(data) - {"name"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    made = await _service(request).profiles.create(data.get("name"))
+    return JSONResponse(made, status_code=201)
+
+
+def profile_key(request: Request) -> str:
+    """The profile key of ``Authorization: Bearer <key>``."""
+    auth = request.headers.get("authorization", "")
+    scheme, _, key = auth.partition(" ")
+    if scheme.lower() != "bearer" or not key.strip():
+        raise GameError("bad_profile_key",
+                        "send the profile key as 'Authorization: Bearer <key>'", 401)
+    return key.strip()
+
+
+@handles_errors
+async def own_profile(request: Request) -> Response:
+    """The profile a key opens (importing a key into another browser checks it here)."""
+    profiles = _service(request).profiles
+    mine = await profiles.by_key(profile_key(request))
+    return JSONResponse(await profiles.public(mine.profile_id))
+
+
+@handles_errors
+async def get_profile(request: Request) -> Response:
+    return JSONResponse(await _service(request).profiles.public(request.path_params["profile_id"]))
+
+
+@handles_errors
+async def rename_profile(request: Request) -> Response:
+    limit(request, "moves")
+    key = profile_key(request)
+    data = await read_body(request)
+    unknown = set(data) - {"name"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    done = await _service(request).profiles.rename(request.path_params["profile_id"], key,
+                                                   data.get("name"))
+    return JSONResponse(done)
+
+
+@handles_errors
+async def leaderboard(request: Request) -> Response:
+    q = request.query_params
+    return JSONResponse(await _service(request).profiles.leaderboard(
+        q.get("players"), q.get("variant"), q.get("page"), q.get("min_games")))
 
 
 def _guide(request: Request) -> GuideText | None:
@@ -401,6 +460,8 @@ def create_app(
         Route("/rules", page),
         Route("/replay", page),
         Route("/replay/{game_id}", page),
+        Route("/leaderboard", page),
+        Route("/profile/{profile_id}", page),
         Route("/api/meta", meta),
         Route("/api/messages/{lang}", messages),
         Route("/api/games", create_game, methods=["POST"]),
@@ -416,6 +477,11 @@ def create_app(
         Route("/api/games/{game_id}/review", review_game, methods=["POST"]),
         Route("/api/replay", record_replay, methods=["POST"]),
         Route("/api/guide/{section}", guide_section),
+        Route("/api/profiles", create_profile, methods=["POST"]),
+        Route("/api/profile", own_profile),
+        Route("/api/profiles/{profile_id}", get_profile),
+        Route("/api/profiles/{profile_id}/name", rename_profile, methods=["POST"]),
+        Route("/api/leaderboard", leaderboard),
         Route("/api/openapi.json", openapi),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -426,6 +492,7 @@ def create_app(
     app.state.reviews = Reviews(the_store)  # kept in the database: every process serves them
     app.state.limit_games = RateLimiter(the_limits.games, "new games")
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
+    app.state.limit_profiles = RateLimiter(the_limits.profiles, "new profiles")
     return app
 
 

@@ -36,11 +36,13 @@ class Limits:
     games: Rate = Rate(10, 10)  # creating games and new invitations
     moves: Rate = Rate(300, 60)  # moves, claims and leaves (HTTP and websocket)
     bot_games: int = 4  # games in play with no person seat, on the whole database
+    profiles: Rate = Rate(5, 5)  # new player profiles
+
 
     @classmethod
     def none(cls) -> Limits:
         """No limits (tests, benchmarks)."""
-        return cls(Rate(0, 0), Rate(0, 0), 0)
+        return cls(Rate(0, 0), Rate(0, 0), 0, Rate(0, 0))
 
 
 class RateLimiter:

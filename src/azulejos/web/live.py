@@ -85,8 +85,12 @@ class Live:
         seats: list[SeatSpec],
         session: Session,
         stand_in: str = DEFAULT_STAND_IN,
+        rated: bool = False,
     ) -> None:
         self.game_id = game_id
+        #: The creator asked for a rated game (rated at its end if every seat is a distinct
+        #: person's profile: :mod:`.profiles`).
+        self.rated = rated
         self.stand_in = stand_in
         self.players = players
         self.variant = variant
@@ -128,10 +132,11 @@ class Live:
         """A person plays here (a seat neither a bot's nor left): its bots come first."""
         return bool(self.person_seats())
 
-    def claimed(self, seat: int, token_hash: str, when: float) -> None:
-        """Seat ``seat`` was claimed (the store holds the claim)."""
+    def claimed(self, seat: int, token_hash: str, when: float,
+                profile_id: str | None = None) -> None:
+        """Seat ``seat`` was claimed (the store holds the claim), by ``profile_id`` if any."""
         self.seats[seat] = dataclasses.replace(self.seats[seat], token_hash=token_hash,
-                                               claimed=when)
+                                               claimed=when, profile_id=profile_id)
 
     def rename(self, seat: int, name: str) -> None:
         self.seats[seat] = dataclasses.replace(self.seats[seat], name=name)
@@ -150,7 +155,7 @@ class Live:
         if session.version != g.version:
             raise ValueError(f"game {g.game_id}: {session.version} events, version {g.version}")
         return cls(g.game_id, g.players, g.variant, g.start_player, g.created, list(g.seats),
-                   session, g.stand_in)
+                   session, g.stand_in, g.rated)
 
     def advance(self, text: str) -> list[StoredEvent]:
         """Play ``text`` without turn checks and deal the next round if due; the new events.
@@ -160,5 +165,5 @@ class Live:
     def fork(self) -> Live:
         """An independent copy to try a move on."""
         return Live(self.game_id, self.players, self.variant, self.start_player, self.created,
-                    list(self.seats), self.session.fork(), self.stand_in)
+                    list(self.seats), self.session.fork(), self.stand_in, self.rated)
 

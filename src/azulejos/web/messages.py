@@ -15,6 +15,8 @@ from collections.abc import Callable
 from azulejos.i18n import LANGUAGES, translation
 from azulejos.render.themes import THEMES
 
+from .profile_messages import profile_messages
+
 #: One number per plural form of each language, in the order of its catalogue's forms.
 PLURAL_SAMPLES: dict[str, tuple[int, ...]] = {"en": (1, 2), "fr": (1, 2), "uk": (1, 2, 5), "ru": (1, 2, 5)}
 
@@ -325,6 +327,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "notify.title": _("Your turn"),
         "notify.body": _("It is your turn to play in azulejos."),
         "error.out_of_time": _("Your time for this move has run out: a bot now plays your seat."),
+        # player profiles and the leaderboard
+        **profile_messages(lang, ngettext),
     }
 
 

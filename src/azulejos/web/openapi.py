@@ -8,6 +8,7 @@ from typing import Any
 from azulejos import __version__
 from azulejos.core.ruleset import MODULES
 
+from . import profiles_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
 
@@ -56,6 +57,7 @@ SCHEMAS: dict[str, Any] = {
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
                             "bad_record", "not_over",
+                            *profiles_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -95,6 +97,7 @@ SCHEMAS: dict[str, Any] = {
                          "description": "The bot level (one of /api/meta bot_levels) that plays "
                                         "the seat of a player who leaves."},
             "clock": _ref("ClockRequest"),
+            **profiles_openapi.CREATE_FIELDS,
             **{m.name: {"type": "boolean", "default": False,
                         "description": f"{m.summary} ({m.rules})"
                         + ("" if m.available else "; not available yet: true is refused")}
@@ -164,7 +167,8 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["invite"],
         "additionalProperties": False,
-        "properties": {"invite": {"type": "string", "description": "The invitation secret."}},
+        "properties": {"invite": {"type": "string", "description": "The invitation secret."},
+                       **profiles_openapi.CLAIM_FIELDS},
     },
     "Claimed": {
         "type": "object",
@@ -404,9 +408,10 @@ def openapi_schema() -> dict[str, Any]:
                     "type": "http", "scheme": "bearer",
                     "description": "A seat token (from claiming an invitation), or a hot-seat, "
                                    "spectator or creator's token from game creation.",
-                }
+                },
+                **profiles_openapi.SECURITY,
             },
-            "schemas": SCHEMAS,
+            "schemas": SCHEMAS | profiles_openapi.SCHEMAS,
         },
         "paths": {
             "/api/meta": {"get": {
@@ -587,6 +592,7 @@ def openapi_schema() -> dict[str, Any]:
                     "404": _ERR,
                 },
             }},
+            **profiles_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

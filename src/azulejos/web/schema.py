@@ -20,6 +20,9 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
 5. the game's clock (:mod:`.clocks`): ``games.clock_kind`` and ``clock_seconds`` (NULL: no
    clock, as every older game), the current turn (``turn_version``, ``turn_began``,
    ``turn_seat``, ``turn_deadline``, indexed: the clock loop's query) and ``seats.time_used``.
+6. player profiles (revision 0006): ``azulejos_profiles`` (public id, key digest, name),
+   ``azulejos_ratings`` (openskill rating per profile and pool), ``azulejos_results`` (a finished
+   game's end per profile seat, written once), ``seats.profile_id`` and ``games.rated``.
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -134,6 +137,8 @@ games_t = Table(
     Column("turn_began", Float, nullable=True),
     Column("turn_seat", Integer, nullable=True),
     Column("turn_deadline", Float, nullable=True, index=True),
+    # profiles (revision 0006): 1 if the creator asked for a rated game
+    Column("rated", Integer, nullable=True),
 )
 
 seats_t = Table(
@@ -150,6 +155,8 @@ seats_t = Table(
     Column("claimed", Float, nullable=True),
     # version 5: the seconds this seat used of a per-game clock (NULL: none)
     Column("time_used", Float, nullable=True),
+    # profiles (revision 0006): the public id of the player's profile (NULL: anonymous)
+    Column("profile_id", String(32), nullable=True, index=True),
 )
 
 events_t = Table(
@@ -160,6 +167,50 @@ events_t = Table(
     Column("kind", String(8), nullable=False),
     Column("data", String(200), nullable=False),
     Column("seat", Integer, nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+# -- player profiles (revision 0006; docs/api.md, "Profiles") ---------------------------------
+profiles_t = Table(
+    "azulejos_profiles",
+    meta,
+    Column("profile_id", String(32), primary_key=True),  # public
+    Column("key_hash", String(64), nullable=False, unique=True),  # digest of the secret key
+    Column("name", String(80), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+#: A profile's rating in one pool: ``all``, a player count (``2``), a wall side (``grey``) or
+#: both (``2-grey``).
+ratings_t = Table(
+    "azulejos_ratings",
+    meta,
+    Column("profile_id", String(32), ForeignKey("azulejos_profiles.profile_id"),
+           primary_key=True),
+    Column("pool", String(24), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+#: The end of a finished game, one row per seat held by a profile, written once (the primary
+#: key is the guard: a second writer of the same game fails and changes nothing).
+results_t = Table(
+    "azulejos_results",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("profile_id", String(32), ForeignKey("azulejos_profiles.profile_id"),
+           nullable=False, index=True),
+    Column("players", Integer, nullable=False),
+    Column("variant", String(16), nullable=False),
+    Column("modules", String(200), nullable=False),  # comma-separated; "" for none
+    Column("score", Integer, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("won", Integer, nullable=False),  # 1: among the winners (a shared victory too, R25)
+    Column("rated", Integer, nullable=False),
     Column("at", Float, nullable=False),
 )
 

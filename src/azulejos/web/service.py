@@ -34,6 +34,8 @@ from .clocks import ClockSpec, GameClock, clock_json
 from .limits import Limits
 from .live import Live, seat_of
 from .presence import HEARTBEAT, Presence
+from .profile_store import SqlProfiles
+from .profiles import ProfileService
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .scheduler import BotScheduler
 from .storage import (
@@ -144,6 +146,9 @@ class GameService:
         self._sync_task: asyncio.Task[None] | None = None
         self._stalled: dict[str, int] = {}
         self.moves_accepted = 0
+        #: Player profiles, their statistics and ratings (:mod:`.profiles`).
+        self.profiles = ProfileService(
+            SqlProfiles(store.engine) if isinstance(store, SqlStore) else None, self._db)
 
     # -- life cycle ----------------------------------------------------------------------------
     async def start(self, resume_bots: bool = True) -> None:
@@ -158,6 +163,7 @@ class GameService:
                 except GameError:
                     continue
                 self._kick_bots(live)
+            await self.profiles.write_missed(self.get)  # ends a stop cut short
         if self.sync_interval > 0:
             self._sync_task = asyncio.create_task(self._sync_loop())
         if self.clock_interval > 0:
@@ -179,6 +185,7 @@ class GameService:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.profiles.settle()
         self._db_pool.shutdown(wait=True)
         self.bots.shutdown()
 
@@ -192,11 +199,16 @@ class GameService:
         return lock
 
     # -- games ---------------------------------------------------------------------------------
-    async def create(self, req: CreateRequest) -> dict[str, Any]:
+    async def create(self, req: CreateRequest, profile: Any = None,
+                     rated: Any = None) -> dict[str, Any]:
         """A new game, dealt for round 1 (R9). Returns the invitation secret of each person
         seat (claimed once, by :meth:`claim`), the spectator token, the hot-seat token (a
         hot-seat game has no invitations: its token plays every person seat) and the
-        creator's key (``host_token``: may invite again). Shown once, stored as digests."""
+        creator's key (``host_token``: may invite again). Shown once, stored as digests.
+        ``profile``: the creator's profile key (a hot-seat game puts it on its first person
+        seat; otherwise it is checked, and the creator's claim puts it on a seat);
+        ``rated``: ask for a rated game (:mod:`.profiles`)."""
+        profile_id, wants_rated = await self._profile_of_new_game(req, profile, rated)
         if req.all_bots and self.limits.bot_games > 0:
             running = await self._db(self.store.bot_games)
             if running >= self.limits.bot_games:
@@ -213,7 +225,8 @@ class GameService:
             if s.kind == "bot":
                 seats.append(SeatSpec(i, "bot", name, s.level))
             elif req.hotseat:
-                seats.append(SeatSpec(i, "person", name, claimed=now))
+                seats.append(SeatSpec(i, "person", name, claimed=now, profile_id=profile_id))
+                profile_id = None  # the creator's profile: the first person seat
             else:
                 invites[i] = new_token()
                 seats.append(SeatSpec(i, "person", name, invite_hash=token_digest(invites[i])))
@@ -239,11 +252,12 @@ class GameService:
             host_hash=token_digest(host),
             stand_in=req.stand_in,
             modules=req.ruleset.modules,
+            rated=wants_rated,
         )
         await self._db(self.store.create, stored)
         session.store = self.store  # the first events went in with the game; moves follow
         live = Live(game_id, req.players, req.variant, req.start_player, stored.created,
-                    list(seats), session, req.stand_in)
+                    list(seats), session, req.stand_in, wants_rated)
         await self._clock_created(live, req.clock)
         self._remember(live)
         self._kick_bots(live)
@@ -259,7 +273,22 @@ class GameService:
             "host_token": host,
             "stand_in": req.stand_in,
             "clock": self._clock_view(live),
+            "rated": wants_rated,
         }
+
+    async def _profile_of_new_game(self, req: CreateRequest, profile: Any,
+                                   rated: Any) -> tuple[str | None, bool]:
+        """The creator's profile id (None: anonymous) and whether the game is to be rated:
+        by default when every seat is a person's and it is not hot-seat. A bad key (401) or
+        a rated game with a bot or on one device is refused before anything is made."""
+        if rated is not None and not isinstance(rated, bool):
+            raise GameError("malformed", "'rated' must be true or false", 400)
+        possible = not req.hotseat and all(s.kind == "person" for s in req.seats)
+        if rated and not possible:
+            raise GameError("malformed", "a rated game is played by people only, each on "
+                            "their own device (no bot seats, not hot-seat)", 400)
+        profile_id = await self.profiles.optional(profile)
+        return profile_id, possible if rated is None else rated
 
     def _remember(self, live: Live) -> None:
         live.session.subscribe(lambda _update: self._committed(live))
@@ -440,14 +469,18 @@ class GameService:
         self._broadcast(live)
 
     # -- seats: claims, invitations, leaving ---------------------------------------------------
-    async def claim(self, game_id: str, invite: Any) -> dict[str, Any]:
+    async def claim(self, game_id: str, invite: Any, profile: Any = None) -> dict[str, Any]:
         """Open an invitation: the first to open it gets the seat and its token (shown once);
-        anyone after gets ``claimed`` (409) and nothing changes."""
+        anyone after gets ``claimed`` (409) and nothing changes. ``profile``: the claimer's
+        profile key (its id goes on the seat; a key that opens no profile is refused, 401,
+        and the seat stays free)."""
         if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
             raise GameError("malformed", "'invite' must be the invitation of the link", 400)
         live = await self.get(game_id)
+        profile_id = await self.profiles.optional(profile)
         token = new_token()
-        claim = await self._db(self.store.claim, game_id, invite, token_digest(token))
+        claim = await self._db(self.store.claim, game_id, invite, token_digest(token),
+                               profile_id)
         if claim is None:
             raise GameError("bad_invite", "this invitation does not open a seat of this game "
                             "(the creator may have sent a new one)", 403)
@@ -455,7 +488,7 @@ class GameService:
             raise GameError("claimed", f"seat {claim.seat + 1} has already been claimed by "
                             "someone else: ask the creator for a link to a free seat", 409,
                             {"seat": claim.seat})
-        live.claimed(claim.seat, token_digest(token), time.time())
+        live.claimed(claim.seat, token_digest(token), time.time(), profile_id)
         await self._clock_claimed(live)
         self.bus.publish("seats", game_id)
         self._broadcast(live)
@@ -788,6 +821,7 @@ class GameService:
         other processes."""
         self._broadcast(live)
         self.bus.publish("move", live.game_id, live.version)
+        self.profiles.ended(live)  # a game that ended: its results and ratings, once
 
     def _notice(self, notice: Notice) -> None:
         """A notice from another process (called by the bus on the event loop)."""
@@ -851,6 +885,7 @@ class GameService:
             elif gid in self._clocks:
                 await self._load_clock(live)  # the other process's turn
         self._broadcast(live)
+        self.profiles.ended(live)  # seen ending here too: written once over all processes
         self._stalled.pop(gid, None)
 
     async def _catch_up(self, live: Live) -> bool:

@@ -68,6 +68,7 @@ class SeatSpec:
     token_hash: str | None = None
     invite_hash: str | None = None
     claimed: float | None = None
+    profile_id: str | None = None  # the public id of the player's profile (None: anonymous)
 
 
 #: One event (fill, move, undo): the play layer's :class:`~azulejos.play.events.Event`.
@@ -93,6 +94,7 @@ class StoredGame:
     host_hash: str | None = None  # the creator's key (re-invites); None for old games
     stand_in: str = DEFAULT_STAND_IN  # the bot level for a seat whose player leaves
     modules: tuple[str, ...] = ()  # the optional rules modules on (schema 3; none before)
+    rated: bool = False  # the creator asked for a rated game (profiles)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -166,7 +168,8 @@ class GameStore(Store, ReviewStore, Protocol):
 
     def rename(self, game_id: str, seat: int, name: str) -> None: ...
 
-    def claim(self, game_id: str, invite: str, token_hash: str) -> Claim | None: ...
+    def claim(self, game_id: str, invite: str, token_hash: str,
+              profile_id: str | None = None) -> Claim | None: ...
 
     def reinvite(self, game_id: str, seat: int, invite_hash: str) -> bool: ...
 
@@ -256,6 +259,7 @@ class SqlStore:
                     host_hash=game.host_hash,
                     stand_in=game.stand_in,
                     modules=",".join(game.modules) or None,
+                    rated=1 if game.rated else None,
                 )
             )
             conn.execute(
@@ -270,6 +274,7 @@ class SqlStore:
                         "token_hash": s.token_hash,
                         "invite_hash": s.invite_hash,
                         "claimed": s.claimed,
+                        "profile_id": s.profile_id,
                     }
                     for s in game.seats
                 ],
@@ -321,7 +326,7 @@ class SqlStore:
                 return None
             seats = [
                 SeatSpec(r["seat"], r["kind"], r["name"], r["level"], r["token_hash"],
-                         r["invite_hash"], r["claimed"])
+                         r["invite_hash"], r["claimed"], r["profile_id"])
                 for r in conn.execute(
                     select(seats_t).where(seats_t.c.game_id == game_id).order_by(seats_t.c.seat)
                 ).mappings()
@@ -352,6 +357,7 @@ class SqlStore:
             host_hash=g["host_hash"],
             stand_in=g["stand_in"] or DEFAULT_STAND_IN,
             modules=tuple(m for m in (g["modules"] or "").split(",") if m),
+            rated=bool(g["rated"]),
         )
 
     def grant(self, token: str) -> TokenGrant | None:
@@ -375,9 +381,10 @@ class SqlStore:
                 return TokenGrant(g[0], "host")
         return None
 
-    def claim(self, game_id: str, invite: str, token_hash: str) -> Claim | None:
+    def claim(self, game_id: str, invite: str, token_hash: str,
+              profile_id: str | None = None) -> Claim | None:
         """Claim the seat of game ``game_id`` whose invitation secret is ``invite``, for the
-        token of digest ``token_hash``: one conditional UPDATE, so of two people opening the same link at once
+        token of digest ``token_hash`` (and the profile ``profile_id``, if any): one conditional UPDATE, so of two people opening the same link at once
         exactly one wins (the other gets ``won=False``). None if no seat has this invitation
         (never one, another game's, or the seat was re-invited since)."""
         h = token_digest(invite)
@@ -386,7 +393,7 @@ class SqlStore:
                 update(seats_t)
                 .where(seats_t.c.game_id == game_id, seats_t.c.invite_hash == h,
                        seats_t.c.claimed.is_(None), seats_t.c.kind == "person")
-                .values(token_hash=token_hash, claimed=time.time())
+                .values(token_hash=token_hash, claimed=time.time(), profile_id=profile_id)
             )
             r = conn.execute(
                 select(seats_t.c.game_id, seats_t.c.seat)

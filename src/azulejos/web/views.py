@@ -369,6 +369,7 @@ def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, 
         you=you_json(access),
         to_move=to_move,
         stand_in=live.stand_in,
+        rated=live.rated,  # the creator asked for a rated game (docs/api.md, "Profiles")
         seats=seats_json(live, online),
         factories=shared["factories"],
         centre=shared["centre"],
@@ -424,6 +425,7 @@ def seats_json(live: Live, online: dict[int, int]) -> list[dict[str, Any]]:
         out.append({
             "seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
             "claimed": s.kind == "person" and s.claimed is not None,
+            "profile": s.profile_id,  # public id of the player's profile (None: anonymous)
             "left": None if left is None else left.to_json(),
             "online": s.kind == "bot" or left is not None or online.get(s.seat, 0) > 0,
         })

@@ -196,7 +196,7 @@ export function gameOfInvite(invite) {
 // Claim a seat from its invitation: the seat's token is kept in "my games". Throws the
 // server's error (claimed, bad_invite, ...).
 export async function claimSeat(gameId, invite) {
-  const got = await api(`/api/games/${encodeURIComponent(gameId)}/claim`, { method: "POST", body: { invite } });
+  const got = await api(`/api/games/${encodeURIComponent(gameId)}/claim`, { method: "POST", body: { invite, profile: profileKey() } });
   // the creator watched as a spectator until now: the seat replaces that entry
   save(GAMES_KEY, myGames().filter((g) => !(g.game === gameId && g.role === "spectator")));
   rememberGame({ game: gameId, token: got.token, role: "seat", seat: got.seat, invite });
@@ -234,6 +234,28 @@ export function inviteLink(gameId, invite) {
 export function botName(level) {
   const key = `name.bot.${level}`;
   return key in app.words ? t(key) : level;
+}
+
+// -- the player profile of this browser (docs/api.md, "Profiles") ---------------------------
+// { id, name, key }: the key is secret (it plays as the profile); the id is public.
+const PROFILE_KEY = "azulejos.profile";
+
+export function myProfile() {
+  const p = load(PROFILE_KEY, null);
+  return p && typeof p.key === "string" && typeof p.id === "string" ? p : null;
+}
+
+export function saveProfile(p) {
+  save(PROFILE_KEY, { id: p.id, name: p.name, key: p.key });
+}
+
+export function forgetProfile() {
+  try { localStorage.removeItem(PROFILE_KEY); } catch { /* private mode */ }
+}
+
+// The key sent when creating a game or claiming a seat (undefined: play anonymously).
+export function profileKey() {
+  return myProfile()?.key ?? undefined;
 }
 
 // -- settings --------------------------------------------------------------------------------

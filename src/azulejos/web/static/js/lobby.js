@@ -6,6 +6,7 @@ import {
 } from "./core.js";
 import { clockLeft, clockWords, notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
+import { profileCard, ratedBody, ratedField } from "./profile.js";
 
 export async function showLobby(root) {
   ensureDefs();
@@ -14,7 +15,7 @@ export async function showLobby(root) {
     clearInterval(refresher);
     turnTitle(false);
   } };
-  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, seats: [],
+  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, rated: true, seats: [],
     clock: defaultClock() };
   let created = null;
   for (let i = 0; i < 4; i++) form.seats.push({ kind: i === 0 ? "person" : "person", name: "", level: "" });
@@ -49,6 +50,7 @@ export async function showLobby(root) {
       clock: clockBody(form.clock),
       seats: form.seats.slice(0, form.players).map((s) =>
         s.kind === "bot" ? { kind: "bot", level: s.level, name: s.name || undefined } : { kind: "person", name: s.name || undefined }),
+      ...ratedBody(form),  // the profile key, and a rated game or not
     };
     try {
       created = await api("/api/games", { method: "POST", body });
@@ -151,6 +153,7 @@ export async function showLobby(root) {
         el("p", { class: "hint", id: "special-factories-note", text: tt("lobby.special_factories_note") })),
       el("label", { class: "check" }, hot, t("lobby.hotseat")),
       clockField(),
+      ratedField(form),
       el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
   }
 
@@ -260,7 +263,8 @@ export async function showLobby(root) {
     const games = await gamesCard();
     root.replaceChildren(el("div", { class: "lobby" },
       el("section", { class: "hero" }, el("h1", { text: t("app.title") }), el("p", { text: t("app.tagline") })),
-      el("div", { class: "lobby-grid" }, created ? createdCard() : newGameCard(), games)));
+      el("div", { class: "lobby-grid" }, created ? createdCard() : newGameCard(), games),
+      profileCard(render)));
   }
 
   app.onSettings.push(render);

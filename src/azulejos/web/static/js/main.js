@@ -5,6 +5,8 @@ import { showGame } from "./game.js";
 import { showJoin } from "./join.js";
 import { showRules } from "./rules.js";
 import { showReplay } from "./replay.js";
+import { showLeaderboard } from "./leaderboard.js";
+import { showProfile } from "./profile.js";
 
 let current = null; // the page object (has .leave())
 
@@ -22,6 +24,7 @@ function fillSettings() {
   document.getElementById("nav-lobby").textContent = t("nav.lobby");
   document.getElementById("nav-rules").textContent = t("nav.rules");
   document.getElementById("nav-replay").textContent = t("nav.replay");
+  document.getElementById("nav-leaderboard").textContent = t("nav.leaderboard");
   document.title = t("app.title");
 }
 
@@ -33,10 +36,13 @@ async function route() {
   const m = path.match(/^\/play\/([A-Za-z0-9_-]+)$/);
   const j = path.match(/^\/join\/([A-Za-z0-9_-]+)$/);
   const r = path.match(/^\/replay(?:\/([A-Za-z0-9_-]+))?$/);
+  const p = path.match(/^\/profile\/([A-Za-z0-9_-]+)$/);
   if (m) current = await showGame(root, m[1], location.hash.slice(1));
   else if (j) current = await showJoin(root, j[1], location.hash.slice(1));
   else if (r) current = await showReplay(root, r[1] || null, location.hash.slice(1));
   else if (path === "/rules") current = await showRules(root);
+  else if (path === "/leaderboard") current = await showLeaderboard(root);
+  else if (p) current = await showProfile(root, p[1]);
   else current = await showLobby(root);
 }
 
