@@ -88,6 +88,10 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
             v = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(ta)).json()
             assert v["rated"] is True
             assert [s["profile"] for s in v["seats"]] == [pa["id"], pb["id"]]
+            # The game page marks the game as rated and each name opens its player's profile.
+            ann.wait_for_selector("#rated-tag")
+            bo_link = ann.wait_for_selector(".board[data-seat='1'] a.name")
+            assert bo_link.get_attribute("href") == f"/profile/{pb['id']}"
 
             # The moves go over the API; both pages follow.
             rng = random.Random(3)

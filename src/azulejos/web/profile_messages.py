@@ -46,6 +46,9 @@ def profile_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         # the lobby's new game form
         "profile.rated": _("Rated game (counts only if every player has a profile)"),
         "profile.rated_note": _("Rated games are for people only, each on their own device."),
+        # the game page: a rated game's mark, and a player's name opening their profile
+        "profile.rated_badge": _("Rated game"),
+        "profile.rated_badge_note": _("The result changes the players' ratings."),
         # the profile page
         "profile.page_title": _("Profile of {name}"),
         "profile.rating": _("Rating"),

@@ -272,7 +272,10 @@ export function boardCard(view, seat, opts) {
   if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
   const head = el("header", { class: "board-head" },
     el("span", { class: `dot${toMove ? " live" : ""}` }),
-    el("strong", { class: "name", text: shown }),
+    info.profile
+      ? el("a", { class: "name", href: `/profile/${encodeURIComponent(info.profile)}`, title: t("profile.open") },
+        el("strong", { text: shown }))
+      : el("strong", { class: "name", text: shown }),
     ...tags,
     el("span", { class: "score", "aria-label": t("game.score") }, String(b.score)),
   );

@@ -372,6 +372,12 @@ export async function showGame(root, gameId, hashToken) {
           onclick: () => { passedTo = view.current; render(); } })));
   }
 
+  // Rated: asked for at creation, and every seat is a different person's profile (docs/api.md, "Profiles").
+  function ratedGame() {
+    const ids = view.seats.map((s) => s.profile);
+    return Boolean(view.rated) && ids.every(Boolean) && new Set(ids).size === ids.length;
+  }
+
   function render() {
     if (!view) {
       root.replaceChildren(el("p", { class: "loading" }, t("game.connecting")));
@@ -381,6 +387,7 @@ export async function showGame(root, gameId, hashToken) {
     const head = el("div", { class: "game-head" },
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
       el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
+      ratedGame() ? el("span", { class: "tag rated", id: "rated-tag", title: t("profile.rated_badge_note"), text: t("profile.rated_badge") }) : null,
       statusEl, leaveButton(), replayLink(), view.phase !== "over" && view.you.seats.length ? notifyButton() : null);
     const overlay = passOverlay();
     let dialog = null;
