@@ -266,6 +266,8 @@ class SharedView(dict[str, Any]):
     views of its game version, so that :func:`view_message` encodes those once for all viewers."""
 
     parts: _Parts | None = None
+    #: Each key's JSON text, made once per view (a view is shared by viewers of one kind).
+    texts: dict[str, str] | None = None
 
 
 @dataclass(slots=True)
@@ -395,20 +397,85 @@ def dumps(obj: Any) -> str:
     return _ENCODER.encode(obj)
 
 
+def view_texts(view: dict[str, Any]) -> dict[str, str]:
+    """Each key of ``view`` with the JSON text of its value; the parts a :class:`SharedView`
+    shares with the other views of its version are encoded once, and a shared view's texts
+    are made once for all its viewers."""
+    parts = view.parts if isinstance(view, SharedView) else None
+    if parts is None:
+        return {key: dumps(value) for key, value in view.items()}
+    assert isinstance(view, SharedView)
+    texts = view.texts
+    if texts is None:
+        texts = {}
+        for key, value in view.items():
+            text = parts.fragment(key, value)
+            texts[key] = dumps(value) if text is None else text
+        view.texts = texts
+    return texts
+
+
+def _key(key: str) -> str:
+    """The JSON encoding of a view's key, with its colon."""
+    name = _KEYS.get(key)
+    if name is None:
+        name = _KEYS[key] = dumps(key) + ":"
+    return name
+
+
+def _object(texts: dict[str, str], keys: list[str] | None = None) -> str:
+    return "{" + ",".join(_key(k) + texts[k] for k in (texts if keys is None else keys)) + "}"
+
+
 def view_message(view: dict[str, Any]) -> str:
     """The websocket message ``{"type": "view", "view": ...}`` as JSON text; the parts a
     :class:`SharedView` shares with the other views of its version are encoded once."""
+    return '{"type":"view","view":' + _object(view_texts(view)) + "}"
+
+
+@dataclass(slots=True)
+class Sent:
+    """The last view a connection was sent (full or as a patch): its version, each key's JSON
+    text, and the JSON text of each log entry."""
+
+    version: int
+    texts: dict[str, str]
+    log: list[str] | None
+
+
+def _log_texts(view: dict[str, Any]) -> list[str] | None:
     parts = view.parts if isinstance(view, SharedView) else None
-    if parts is None:
-        return dumps({"type": "view", "view": view})
-    out = []
-    for key, value in view.items():
-        text = parts.fragment(key, value)
-        name = _KEYS.get(key)
-        if name is None:
-            name = _KEYS[key] = dumps(key) + ":"
-        out.append(name + (dumps(value) if text is None else text))
-    return '{"type":"view","view":{' + ",".join(out) + "}}"
+    if parts is None or parts.fragment("log", view.get("log")) is None:
+        return None
+    return [t for _e, _j, t in parts.entries]
+
+
+def patch_message(view: dict[str, Any], sent: Sent | None) -> tuple[str, Sent]:
+    """The websocket message that brings a client from the view ``sent`` to ``view``, and what
+    it was sent now. With no earlier view, or when the keys differ, the whole ``view`` message;
+    otherwise ``{"type": "patch", "base": <version of sent>, "version": ..., "view": {the keys
+    whose value changed, each whole}, "log": [the log entries added]}`` (``log`` only when the
+    log grew from the one sent; a log that is not a continuation is sent whole in ``view``).
+    A client applies it as ``{...old, ...patch.view}`` and appends ``patch.log`` to the log
+    (docs/api.md, "Patches")."""
+    texts = view_texts(view)
+    log = _log_texts(view)
+    now = Sent(int(view["version"]), texts, log)
+    if sent is None or sent.texts.keys() != texts.keys():
+        return view_message(view), now
+    old = sent.texts
+    changed = [k for k, t in texts.items() if t is not old[k] and t != old[k]]
+    added: list[str] | None = None
+    if "log" in changed and log is not None and sent.log is not None:
+        n = len(sent.log)
+        if len(log) >= n and all(a is b or a == b for a, b in zip(log, sent.log)):
+            changed.remove("log")
+            added = log[n:]
+    out = f'{{"type":"patch","base":{sent.version},"version":{now.version},"view":'
+    out += _object(texts, changed)
+    if added:
+        out += ',"log":[' + ",".join(added) + "]"
+    return out + "}", now
 
 
 def you_json(access: Access) -> dict[str, Any]:
