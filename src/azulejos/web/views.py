@@ -284,6 +284,7 @@ class _Parts:
     entries: list[tuple[LogEntry, dict[str, Any], str]]
     legal: list[dict[str, Any]] | None = None
     encoded: dict[str, str] = field(default_factory=dict)
+    log_texts: list[str] | None = None  # each log entry's JSON text, made on demand
 
     def fragment(self, key: str, value: Any) -> str | None:
         """The JSON of ``value`` if it is this version's shared ``key`` (None otherwise)."""
@@ -447,7 +448,9 @@ def _log_texts(view: dict[str, Any]) -> list[str] | None:
     parts = view.parts if isinstance(view, SharedView) else None
     if parts is None or parts.fragment("log", view.get("log")) is None:
         return None
-    return [t for _e, _j, t in parts.entries]
+    if parts.log_texts is None:
+        parts.log_texts = [t for _e, _j, t in parts.entries]
+    return parts.log_texts
 
 
 def patch_message(view: dict[str, Any], sent: Sent | None) -> tuple[str, Sent]:
