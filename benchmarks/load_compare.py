@@ -24,7 +24,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 FIGURES = [("moves/s", ("moves_per_s",)), ("p50 ms", ("latency_ms", "p50")),
            ("p90 ms", ("latency_ms", "p90")), ("p99 ms", ("latency_ms", "p99")),
-           ("max ms", ("latency_ms", "max"))]
+           ("max ms", ("latency_ms", "max")),
+           ("server CPU ms/move", ("server_cpu_ms_per_move",)),
+           ("client CPU ms/move", ("client_cpu_ms_per_move",))]
 
 
 def one(src: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -78,11 +80,13 @@ def main() -> int:
           f"{', no compression' if args.no_compression else ''}"
           f"{', server compression off' if args.ws_compression == 'off' else ''}; {args.rounds} "
           f"alternating rounds (median); load average {os.getloadavg()[0]:.1f} at the end")
-    print(f"{'figure':10} {'old':>10} {'new':>10} {'new/old':>8}")
+    print(f"{'figure':18} {'old':>10} {'new':>10} {'new/old':>8}")
     for label, path in FIGURES:
+        if any(path[0] not in d for d in runs["old"] + runs["new"]):
+            continue  # load_cluster.py does not measure it
         old = statistics.median(pick(d, path) for d in runs["old"])
         new = statistics.median(pick(d, path) for d in runs["new"])
-        print(f"{label:10} {old:10,.1f} {new:10,.1f} {new / old:8.3f}")
+        print(f"{label:18} {old:10,.2f} {new:10,.2f} {new / old:8.3f}")
     return 0
 
 

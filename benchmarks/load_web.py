@@ -28,6 +28,15 @@ import httpx
 import websockets
 
 
+def cpu_seconds(pid: int | None = None) -> float:
+    """CPU time (user + system) of a process so far: this one, or ``pid`` (Linux /proc)."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -170,8 +179,16 @@ def main() -> int:
             print("the server did not start", file=sys.stderr)
             return 1
     try:
+        server0 = cpu_seconds(proc.pid) if proc is not None else 0.0
+        client0 = cpu_seconds()
         result = asyncio.run(run(url, args.games, args.seconds, args.seed,
                                      not args.no_compression, not args.no_patches))
+        moves = max(1, int(str(result["moves"])))
+        # CPU per move: steadier than moves/s on a machine shared with other work
+        result["client_cpu_ms_per_move"] = round(1000 * (cpu_seconds() - client0) / moves, 3)
+        if proc is not None:
+            result["server_cpu_ms_per_move"] = round(
+                1000 * (cpu_seconds(proc.pid) - server0) / moves, 3)
     finally:
         if proc is not None:
             proc.terminate()
