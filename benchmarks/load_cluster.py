@@ -29,7 +29,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
 from cross_process import start  # noqa: E402
-from load_web import seat_client  # noqa: E402
+from load_web import cpu_seconds, seat_client  # noqa: E402
 
 
 async def run(urls: list[str], games: int, seconds: float, seed: int, compress: bool = True,
@@ -109,9 +109,14 @@ def main() -> int:
                                  else []))
             procs.append(p)
             urls.append(url)
-        print(json.dumps(asyncio.run(run(urls, args.games, args.seconds, args.seed,
-                                         not args.no_compression, not args.no_patches)),
-                         indent=2))
+        before = [cpu_seconds(p.pid) for p in procs]
+        result = asyncio.run(run(urls, args.games, args.seconds, args.seed,
+                                 not args.no_compression, not args.no_patches))
+        # CPU per move of all the server processes together (each move is also read by the
+        # other process, through the bus)
+        used = sum(cpu_seconds(p.pid) for p in procs) - sum(before)
+        result["server_cpu_ms_per_move"] = round(1000 * used / max(1, int(result["moves"])), 3)
+        print(json.dumps(result, indent=2))
     finally:
         for p in procs:
             p.send_signal(signal.SIGINT)
