@@ -396,7 +396,7 @@ _KEYS: dict[str, str] = {}
 
 
 def _fast_encoder() -> Callable[[Any], bytes] | None:
-    """orjson's encoder when it is installed (the ``web`` extra; about six times faster on a
+    """orjson's encoder when it is installed (``pip install orjson``; about six times faster on a
     view's legal moves, docs/performance.md), else None: the standard library's is used."""
     try:
         module = importlib.import_module("orjson")
