@@ -29,10 +29,11 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
 from cross_process import start  # noqa: E402
-from load_web import seat_client  # noqa: E402
+from load_web import cpu_seconds, seat_client  # noqa: E402
 
 
-async def run(urls: list[str], games: int, seconds: float, seed: int) -> dict[str, Any]:
+async def run(urls: list[str], games: int, seconds: float, seed: int, compress: bool = True,
+              patches: bool = True) -> dict[str, Any]:
     created = []
     async with httpx.AsyncClient(timeout=30) as http:
         for g in range(games):
@@ -53,7 +54,7 @@ async def run(urls: list[str], games: int, seconds: float, seed: int) -> dict[st
     tasks = [
         # seat s of game i on server (i + s) mod n: the two players of a game on two processes
         seat_client(urls[(i + s["seat"]) % len(urls)], c["game"], s["token"],
-                    seed + i * 7 + s["seat"], deadline, latencies, errors)
+                    seed + i * 7 + s["seat"], deadline, latencies, errors, compress, patches)
         for i, c in enumerate(created) for s in c["seats"]
     ]
     moves = await asyncio.gather(*tasks)
@@ -80,6 +81,12 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-compression", action="store_true",
+                    help="clients do not offer permessage-deflate")
+    ap.add_argument("--no-patches", action="store_true",
+                    help="clients ask for whole views every time (as clients before patches)")
+    ap.add_argument("--ws-compression", choices=("on", "off"), default="on",
+                    help="the servers' --ws-compression (default on)")
     args = ap.parse_args()
     if not args.db or not 1 <= args.servers <= 8 or not 1 <= args.games <= 2000 \
             or not 1 <= args.seconds <= 3600:
@@ -98,10 +105,18 @@ def main() -> int:
     try:
         urls = []
         for _ in range(args.servers):
-            p, url = start(db)
+            p, url = start(db, *(["--ws-compression", "off"] if args.ws_compression == "off"
+                                 else []))
             procs.append(p)
             urls.append(url)
-        print(json.dumps(asyncio.run(run(urls, args.games, args.seconds, args.seed)), indent=2))
+        before = [cpu_seconds(p.pid) for p in procs]
+        result = asyncio.run(run(urls, args.games, args.seconds, args.seed,
+                                 not args.no_compression, not args.no_patches))
+        # CPU per move of all the server processes together (each move is also read by the
+        # other process, through the bus)
+        used = sum(cpu_seconds(p.pid) for p in procs) - sum(before)
+        result["server_cpu_ms_per_move"] = round(1000 * used / max(1, int(result["moves"])), 3)
+        print(json.dumps(result, indent=2))
     finally:
         for p in procs:
             p.send_signal(signal.SIGINT)

@@ -24,7 +24,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 FIGURES = [("moves/s", ("moves_per_s",)), ("p50 ms", ("latency_ms", "p50")),
            ("p90 ms", ("latency_ms", "p90")), ("p99 ms", ("latency_ms", "p99")),
-           ("max ms", ("latency_ms", "max"))]
+           ("max ms", ("latency_ms", "max")),
+           ("server CPU ms/move", ("server_cpu_ms_per_move",)),
+           ("client CPU ms/move", ("client_cpu_ms_per_move",))]
 
 
 def one(src: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -37,6 +39,8 @@ def one(src: str, args: argparse.Namespace) -> dict[str, Any]:
         cmd += ["--db", args.db]
     if args.no_compression:
         cmd.append("--no-compression")
+    if args.ws_compression == "off":  # the old tree must know the switch too
+        cmd += ["--ws-compression", "off"]
     env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
     return dict(json.loads(out[out.index("{"):]))
@@ -60,7 +64,9 @@ def main() -> int:
     p.add_argument("--servers", type=int, default=1)
     p.add_argument("--db", help="database (default: a temporary SQLite file per run)")
     p.add_argument("--no-compression", action="store_true",
-                   help="clients do not offer permessage-deflate (load_web.py only)")
+                   help="clients do not offer permessage-deflate")
+    p.add_argument("--ws-compression", choices=("on", "off"), default="on",
+                   help="the servers' --ws-compression (both trees must know it)")
     args = p.parse_args()
     runs: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
     for r in range(args.rounds):
@@ -71,13 +77,16 @@ def main() -> int:
                   f"p99 {res['latency_ms']['p99']} ms, errors {res['errors']}",
                   file=sys.stderr, flush=True)
     print(f"{args.games} games, {args.servers} server(s), {args.db or 'SQLite'}"
-          f"{', no compression' if args.no_compression else ''}; {args.rounds} "
+          f"{', no compression' if args.no_compression else ''}"
+          f"{', server compression off' if args.ws_compression == 'off' else ''}; {args.rounds} "
           f"alternating rounds (median); load average {os.getloadavg()[0]:.1f} at the end")
-    print(f"{'figure':10} {'old':>10} {'new':>10} {'new/old':>8}")
+    print(f"{'figure':18} {'old':>10} {'new':>10} {'new/old':>8}")
     for label, path in FIGURES:
+        if any(path[0] not in d for d in runs["old"] + runs["new"]):
+            continue  # load_cluster.py does not measure it
         old = statistics.median(pick(d, path) for d in runs["old"])
         new = statistics.median(pick(d, path) for d in runs["new"])
-        print(f"{label:10} {old:10,.1f} {new:10,.1f} {new / old:8.3f}")
+        print(f"{label:18} {old:10,.2f} {new:10,.2f} {new / old:8.3f}")
     return 0
 
 

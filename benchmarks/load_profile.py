@@ -2,7 +2,9 @@
 
 Runs the server's service in this process on one thread (the database calls too, so that
 cProfile sees them; the real server runs them in worker threads) with --games two-player games
-of people, each seat a subscriber that encodes its views the way the websocket does, and plays
+of people, each seat a subscriber that encodes its views the way the websocket does (as
+patches, docs/api.md "Patches", unless --no-patches or the tree has none) and compresses them
+as permessage-deflate does (one zlib stream a connection, unless --no-compression), and plays
 random legal moves round-robin for --moves moves. Prints the milliseconds per move of the main
 parts, then (with --top N) cProfile's top functions by own time. No websocket, no network.
 
@@ -19,6 +21,7 @@ import random
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,6 +39,11 @@ except ImportError:  # a tree from before the shared views: the websocket's own 
     def view_message(view: dict[str, Any]) -> str:
         return _dumps({"type": "view", "view": view})
 
+try:
+    from azulejos.web.views import Sent, patch_message
+except ImportError:  # a tree from before patches
+    patch_message = None  # type: ignore[assignment]
+
 T = TypeVar("T")
 
 PARTS = [  # (label, function names whose cumulative time it is)
@@ -43,7 +51,11 @@ PARTS = [  # (label, function names whose cumulative time it is)
     ("database write (session.persist, one transaction)", ("persist",)),
     ("views built (views.build_view)", ("build_view",)),
     ("  of which the legal moves and their previews", ("legal_json",)),
-    ("views encoded as JSON (views.view_message)", ("view_message", "_dumps")),
+    ("views encoded as JSON (views.view_message / patch_message)",
+     ("view_message", "_dumps", "patch_message")),
+    ("messages compressed (zlib, as permessage-deflate)",
+     ("<method 'compress' of 'zlib.Compress' objects>",
+      "<method 'flush' of 'zlib.Compress' objects>")),
 ]
 
 
@@ -53,17 +65,31 @@ class InlineService(GameService):
 
 
 class Viewer:
-    def __init__(self, access: Access) -> None:
+    def __init__(self, access: Access, patches: bool, compress: bool) -> None:
         self.access = access
         self.view: dict[str, Any] | None = None
         self.bytes = 0
+        self.wire = 0
+        self.patches = patches and patch_message is not None
+        self.sent: Sent | None = None
+        # permessage-deflate as uvicorn's websockets does it: raw deflate, context kept
+        self.zlib = zlib.compressobj(wbits=-15) if compress else None
 
     def send_view(self, view: dict[str, Any]) -> None:
         self.view = view
-        self.bytes += len(view_message(view))
+        if self.patches:
+            text, self.sent = patch_message(view, self.sent)
+        else:
+            text = view_message(view)
+        data = text.encode()
+        self.bytes += len(data)
+        if self.zlib is not None:
+            data = self.zlib.compress(data) + self.zlib.flush(zlib.Z_SYNC_FLUSH)
+        self.wire += len(data)
 
 
-async def run(db: str, games: int, moves: int, seed: int, top: int) -> None:
+async def run(db: str, games: int, moves: int, seed: int, top: int, patches: bool = True,
+              compress: bool = True) -> None:
     svc = InlineService(SqlStore(database_url(db)), sync_interval=0)
     await svc.start(resume_bots=False)
     viewers: list[Viewer] = []
@@ -72,7 +98,7 @@ async def run(db: str, games: int, moves: int, seed: int, top: int) -> None:
         gid = created["game"]
         for s in created["seats"]:
             token = (await svc.claim(gid, s["invite"]))["token"]
-            v = Viewer(await svc.access(token, gid))
+            v = Viewer(await svc.access(token, gid), patches, compress)
             svc.subscribe(v)
             v.send_view(await svc.view(v.access))
             viewers.append(v)
@@ -99,7 +125,7 @@ async def run(db: str, games: int, moves: int, seed: int, top: int) -> None:
     raw: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
     print(f"{played} moves in {wall:.2f} s under cProfile ({played / wall:.0f} moves/s, "
           f"{1000 * wall / played:.2f} ms a move); {sum(v.bytes for v in viewers) / max(1, played):,.0f} "
-          f"bytes of views a move")
+          f"bytes of views a move, {sum(v.wire for v in viewers) / max(1, played):,.0f} compressed")
     for label, names in PARTS:
         cum = sum(row[3] for (_f, _l, name), row in raw.items() if name in names)
         print(f"  {label:52} {1000 * cum / played:6.3f} ms")
@@ -114,9 +140,12 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--db", help="database (default: a temporary SQLite file)")
     ap.add_argument("--top", type=int, default=0, help="also print this many top functions")
+    ap.add_argument("--no-patches", action="store_true", help="encode whole views every time")
+    ap.add_argument("--no-compression", action="store_true", help="do not compress")
     args = ap.parse_args()
     db = args.db or str(Path(tempfile.mkdtemp()) / "profile.sqlite3")
-    asyncio.run(run(db, args.games, args.moves, args.seed, args.top))
+    asyncio.run(run(db, args.games, args.moves, args.seed, args.top, not args.no_patches,
+                    not args.no_compression))
     return 0
 
 

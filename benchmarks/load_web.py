@@ -22,9 +22,19 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """CPU time (user + system) of a process so far: this one, or ``pid`` (Linux /proc)."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -34,12 +44,20 @@ def free_port() -> int:
 
 
 async def seat_client(url: str, game: str, token: str, seed: int, deadline: float,
-                      latencies: list[float], errors: list[str], compress: bool = True) -> int:
+                      latencies: list[float], errors: list[str], compress: bool = True,
+                      patches: bool = True) -> int:
+    """One seat: plays a random legal move whenever its view says it is to move. With
+    ``patches`` it asks for patches, as the browser does (docs/api.md, "Patches"), and applies
+    them as static/js/socket.js does; a server that does not know them sends whole views."""
     rng = random.Random(seed)
     moves = 0
+    held: dict[str, Any] | None = None
     async with websockets.connect(f"{url.replace('http', 'ws', 1)}/ws/games/{game}", max_size=2**22,
                                   compression="deflate" if compress else None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        hello: dict[str, object] = {"type": "hello", "token": token}
+        if patches:
+            hello["patches"] = True
+        await ws.send(json.dumps(hello))
         sent_at: float | None = None
         while time.monotonic() < deadline:
             try:
@@ -53,8 +71,19 @@ async def seat_client(url: str, game: str, token: str, seed: int, deadline: floa
             elif msg["type"] == "error":
                 errors.append(msg["error"]["code"])
                 sent_at = None
-            elif msg["type"] == "view":
-                v = msg["view"]
+            elif msg["type"] in ("view", "patch"):
+                if msg["type"] == "view":
+                    v = held = msg["view"]
+                elif held is None or msg["base"] != held["version"]:
+                    errors.append("patch_base")  # cannot happen: the server tracks what it sent
+                    held = None
+                    await ws.send(json.dumps({"type": "view"}))
+                    continue
+                else:
+                    v = {**held, **msg["view"]}
+                    if "log" in msg:
+                        v["log"] = held["log"] + msg["log"]
+                    held = v
                 if v["phase"] == "over":
                     return moves
                 if v["to_move"] and sent_at is None:
@@ -66,7 +95,7 @@ async def seat_client(url: str, game: str, token: str, seed: int, deadline: floa
 
 
 async def run(url: str, games: int, seconds: float, seed: int,
-              compress: bool = True) -> dict[str, object]:
+              compress: bool = True, patches: bool = True) -> dict[str, object]:
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         created = []
         for _ in range(games):
@@ -85,7 +114,7 @@ async def run(url: str, games: int, seconds: float, seed: int,
     deadline = t0 + seconds
     tasks = [
         seat_client(url, c["game"], s["token"], seed + i * 7 + s["seat"], deadline, latencies, errors,
-                    compress)
+                    compress, patches)
         for i, c in enumerate(created) for s in c["seats"]
     ]
     moves = await asyncio.gather(*tasks)
@@ -120,6 +149,10 @@ def main() -> int:
     ap.add_argument("--db", help="database for the started server (default: a temporary SQLite file)")
     ap.add_argument("--no-compression", action="store_true",
                     help="do not offer permessage-deflate (as a client that does not support it)")
+    ap.add_argument("--no-patches", action="store_true",
+                    help="ask for whole views every time (as clients before patches)")
+    ap.add_argument("--ws-compression", choices=("on", "off"), default="on",
+                    help="the started server's --ws-compression (default on)")
     args = ap.parse_args()
     if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600:
         ap.error("--games 1-2000 and --seconds 1-3600")
@@ -130,7 +163,8 @@ def main() -> int:
         db = args.db or str(Path(tempfile.mkdtemp()) / "load.sqlite3")
         proc = subprocess.Popen(
             [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db", db,
-             "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0"],
+             "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0",
+             *(["--ws-compression", "off"] if args.ws_compression == "off" else [])],
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         url = f"http://127.0.0.1:{port}"
@@ -145,8 +179,16 @@ def main() -> int:
             print("the server did not start", file=sys.stderr)
             return 1
     try:
+        server0 = cpu_seconds(proc.pid) if proc is not None else 0.0
+        client0 = cpu_seconds()
         result = asyncio.run(run(url, args.games, args.seconds, args.seed,
-                                     not args.no_compression))
+                                     not args.no_compression, not args.no_patches))
+        moves = max(1, int(str(result["moves"])))
+        # CPU per move: steadier than moves/s on a machine shared with other work
+        result["client_cpu_ms_per_move"] = round(1000 * (cpu_seconds() - client0) / moves, 3)
+        if proc is not None:
+            result["server_cpu_ms_per_move"] = round(
+                1000 * (cpu_seconds(proc.pid) - server0) / moves, 3)
     finally:
         if proc is not None:
             proc.terminate()

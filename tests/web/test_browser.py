@@ -7,11 +7,13 @@ Screenshots go to $AZULEJOS_ARTIFACTS (default: <tmp>/azulejos-artifacts/web).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,8 +60,18 @@ def test_two_browsers_play_a_whole_game(server: Server) -> None:
             bo_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                          has_touch=True, device_scale_factor=2)
             ann, bo = ann_ctx.new_page(), bo_ctx.new_page()
-            for page in (ann, bo):
+            # what each page's sockets receive: after a whole view, patches (docs/api.md)
+            kinds: dict[str, list[str]] = {"ann": [], "bo": []}
+
+            def watch(ws: Any, got: list[str]) -> None:
+                def frame(payload: str | bytes) -> None:
+                    text = payload if isinstance(payload, str) else payload.decode()
+                    got.append(str(json.loads(text).get("type")))
+                ws.on("framereceived", frame)
+
+            for name, page in (("ann", ann), ("bo", bo)):
                 page.on("pageerror", lambda e: errors.append(str(e)))
+                page.on("websocket", lambda ws, got=kinds[name]: watch(ws, got))
                 page.set_default_timeout(15000)
 
             # Ann creates the game in the lobby.
@@ -121,6 +133,9 @@ def test_two_browsers_play_a_whole_game(server: Server) -> None:
                 page.screenshot(path=str(out / f"end-seat{seat}.png"), full_page=True)
                 text = page.inner_text("#summary")
                 assert "Ann" in text and "Bo" in text
+            # the table was drawn from patches: whole views only on (re)connecting
+            for got in kinds.values():
+                assert got.count("patch") > 30 and got.count("view") <= 3, got
             with ann.expect_download() as dl:
                 ann.click("#summary #download")
             saved = out / "record.json"

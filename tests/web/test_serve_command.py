@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
 import pytest
 
 from azulejos.commands import build_parser, main
@@ -26,3 +34,53 @@ def test_unusable_database_is_a_clear_error(capsys: pytest.CaptureFixture[str]) 
     assert main(["serve", "--db", "mysql://u@h/db"]) == 2
     assert "cannot open the database" in capsys.readouterr().err
     assert main(["serve", "--db", "/nonexistent-folder/x.sqlite3"]) == 2
+
+
+@pytest.mark.parametrize(("given", "deflate"), [([], True), (["--ws-compression", "on"], True),
+                                                (["--ws-compression", "off"], False)])
+def test_ws_compression_switch_reaches_uvicorn(given: list[str], deflate: bool, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--ws-compression on|off`` (default on) sets uvicorn's permessage-deflate."""
+    import uvicorn
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    assert main(["serve", "--db", str(tmp_path / "g.sqlite3"), "--port", "0", *given]) == 0
+    assert seen["ws_per_message_deflate"] is deflate
+
+
+def test_bad_ws_compression_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        build_parser().parse_args(["serve", "--ws-compression", "maybe"])
+    assert e.value.code == 2
+    assert "--ws-compression" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("switch", ["on", "off"])
+def test_ws_compression_off_is_not_negotiated(switch: str, tmp_path: Path) -> None:
+    """A real server: a client offering permessage-deflate gets it only with the switch on."""
+    from websockets.sync.client import connect
+
+    from .servers import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db",
+         str(tmp_path / "g.sqlite3"), "--log-level", "warning", "--ws-compression", switch],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        with connect(f"ws://127.0.0.1:{port}/ws/games/nogame", compression="deflate") as ws:
+            offered = [type(x).__name__ for x in ws.protocol.extensions]
+            ws.send('{"type": "hello", "token": "x"}')
+            assert "bad_token" in str(ws.recv(timeout=10))
+        assert offered == (["PerMessageDeflate"] if switch == "on" else [])
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -70,3 +70,18 @@ def test_a_rename_shows_at_once_in_a_shared_view() -> None:
     assert before["seats"][0]["name"] == "P0" and after["seats"][0]["name"] == "Renamed"
     assert after["seats"][0]["online"] and not before["seats"][0]["online"]
     assert json.loads(view_message(after))["view"]["seats"][0]["name"] == "Renamed"
+
+
+def test_R11_R24_the_fast_encoder_gives_the_same_json_values() -> None:
+    """``dumps`` (orjson's when installed) gives, for every view of a whole game and for what
+    orjson does not take (non-string keys), the values the standard library's encoder gives."""
+    rng = random.Random(8)
+    live = _game(2)
+    while not live.state.is_over:
+        for acc in _accesses(2):
+            view = build_view(live, acc, {0: 1})
+            plain = json.dumps(dict(view), ensure_ascii=False, separators=(",", ":"))
+            assert json.loads(dumps(dict(view))) == json.loads(plain)
+            assert json.loads(view_message(view))["view"] == json.loads(plain)
+        live.session.play(rng.choice(build_view(live, _accesses(2)[3], {})["legal"])["move"])
+    assert dumps({1: "a", "é": [1.5, None]}) == '{"1":"a","é":[1.5,null]}'

@@ -157,3 +157,58 @@ def test_all_bot_game_finishes_by_itself(client: TestClient) -> None:
             break
         time.sleep(0.05)
     assert v["phase"] == "over" and v["result"]["winners"]
+
+
+def _patched(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
+    """A view or patch applied as static/js/socket.js applies it (docs/api.md, "Patches")."""
+    if msg["type"] == "view":
+        whole: dict[str, Any] = msg["view"]
+        return whole
+    assert held is not None and msg["base"] == held["version"]
+    out = {**held, **msg["view"]}
+    if "log" in msg:
+        out["log"] = held["log"] + msg["log"]
+    return out
+
+
+def test_R10_R23_patches_over_the_socket_give_the_whole_view(client: TestClient) -> None:
+    """A client that asks for patches plays a whole hot-seat game (R10, to its end R23): after
+    the first whole view it gets only patches; applied, each equals the whole view it asks for and
+    the view over HTTP. A client that does not ask keeps getting whole views."""
+    import random
+
+    c = create(client, hotseat=True, seats=[{}, {}])
+    g, hot, spec = c["game"], c["hotseat_token"], c["spectator_token"]
+    rng = random.Random(4)
+    with client.websocket_connect(f"/ws/games/{g}") as ws, \
+            client.websocket_connect(f"/ws/games/{g}") as old:
+        ws.send_json({"type": "hello", "token": hot, "patches": True})
+        assert recv(ws) == {"type": "welcome", "you": {"role": "hotseat", "seats": [0, 1],
+                                                       "left": []}, "patches": True}
+        old.send_json({"type": "hello", "token": spec})
+        assert "patches" not in recv(old)
+        held = _patched(None, recv_until(ws, "view"))
+        kinds: set[str] = set()
+        moves = 0
+        while held["phase"] != "over":
+            time.sleep(0.04)  # under the socket's message rate limit (ws.RATE)
+            ws.send_json({"type": "move", "version": held["version"],
+                          "move": rng.choice(held["legal"])["move"]})
+            version = None  # the accepted version (a move ending a round also deals, R2)
+            while held["version"] != version:
+                m = recv(ws)
+                if m["type"] in ("view", "patch"):
+                    kinds.add(m["type"])
+                    held = _patched(held, m)
+                else:
+                    assert m["type"] == "accepted"
+                    version = m["version"]
+            moves += 1
+            if moves % 10 == 0 or held["phase"] == "over":
+                assert held == view(client, g, hot)
+                ws.send_json({"type": "view"})  # asked for: the whole view
+                m = recv_until(ws, "view")
+                assert m["view"] == held
+        assert kinds == {"patch"} and moves > 40 and held["result"] is not None
+        while (m := recv(old))["type"] != "view" or m["view"]["phase"] != "over":
+            assert m["type"] == "view"

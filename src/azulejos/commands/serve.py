@@ -81,6 +81,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=positive_int, default=1, metavar="N",
                    help="server processes behind the one port (default 1); more than one needs "
                    "PostgreSQL: the processes tell each other every change through it")
+    p.add_argument("--ws-compression", choices=("on", "off"), default="on",
+                   help="compress websocket messages (permessage-deflate) for clients that "
+                   "offer it (default on: less to send on slow links; off: less server time "
+                   "a move, for a local network or a proxy that compresses; "
+                   "docs/performance.md)")
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
                    default="info")
 
@@ -149,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_level": args.log_level, "ws_max_size": 65536,
         "proxy_headers": args.proxy is not None, "forwarded_allow_ips": args.proxy,
+        "ws_per_message_deflate": args.ws_compression == "on",
     }
     if args.workers > 1:
         store.close()

@@ -7,10 +7,12 @@ history only (the fills already dealt, the moves played), the seats and who is l
 
 from __future__ import annotations
 
+import importlib
 import json
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from azulejos.core import Fill, Move, State
 from azulejos.core import specials as SP
@@ -266,6 +268,8 @@ class SharedView(dict[str, Any]):
     views of its game version, so that :func:`view_message` encodes those once for all viewers."""
 
     parts: _Parts | None = None
+    #: Each key's JSON text, made once per view (a view is shared by viewers of one kind).
+    texts: dict[str, str] | None = None
 
 
 @dataclass(slots=True)
@@ -282,6 +286,7 @@ class _Parts:
     entries: list[tuple[LogEntry, dict[str, Any], str]]
     legal: list[dict[str, Any]] | None = None
     encoded: dict[str, str] = field(default_factory=dict)
+    log_texts: list[str] | None = None  # each log entry's JSON text, made on demand
 
     def fragment(self, key: str, value: Any) -> str | None:
         """The JSON of ``value`` if it is this version's shared ``key`` (None otherwise)."""
@@ -391,25 +396,111 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _KEYS: dict[str, str] = {}
 
 
+def _fast_encoder() -> Callable[[Any], bytes] | None:
+    """orjson's encoder when it is installed (``pip install orjson``; about six times faster on a
+    view's legal moves, docs/performance.md), else None: the standard library's is used."""
+    try:
+        module = importlib.import_module("orjson")
+    except ImportError:
+        return None
+    return cast("Callable[[Any], bytes]", module.dumps)
+
+
+_FAST = _fast_encoder()
+
+
 def dumps(obj: Any) -> str:
-    """Compact JSON, as the websocket sends it."""
+    """Compact JSON, as the websocket sends it (orjson's when installed: the same JSON values;
+    what it does not take, such as non-string keys, goes to the standard library's)."""
+    if _FAST is not None:
+        try:
+            return _FAST(obj).decode()
+        except TypeError:
+            pass
     return _ENCODER.encode(obj)
+
+
+def view_texts(view: dict[str, Any]) -> dict[str, str]:
+    """Each key of ``view`` with the JSON text of its value; the parts a :class:`SharedView`
+    shares with the other views of its version are encoded once, and a shared view's texts
+    are made once for all its viewers."""
+    parts = view.parts if isinstance(view, SharedView) else None
+    if parts is None:
+        return {key: dumps(value) for key, value in view.items()}
+    assert isinstance(view, SharedView)
+    texts = view.texts
+    if texts is None:
+        texts = {}
+        for key, value in view.items():
+            text = parts.fragment(key, value)
+            texts[key] = dumps(value) if text is None else text
+        view.texts = texts
+    return texts
+
+
+def _key(key: str) -> str:
+    """The JSON encoding of a view's key, with its colon."""
+    name = _KEYS.get(key)
+    if name is None:
+        name = _KEYS[key] = dumps(key) + ":"
+    return name
+
+
+def _object(texts: dict[str, str], keys: list[str] | None = None) -> str:
+    return "{" + ",".join(_key(k) + texts[k] for k in (texts if keys is None else keys)) + "}"
 
 
 def view_message(view: dict[str, Any]) -> str:
     """The websocket message ``{"type": "view", "view": ...}`` as JSON text; the parts a
     :class:`SharedView` shares with the other views of its version are encoded once."""
+    return '{"type":"view","view":' + _object(view_texts(view)) + "}"
+
+
+@dataclass(slots=True)
+class Sent:
+    """The last view a connection was sent (full or as a patch): its version, each key's JSON
+    text, and the JSON text of each log entry."""
+
+    version: int
+    texts: dict[str, str]
+    log: list[str] | None
+
+
+def _log_texts(view: dict[str, Any]) -> list[str] | None:
     parts = view.parts if isinstance(view, SharedView) else None
-    if parts is None:
-        return dumps({"type": "view", "view": view})
-    out = []
-    for key, value in view.items():
-        text = parts.fragment(key, value)
-        name = _KEYS.get(key)
-        if name is None:
-            name = _KEYS[key] = dumps(key) + ":"
-        out.append(name + (dumps(value) if text is None else text))
-    return '{"type":"view","view":{' + ",".join(out) + "}}"
+    if parts is None or parts.fragment("log", view.get("log")) is None:
+        return None
+    if parts.log_texts is None:
+        parts.log_texts = [t for _e, _j, t in parts.entries]
+    return parts.log_texts
+
+
+def patch_message(view: dict[str, Any], sent: Sent | None) -> tuple[str, Sent]:
+    """The websocket message that brings a client from the view ``sent`` to ``view``, and what
+    it was sent now. With no earlier view, or when the keys differ, the whole ``view`` message;
+    otherwise ``{"type": "patch", "base": <version of sent>, "version": ..., "view": {the keys
+    whose value changed, each whole}, "log": [the log entries added]}`` (``log`` only when the
+    log grew from the one sent; a log that is not a continuation is sent whole in ``view``).
+    A client applies it as ``{...old, ...patch.view}`` and appends ``patch.log`` to the log
+    (docs/api.md, "Patches")."""
+    texts = view_texts(view)
+    log = _log_texts(view)
+    now = Sent(int(view["version"]), texts, log)
+    if sent is None or sent.texts.keys() != texts.keys():
+        return view_message(view), now
+    old = sent.texts
+    changed = [k for k, t in texts.items() if t is not old[k] and t != old[k]]
+    added: list[str] | None = None
+    if "log" in changed and log is not None and sent.log is not None:
+        n = len(sent.log)
+        if len(log) >= n and all(a is b or a == b for a, b in zip(log, sent.log)):
+            changed.remove("log")
+            added = log[n:]
+    out = f'{{"type":"patch","base":{sent.version},"version":{now.version},"view":'
+    out += _object(texts, changed)
+    if added:
+        out += ',"log":[' + ",".join(added) + "]"
+    return out + "}", now
 
 
 def you_json(access: Access) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .limits import RateLimiter
 from .protocol import MAX_MESSAGE, GameError, parse_json_object
 from .service import GameService
-from .views import Access, dumps, view_message, you_json
+from .views import Access, Sent, dumps, patch_message, view_message, you_json
 
 log = logging.getLogger("azulejos.web")
 HELLO_TIMEOUT = 15.0
@@ -41,10 +41,26 @@ class Connection:
         self._view: dict[str, Any] | None = None
         self._wake = asyncio.Event()
         self.closed = False
+        #: The client asked for patches (docs/api.md, "Patches"): after a first whole view it
+        #: is sent only what changed since the view it was sent last.
+        self.patches = False
+        self._sent: Sent | None = None
+        self._whole = False
 
-    def send_view(self, view: dict[str, Any]) -> None:
+    def send_view(self, view: dict[str, Any], whole: bool = False) -> None:
+        """Send ``view`` (replacing one not sent yet); ``whole``: as a whole view even to a
+        client that takes patches (it asked for the view)."""
         self._view = view
+        self._whole = self._whole or whole
         self._wake.set()
+
+    def _view_text(self, view: dict[str, Any]) -> str:
+        if not self.patches:
+            return view_message(view)
+        if self._whole:
+            self._sent, self._whole = None, False
+        text, self._sent = patch_message(view, self._sent)
+        return text
 
     def close(self) -> None:
         """Stop the sender (the connection is gone)."""
@@ -66,7 +82,7 @@ class Connection:
                     await self.ws.send_text(_dumps(self._queue.popleft()))
                 elif self._view is not None:
                     view, self._view = self._view, None
-                    await self.ws.send_text(view_message(view))
+                    await self.ws.send_text(self._view_text(view))
 
 
 def _dumps(obj: dict[str, Any]) -> str:
@@ -108,6 +124,7 @@ async def game_socket(ws: WebSocket) -> None:
     # -- hello: a few attempts within HELLO_TIMEOUT in all ------------------------------------
     deadline = time.monotonic() + HELLO_TIMEOUT
     attempts = 0
+    patches = False
     while access is None:
         attempts += 1
         if attempts > HELLO_ATTEMPTS:
@@ -121,6 +138,7 @@ async def game_socket(ws: WebSocket) -> None:
             if data.get("type") != "hello":
                 raise GameError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
             access = await svc.access(data.get("token"), game_id)
+            patches = data.get("patches") is True
         except TimeoutError:
             await ws.close(code=1008, reason="no hello")
             return
@@ -132,6 +150,7 @@ async def game_socket(ws: WebSocket) -> None:
                 await ws.close(code=4403, reason=e.code)
                 return
     conn = Connection(ws, access, ws.app.state.limit_moves)
+    conn.patches = patches
     try:
         live = await svc.get(game_id)
     except GameError as e:
@@ -139,7 +158,10 @@ async def game_socket(ws: WebSocket) -> None:
         await ws.close(code=4404, reason=e.code)
         return
     del live
-    conn.send({"type": "welcome", "you": you_json(access)})
+    welcome: dict[str, Any] = {"type": "welcome", "you": you_json(access)}
+    if conn.patches:
+        welcome["patches"] = True
+    conn.send(welcome)
     conn.send_view(await svc.view(access))
     sender = asyncio.create_task(conn.run_sender())
     svc.subscribe(conn)
@@ -192,7 +214,7 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
         elif kind == "ping":
             reply = {"type": "pong"}
         elif kind == "view":
-            conn.send_view(await svc.view(conn.access))
+            conn.send_view(await svc.view(conn.access), whole=True)
             return
         elif kind == "name":
             await svc.rename(conn.access, data.get("name"), data.get("seat"))

@@ -1,4 +1,6 @@
 // The live connection to a game: hello with the token, views in, moves out, reconnection.
+// The server sends a whole view first, then patches: the keys that changed and the log entries
+// added (docs/api.md, "Patches"); a patch that does not fit the view held asks for it whole.
 
 export class GameSocket {
   constructor(gameId, token, { onView, onError, onStatus, onAccepted }) {
@@ -18,12 +20,15 @@ export class GameSocket {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(this.gameId)}`);
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token }));
+    this.view = null;      // the last view, patches apply to it
+    this.asked = false;    // a whole view was asked for after a patch that did not fit
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token, patches: true }));
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "welcome") { this.retry = 0; this.handlers.onStatus("connected"); }
-      else if (msg.type === "view") this.handlers.onView(msg.view);
+      else if (msg.type === "view") { this.view = msg.view; this.asked = false; this.handlers.onView(msg.view); }
+      else if (msg.type === "patch") this.patch(ws, msg);
       else if (msg.type === "error") this.handlers.onError(msg.error, msg.ref);
       else if (msg.type === "accepted") this.handlers.onAccepted?.(msg);
     };
@@ -38,6 +43,19 @@ export class GameSocket {
       const wait = Math.min(8000, 400 * 2 ** Math.min(this.retry, 5));
       setTimeout(() => this.connect(), wait);
     };
+  }
+
+  patch(ws, msg) {
+    const old = this.view;
+    if (!old || old.version !== msg.base) {
+      this.view = null;
+      if (!this.asked) { this.asked = true; ws.send(JSON.stringify({ type: "view" })); }
+      return;
+    }
+    const view = { ...old, ...msg.view };
+    if (msg.log) view.log = old.log.concat(msg.log);
+    this.view = view;
+    this.handlers.onView(view);
   }
 
   send(msg) {
