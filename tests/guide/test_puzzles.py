@@ -127,3 +127,16 @@ def test_rules_command_prints_a_section() -> None:
     bad = subprocess.run([sys.executable, "-m", "azulejos", "rules", "--section", "nope"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+@pytest.mark.parametrize(("lang", "hint", "skip", "quit_"), [
+    ("uk", "підказка", "пропустити", "вийти"), ("ru", "подсказка", "пропустить", "выйти"),
+    ("fr", "conseil", "passer", "quitter")])
+def test_intro_names_the_commands_in_the_language(lang: str, hint: str, skip: str,
+                                                  quit_: str) -> None:
+    """The intro tells the words the reader types in their own language, and they work."""
+    solved, out = _run(f"{hint}\n{skip}\n{quit_}\n", lang)
+    intro = out.splitlines()[1]
+    assert f'"{hint}"' in intro and f'"{skip}"' in intro and f'"{quit_}"' in intro
+    assert '"hint"' not in intro and '"quit"' not in intro
+    assert solved == 0 and out.count("##") == 2  # the skip moved on, the quit stopped

@@ -125,3 +125,28 @@ def test_chocolatier_section_uses_the_theme_words() -> None:
 def test_get_all_has_every_section() -> None:
     text = get_all("fr")
     assert text.count("\n# ") + 1 == len(SECTIONS)
+
+
+def _sentence_starts(text: str) -> list[str]:
+    """The first word of every line of prose (boards in code blocks and table rows left out)."""
+    starts = []
+    in_code = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code or line.startswith("|"):
+            continue
+        prose = re.sub(r"^(#+ |- |\*\*)", "", line).strip()
+        if prose:
+            starts.append(prose)
+    return starts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_sentence_starts_with_a_capital(lang: str) -> None:
+    """A sentence built around a phrase (such as the walk-through's tile in step 7, R18) must not
+    start with that phrase in lower case in any language."""
+    low = [s for s in _sentence_starts(get_all(lang)) if s[0].isalpha() and s[0].islower()
+           and not s.startswith("azulejos")]
+    assert low == []

@@ -159,3 +159,20 @@ def test_R40_rules_screen_lists_and_opens_the_special_displays_section() -> None
             text = screen.query_one("#rules-text").source  # type: ignore[attr-defined]
             assert text == get_section("specials", "en") and "--special-factories" in text
     asyncio.run(go())
+
+
+def test_new_game_screen_shows_default_names_in_the_language() -> None:
+    """`azulejos play --lang uk` must not prefill the English "Player 1": the field is empty with
+    the name in Ukrainian as its placeholder, and the seat is still the default player."""
+    async def go() -> None:
+        app = AzulejosApp(Setup(lang="uk", seed=3), bot_delay=0, tiling_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            field = screen.query_one("#name-0")
+            assert field.value == "" and field.placeholder == "Гравець 1"  # type: ignore[attr-defined]
+            seed_label = [w for w in screen.query(".label") if str(w.render()).startswith("Зерно")]
+            assert [w.size.height for w in seed_label] == [1]  # the longest label is not wrapped
+            assert screen.read().seats[0].name == "Player 1"
+    asyncio.run(go())

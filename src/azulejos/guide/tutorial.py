@@ -26,7 +26,7 @@ from .teach import STEPS
 
 TITLE = N_("Learn azulejos")
 INTRO = N_("Puzzles from the walk-through: {count}. Answer with a move such as {example}. "
-           "Type \"hint\" for a clue, \"skip\" to see the answer, \"quit\" to stop.")
+           "Type \"{hint}\" for a clue, \"{skip}\" to see the answer, \"{quit}\" to stop.")
 #: Why the engine refuses a move, by rule id (see docs/rules.md).
 REASONS: dict[str, str] = {
     "R2": N_("there is no such factory in this game"),
@@ -47,8 +47,8 @@ def _words(tr: gettext.NullTranslations, options: tuple[str, ...]) -> set[str]:
 
 
 SPECIAL_INTRO = N_("Puzzles on the special factory displays: {count}. Answer with a move such as "
-                   "{example}. Type \"hint\" for a clue, \"skip\" to see the answer, \"quit\" to "
-                   "stop.")
+                   "{example}. Type \"{hint}\" for a clue, \"{skip}\" to see the answer, \"{quit}\" "
+                   "to stop.")
 SPECIAL_TITLE = N_("Puzzle {number} of {count} (special displays)")
 
 
@@ -103,7 +103,9 @@ def run_tutorial(
 
     say(f"# {tr.gettext(TITLE)}")
     intro = SPECIAL_INTRO if any(pz.special for pz in puzzles) else INTRO
-    say(tr.gettext(intro).format(count=len(puzzles), example=example))
+    # the commands in the reader's language (the English ones are understood as well)
+    say(tr.gettext(intro).format(count=len(puzzles), example=example, hint=tr.gettext(_HINT[-1]),
+                                 skip=tr.gettext(_SKIP[-1]), quit=tr.gettext(_QUIT[-1])))
     solved = 0
     asked = 0
     for i, pz in enumerate(puzzles, start=1):

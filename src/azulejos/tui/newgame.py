@@ -23,6 +23,8 @@ from .widgets import KeyBar, escape
 if TYPE_CHECKING:
     from .app import AzulejosApp
 
+#: A person's name when none is typed (stored in English, shown in the reader's language).
+DEFAULT_NAME = "Player {n}"
 LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
 
 
@@ -59,7 +61,10 @@ class NewGameScreen(Screen[None]):
                         yield Static(_("Seat {n}").format(n=i + 1), classes="label")
                         yield Select(kinds, value=seat.bot or "person", allow_blank=False,
                                      id=f"kind-{i}", classes="kind", compact=True)
-                        yield Input(value=seat.name if not seat.is_bot else "",
+                        # a default name ("Player 2") shows as the placeholder, in the
+                        # reader's language; read() gives it back when the field stays empty
+                        default = seat.name in ("", DEFAULT_NAME.format(n=i + 1))
+                        yield Input(value="" if seat.is_bot or default else seat.name,
                                     placeholder=_("Player {n}").format(n=i + 1),
                                     max_length=24, id=f"name-{i}", classes="name", compact=True)
                 with Horizontal(classes="row"):
@@ -152,7 +157,7 @@ class NewGameScreen(Screen[None]):
             if kind == "person":
                 name = self.query_one(f"#name-{i}", Input).value.strip()
                 # default names are stored in English and shown in the reader's language
-                seats.append(Seat(name or f"Player {i + 1}"))
+                seats.append(Seat(name or DEFAULT_NAME.format(n=i + 1)))
             else:
                 seats.append(Seat(BOT_NAMES.get(kind, kind), kind))
         seed_text = self.query_one("#seed", Input).value.strip()
