@@ -10,7 +10,7 @@ and first-player marker (R14, R44, R47a).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from azulejos.core import specials
@@ -33,6 +33,7 @@ REASONS: dict[str, str] = {
     "R11": N_("that factory or the centre has no tile of this colour"),
     "R13": N_("that pattern line holds another colour or is already full"),
     "R15": N_("that wall row already has this colour"),
+    "R30": N_("that wall space is taken, or its column already has this colour"),
     "R33": N_("a column choice only happens during tiling on the grey wall"),
     "R43": N_("only a draft from {sf4} that leaves tiles on it has a / part, with one arrow for "
               "each colour left"),
@@ -187,9 +188,15 @@ def _reason(tr: gettext.NullTranslations, state: object, move: str) -> str:
     try:
         state.copy(history=False).push(move)
     except IllegalMoveError as e:
-        text = REASONS.get(e.rule)
-        return tr.gettext(text).format(sf4=specials.name(specials.SF4)) if text else e.rule
+        return reason_text(tr.gettext, e.rule) or e.rule
     return ""
+
+
+def reason_text(gettext: Callable[[str], str], rule: str) -> str | None:
+    """Why the engine refuses a move that breaks ``rule``, in words (None for a rule without
+    a sentence here); the plain line mode says it too."""
+    text = REASONS.get(rule)
+    return gettext(text).format(sf4=specials.name(specials.SF4)) if text else None
 
 
 def _finish(tr: gettext.NullTranslations, say: object, solved: int, asked: int) -> int:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Markdown, Static
 
 from azulejos.guide import get_section
 from azulejos.play import Match
+from azulejos.render.oserror import os_error_text
 
 from .widgets import KeyBar, Tray, escape
 
@@ -79,7 +80,7 @@ class SaveScreen(ModalScreen[Path | None]):
             path = self.match.save(Path(text))
         except OSError as e:
             self.query_one("#save-error", Static).update(
-                escape(_("Could not save: {error}").format(error=e.strerror or e)))
+                escape(_("Could not save: {error}.").format(error=os_error_text(_, e))))
             return
         self.dismiss(path)
 
