@@ -176,3 +176,25 @@ def test_new_game_screen_shows_default_names_in_the_language() -> None:
             assert [w.size.height for w in seed_label] == [1]  # the longest label is not wrapped
             assert screen.read().seats[0].name == "Player 1"
     asyncio.run(go())
+
+
+def test_rules_screen_has_the_chocolatier_words() -> None:
+    """A game in the chocolatier theme shows candies and showcases: the rules screen offers the
+    guide's section that maps them onto the rules' words (the rules are the same, R1-R36)."""
+    from azulejos.guide import get_section
+
+    async def go() -> None:
+        app = AzulejosApp(Setup(seats=[Seat("Ana"), Seat("Bea")], seed=2, theme="chocolatier",
+                                lang="ru"), bot_delay=0, tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            assert "7 Мастер-шоколатье" in str(screen.query_one("#rules-tabs").render())
+            await pilot.press("7")
+            await pilot.pause()
+            assert screen.section == "chocolatier"
+            text = screen.query_one("#rules-text").source  # type: ignore[attr-defined]
+            assert text == get_section("chocolatier", "ru") and "конфета" in text
+    asyncio.run(go())

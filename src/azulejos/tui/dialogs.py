@@ -117,7 +117,7 @@ class QuitScreen(ModalScreen[str]):
             self.dismiss("save")
 
 
-SECTIONS = ("recap", "setup", "teach", "faq", "variant", "specials")
+SECTIONS = ("recap", "setup", "teach", "faq", "variant", "specials", "chocolatier")
 
 
 class RulesScreen(ModalScreen[None]):
@@ -145,7 +145,7 @@ class RulesScreen(ModalScreen[None]):
         _ = self.azapp.words.gettext
         return {"recap": _("Rules in short"), "setup": _("Setting up"), "teach": _("Teach a friend"),
                 "faq": _("Questions"), "variant": _("Grey wall"),
-                "specials": _("Special displays")}
+                "specials": _("Special displays"), "chocolatier": _("Master Chocolatier")}
 
     def draw(self) -> None:
         a = self.azapp
