@@ -246,3 +246,13 @@ def test_R40_R47_a_special_factories_game_shows_no_english(lang: str, theme: str
         latin = {x for x in re.findall(r"\b[A-Za-z]{3,}\b", out) if x not in ALLOWED_LATIN}
         latin -= {x for x in latin if re.fullmatch(r"[BYRKWCFM]+", x, re.IGNORECASE)}
         assert not latin, sorted(latin)
+
+
+def test_two_bots_of_one_level_play_under_distinct_names() -> None:
+    """`--seats Ana,easy,easy` used to be refused ("two seats have the same name") although a
+    bot's name cannot be chosen; the second bot is now "Easy bot 2", in every language."""
+    proc = run_plain(["--seats", "Ana,easy,easy", "--seed", "2", "--lang", "uk"], "board\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Бот (легкий): 0 очок" in proc.stdout and "Бот (легкий) 2: 0 очок" in proc.stdout
+    proc = run_plain(["--seats", "Ana,Ana"], "")
+    assert proc.returncode == 2 and "two seats have the same name" in proc.stderr

@@ -198,3 +198,24 @@ def test_rules_screen_has_the_chocolatier_words() -> None:
             text = screen.query_one("#rules-text").source  # type: ignore[attr-defined]
             assert text == get_section("chocolatier", "ru") and "конфета" in text
     asyncio.run(go())
+
+
+def test_new_game_screen_allows_two_bots_of_one_level() -> None:
+    """Two medium bots were refused with "make the names different", which a bot seat cannot
+    do; they now start as "Medium bot" and "Medium bot 2" (shown in the game's language)."""
+    async def go() -> None:
+        app = AzulejosApp(Setup(seed=3, lang="fr"), bot_delay=0, tiling_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            screen.query_one("#players").value = 3  # type: ignore[attr-defined]
+            screen.query_one("#kind-2").value = "medium"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.click("#start")
+            await pilot.pause()
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            assert [s.name for s in game.match.seats][1:] == ["Medium bot", "Medium bot 2"]
+            assert game.names[1:] == ["Bot moyen", "Bot moyen 2"]
+    asyncio.run(go())

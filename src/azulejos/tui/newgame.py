@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 from azulejos.core import Ruleset
 from azulejos.i18n import LANGUAGES
 from azulejos.play import BOT_LEVELS, Seat
+from azulejos.play.seats import number_bots
 from azulejos.play.words import BOT_NAMES, level_name
 
 from .setup import Setup
@@ -164,7 +165,7 @@ class NewGameScreen(Screen[None]):
         rules = Ruleset(n, cast(str, self.query_one("#variant", Select).value),
                         special_factories=self.query_one("#special-factories", Checkbox).value)
         return Setup(
-            seats=seats,
+            seats=number_bots(seats),  # two bots of one level: "Easy bot", "Easy bot 2"
             rules=rules,
             theme=cast(str, self.query_one("#theme", Select).value),
             lang=cast(str, self.query_one("#lang", Select).value),
