@@ -218,4 +218,6 @@ def test_new_game_screen_allows_two_bots_of_one_level() -> None:
             assert isinstance(game, GameScreen)
             assert [s.name for s in game.match.seats][1:] == ["Medium bot", "Medium bot 2"]
             assert game.names[1:] == ["Bot moyen", "Bot moyen 2"]
+            # the name says it is a bot: no "bot: medium" after it, even on a narrow board
+            assert game.seat_title(2, 0) == "Bot moyen 2"
     asyncio.run(go())
