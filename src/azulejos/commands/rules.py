@@ -15,6 +15,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="language (default: from the environment's locale, else English)")
     p.add_argument("--section", choices=_SECTIONS, default=None,
                    help="print only this section (default: all of them)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="the set-up for this table size only (default: 2, 3 and 4 side by side)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,5 +25,5 @@ def run(args: argparse.Namespace) -> int:
 
     lang = resolve_language(args.lang)
     names = [args.section] if args.section else list(SECTIONS)
-    print("\n".join(get_section(name, lang) for name in names), end="")
+    print("\n".join(get_section(name, lang, args.players) for name in names), end="")
     return 0
