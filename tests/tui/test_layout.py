@@ -116,3 +116,28 @@ def test_a_resize_under_a_dialog_is_applied_when_the_table_comes_back() -> None:
             for sel in ("#factory-8", "#centre", "#other-2"):
                 assert inside(screen.query_one(sel), screen.region), sel
     asyncio.run(go())
+
+
+def test_status_line_stays_one_line_at_80_columns() -> None:
+    """A long status (a 24-letter name, the grey wall, in Ukrainian) used to wrap onto a second
+    line and push the whole table down; it now ends in an ellipsis."""
+    import asyncio
+
+    from azulejos.core import Ruleset
+    from azulejos.play import Seat
+    from azulejos.tui import AzulejosApp, Setup
+
+    name = "Олександра Бондаренко-Ко"
+    assert len(name) == 24
+
+    async def go() -> None:
+        app = AzulejosApp(Setup(seats=[Seat(name), Seat("Bea"), Seat("Cy"), Seat("Di")],
+                                rules=Ruleset(4, "grey"), lang="uk", seed=4),
+                          bot_delay=0, tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            status = app.screen.query_one("#status")
+            assert name in str(status.render())  # the text is long enough to overflow
+            assert status.region.height == 1
+            assert app.screen.query_one("#market").region.y == 1
+    asyncio.run(go())
