@@ -140,3 +140,23 @@ def test_intro_names_the_commands_in_the_language(lang: str, hint: str, skip: st
     assert f'"{hint}"' in intro and f'"{skip}"' in intro and f'"{quit_}"' in intro
     assert '"hint"' not in intro and '"quit"' not in intro
     assert solved == 0 and out.count("##") == 2  # the skip moved on, the quit stopped
+
+
+def test_tutorial_folds_its_prose_for_a_terminal_but_not_the_boards() -> None:
+    out = io.StringIO()
+    run_tutorial(io.StringIO("hint\nskip\nquit\n"), out, "ru", width=60)
+    folded = out.getvalue()
+    plain = io.StringIO()
+    run_tutorial(io.StringIO("hint\nskip\nquit\n"), plain, "ru")
+    assert folded.split() == plain.getvalue().split()
+    from azulejos.guide import words
+    from azulejos.i18n import translation
+    from azulejos.render.text import render_state
+
+    tr = translation("ru")
+    boards = set()
+    for pz in PUZZLES[:2]:  # the two puzzles shown before "quit"
+        boards |= set(render_state(pz.state(), words.names(tr), tr=tr).splitlines())
+    assert boards <= set(folded.splitlines())  # the boards are whole
+    prose = [x for x in folded.splitlines() if x not in boards and not x.startswith("#")]
+    assert all(len(x) <= 60 for x in prose), [x for x in prose if len(x) > 60]

@@ -181,3 +181,22 @@ def test_rules_command_players_option() -> None:
     assert ok.returncode == 0 and "| Joueurs | 4 |" in ok.stdout
     bad = subprocess.run([*run, "--players", "5"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--players" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_wrapped_for_a_terminal_keeps_every_word_and_the_boards(lang: str) -> None:
+    """`azulejos rules` in an 80-column terminal folds prose between words (the terminal cut
+    words at its edge); boards and tables are untouched, no word is lost or split."""
+    from azulejos.guide.markup import wrap
+
+    text = get_all(lang)
+    folded = wrap(text, 79)
+    assert folded.split() == text.split()
+    in_code = False
+    for line in folded.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        if not in_code and not line.startswith(("|", "```")):
+            assert len(line) <= 79 or " " not in line.strip(), line
+    boards = [b for b in text.split("```")[1::2]]
+    assert boards == folded.split("```")[1::2]

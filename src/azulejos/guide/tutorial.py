@@ -21,6 +21,7 @@ from azulejos.i18n import N_, translation
 from azulejos.render.text import render_state
 
 from . import words
+from .markup import wrap
 from .puzzles import HINTS, PUZZLES, QUESTIONS, Puzzle, best_line, explain, values
 from .teach import STEPS
 
@@ -89,8 +90,10 @@ def run_tutorial(
     lang: str = "en",
     colour: bool = False,
     puzzles: Sequence[Puzzle] = PUZZLES,
+    width: int | None = None,
 ) -> int:
-    """Play the tutorial; returns the number of puzzles solved."""
+    """Play the tutorial; returns the number of puzzles solved. ``width``: fold the prose at
+    that many columns (a terminal), boards excepted."""
     from . import check_language
 
     tr = translation(check_language(lang))
@@ -98,7 +101,9 @@ def run_tutorial(
     hint_w, skip_w, quit_w = _words(tr, _HINT), _words(tr, _SKIP), _words(tr, _QUIT)
     example = puzzles[0].state().legal_moves()[0].text()
 
-    def say(text: str = "") -> None:
+    def say(text: str = "", board: bool = False) -> None:
+        if width is not None and not board:
+            text = wrap(text, width)
         stdout.write(text + "\n")
         stdout.flush()
 
@@ -123,7 +128,7 @@ def run_tutorial(
             say("## " + tr.gettext("Puzzle {number} of {count} (step {step}: {title})").format(
                 number=i, count=len(puzzles), step=pz.step,
                 title=tr.gettext(STEPS[pz.step - 1].title)))
-        say(render_state(state, names, colour=colour, tr=tr))
+        say(render_state(state, names, colour=colour, tr=tr), board=True)
         say()
         say(tr.gettext(QUESTIONS[pz.kind]).format(**fields))
         asked += 1
