@@ -30,3 +30,14 @@ def test_one_record_is_one_record_and_show_names_the_range(tmp_path: Path) -> No
     assert past.stderr.strip() == f"{path}: round 1 has {first} moves: give --move 0 to {first}"
     last = azulejos("show", str(path), "--round", "1", "--move", str(first))
     assert last.returncode == 0 and "Traceback" not in last.stderr
+
+
+def test_tournament_lists_the_same_bots_in_both_errors() -> None:
+    """Too few bots and an unknown bot list the registry's bots alike (fastmcts was missing)."""
+    from azulejos.agents.registry import agent_names
+
+    few = azulejos("tournament", "--bots", "random")
+    unknown = azulejos("tournament", "--bots", "random,nosuchbot")
+    assert few.returncode == 2 and unknown.returncode == 2
+    known = f"(known: {', '.join(agent_names())}, or cmd:COMMAND)"
+    assert known in few.stderr and known in unknown.stderr
