@@ -256,3 +256,19 @@ def test_two_bots_of_one_level_play_under_distinct_names() -> None:
     assert "Бот (легкий): 0 очок" in proc.stdout and "Бот (легкий) 2: 0 очок" in proc.stdout
     proc = run_plain(["--seats", "Ana,Ana"], "")
     assert proc.returncode == 2 and "two seats have the same name" in proc.stderr
+
+
+@pytest.mark.parametrize(("lang", "script", "said"), [
+    ("uk", "підказка\nскасувати\nвийти\n", ["Підказка:", "Нічого скасовувати", "До зустрічі!"]),
+    ("ru", "подсказка\nвыйти\n", ["Подсказка:", "До встречи!"]),
+    ("fr", "conseil\nquitter\n", ["Conseil :", "Au revoir."]),
+])
+def test_commands_are_understood_in_the_players_language(lang: str, script: str,
+                                                         said: list[str]) -> None:
+    """The tutorial understood "підказка"; the plain mode only "hint": now both do."""
+    proc = run_plain(["--seats", "Ana,Bea", "--seed", "1", "--lang", lang], script)
+    assert proc.returncode == 0, proc.stderr
+    for text in said:
+        assert text in proc.stdout, text
+    assert "не хід" not in proc.stdout and "не ход" not in proc.stdout
+    assert "n'est pas un coup" not in proc.stdout

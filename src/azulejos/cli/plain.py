@@ -34,6 +34,10 @@ from azulejos.render.oserror import os_error_text
 
 from .board import board_text
 
+#: Commands whose word has a translation in the catalogue (the TUI's key bar words), also
+#: understood in the player's language.
+_LOCAL_COMMANDS = ("hint", "undo", "save", "rules", "quit")
+
 #: A rules-guide section's text: ``guide(section, lang)``; None when there is no guide.
 GuideText = Callable[[str, str], str]
 
@@ -154,6 +158,7 @@ class PlainGame:
         key = word.lower()
         if not key:
             return True
+        key = self.aliases().get(key, key)
         if key in ("help", "?"):
             self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | moves | board | "
                        "log | undo | hint | save [FILE] | "
@@ -208,6 +213,16 @@ class PlainGame:
         else:
             self.try_move(line)
         return True
+
+    def aliases(self) -> dict[str, str]:
+        """The commands' words in the player's language ("підказка", "quitter") as well as the
+        English ones the help lists; a move is never one of them."""
+        out: dict[str, str] = {}
+        for command in _LOCAL_COMMANDS:
+            local = self.w.gettext(command).lower()
+            if local != command and " " not in local:
+                out[local] = command
+        return out
 
     def try_move(self, text: str) -> None:
         _ = self.w.gettext
