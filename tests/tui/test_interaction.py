@@ -174,6 +174,11 @@ def test_new_game_screen_shows_default_names_in_the_language() -> None:
             assert field.value == "" and field.placeholder == "Гравець 1"  # type: ignore[attr-defined]
             seed_label = [w for w in screen.query(".label") if str(w.render()).startswith("Зерно")]
             assert [w.size.height for w in seed_label] == [1]  # the longest label is not wrapped
+            # the whole form fits 80 × 24: its first row was scrolled out of sight
+            assert screen.has_class("short")
+            assert screen.query_one("#players").region.y >= 0
+            assert screen.query_one("#start").region.bottom <= 23
+            assert screen.query_one("#newgame").scroll_offset.y == 0  # type: ignore[attr-defined]
             assert screen.read().seats[0].name == "Player 1"
     asyncio.run(go())
 

@@ -24,6 +24,8 @@ from .widgets import KeyBar, escape
 if TYPE_CHECKING:
     from .app import AzulejosApp
 
+#: Below this many lines the form is drawn without blank lines between its rows.
+SHORT_HEIGHT = 34
 #: A person's name when none is typed (stored in English, shown in the reader's language).
 DEFAULT_NAME = "Player {n}"
 LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
@@ -107,7 +109,13 @@ class NewGameScreen(Screen[None]):
         sub = w.gettext("a tile-drafting game for 2 to 4 players")
         return f"{tiles}  [bold {ink.pal.accent}]azulejos[/]  {tiles}\n[{ink.pal.muted}]{escape(sub)}[/]"
 
+    def on_resize(self, event: events.Resize) -> None:
+        # a low window (80 × 24) gets the form without blank lines between the rows, so that
+        # it fits whole instead of scrolling its first rows out of sight
+        self.set_class(event.size.height < SHORT_HEIGHT, "short")
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "short")
         self.update_rows()
         self.query_one("#start", Button).focus()
         _ = self.azapp.words.gettext
