@@ -97,7 +97,10 @@ def test_bad_and_illegal_input_ask_again_and_change_nothing() -> None:
 
 def test_end_of_input_stops_cleanly() -> None:
     solved, out = _run("")
-    assert solved == 0 and "You solved 0 puzzles out of 0." in out
+    assert solved == 0 and "Traceback" not in out
+    assert "out of 0" not in out  # nothing answered: no score of "0 out of 0"
+    solved, out = _run("skip\nquit\n")
+    assert solved == 0 and "You solved 0 puzzles out of 1." in out
 
 
 @pytest.mark.parametrize(("lang", "word"), [("uk", "задач"), ("ru", "задач"), ("fr", "énigmes")])

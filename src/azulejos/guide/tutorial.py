@@ -206,6 +206,8 @@ def reason_text(gettext: Callable[[str], str], rule: str) -> str | None:
 
 def _finish(tr: gettext.NullTranslations, say: object, solved: int, asked: int) -> int:
     assert callable(say)
+    if asked == 0:  # stopped at the first puzzle: no "0 puzzles out of 0"
+        return solved
     say(tr.ngettext("You solved {solved} puzzle out of {asked}.",
                     "You solved {solved} puzzles out of {asked}.", solved).format(
         solved=solved, asked=asked))
