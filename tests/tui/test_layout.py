@@ -141,3 +141,24 @@ def test_status_line_stays_one_line_at_80_columns() -> None:
             assert status.region.height == 1
             assert app.screen.query_one("#market").region.y == 1
     asyncio.run(go())
+
+
+def test_key_bar_names_the_keys_as_the_prompt_does_and_stays_one_line() -> None:
+    """French prompts say "[Entrée]"; the key bar said "Enter". Named in French, the keys are
+    measured as shown, so the bar still fits one line of 80 columns."""
+    import asyncio
+
+    from azulejos.play import Seat
+    from azulejos.tui import AzulejosApp, Setup
+
+    async def go() -> None:
+        app = AzulejosApp(Setup(seats=[Seat("Ana"), Seat("Bea")], lang="fr", seed=8),
+                          bot_delay=0, tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("1", "right", "enter")  # a factory, a colour: a line to play
+            await pilot.pause()
+            bar = app.screen.query_one("#keys")
+            text = str(bar.render())
+            assert "Entrée jouer" in text and "Échap retour" in text and "Enter" not in text
+            assert bar.region.height == 1
+    asyncio.run(go())
