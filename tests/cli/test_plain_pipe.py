@@ -81,9 +81,38 @@ def test_bad_and_illegal_input_is_explained_and_changes_nothing() -> None:
     assert proc.returncode == 1  # the input ended before the game did
     out = proc.stdout
     assert "'hello' is not a move" in out
-    assert f"{illegal} is not allowed now (R" in out
+    # R11: the reason in words as well as the rule id
+    assert f"{illegal} is not allowed now: that factory or the centre has no tile of this colour " \
+        "(R11)" in out
     assert "Nothing to undo" in out
     assert "Traceback" not in out + proc.stderr
+
+
+@pytest.mark.parametrize(("lang", "reason"), [
+    ("en", "that folder does not exist; give a file in an existing folder"),
+    ("uk", "такої папки немає; вкажіть файл в наявній папці"),
+    ("ru", "такой папки нет; укажите файл в существующей папке"),
+    ("fr", "ce dossier n'existe pas ; indiquez un fichier dans un dossier existant")])
+def test_a_failed_save_says_why_in_the_language(lang: str, reason: str, tmp_path: Path) -> None:
+    """The system's English "No such file or directory" is not shown in uk/ru/fr; the game goes
+    on and a save to a good path still works."""
+    bad = tmp_path / "missing" / "g.json"
+    good = tmp_path / "g.json"
+    proc = run_plain(["--seats", "Ana,Bea", "--seed", "2", "--lang", lang],
+                     f"save {bad}\nsave {good}\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert f"{bad}" in proc.stdout and reason + "." in proc.stdout
+    assert "No such file" not in proc.stdout
+    assert load_record(good).players == 2 and not bad.exists()
+
+
+def test_help_and_rules_name_the_specials_section_R40() -> None:
+    proc = run_plain(["--seats", "Ana,Bea", "--seed", "2"], "help\nrules specials\nrules zzz\nquit\n")
+    out = proc.stdout
+    assert "rules [setup|recap|teach|faq|variant|chocolatier|specials]" in out
+    assert "# Special factory displays" in out
+    assert "No rules section 'zzz'. Try setup, recap, teach, faq, variant, chocolatier or " \
+        "specials." in out
 
 
 def test_bad_options_give_a_clear_error() -> None:
@@ -96,7 +125,7 @@ def test_bad_options_give_a_clear_error() -> None:
 ENGLISH = re.compile(r"\b(takes|from|factory|floor|tiles?|Round|Player|Medium|Easy|wins|pattern|"
                      r"marker|bonuses|Moves|Welcome|Hint|Letters|showcase|candy|counter)\b")
 ALLOWED_LATIN = {"azulejos", "help", "moves", "board", "log", "undo", "hint", "save", "rules",
-                 "setup", "recap", "teach", "faq", "variant", "chocolatier", "quit", "Ana"}
+                 "setup", "recap", "teach", "faq", "variant", "chocolatier", "specials", "quit", "Ana"}
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru", "fr"])
@@ -217,3 +246,29 @@ def test_R40_R47_a_special_factories_game_shows_no_english(lang: str, theme: str
         latin = {x for x in re.findall(r"\b[A-Za-z]{3,}\b", out) if x not in ALLOWED_LATIN}
         latin -= {x for x in latin if re.fullmatch(r"[BYRKWCFM]+", x, re.IGNORECASE)}
         assert not latin, sorted(latin)
+
+
+def test_two_bots_of_one_level_play_under_distinct_names() -> None:
+    """`--seats Ana,easy,easy` used to be refused ("two seats have the same name") although a
+    bot's name cannot be chosen; the second bot is now "Easy bot 2", in every language."""
+    proc = run_plain(["--seats", "Ana,easy,easy", "--seed", "2", "--lang", "uk"], "board\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "Бот (легкий): 0 очок" in proc.stdout and "Бот (легкий) 2: 0 очок" in proc.stdout
+    proc = run_plain(["--seats", "Ana,Ana"], "")
+    assert proc.returncode == 2 and "two seats have the same name" in proc.stderr
+
+
+@pytest.mark.parametrize(("lang", "script", "said"), [
+    ("uk", "підказка\nскасувати\nвийти\n", ["Підказка:", "Нічого скасовувати", "До зустрічі!"]),
+    ("ru", "подсказка\nвыйти\n", ["Подсказка:", "До встречи!"]),
+    ("fr", "conseil\nquitter\n", ["Conseil :", "Au revoir."]),
+])
+def test_commands_are_understood_in_the_players_language(lang: str, script: str,
+                                                         said: list[str]) -> None:
+    """The tutorial understood "підказка"; the plain mode only "hint": now both do."""
+    proc = run_plain(["--seats", "Ana,Bea", "--seed", "1", "--lang", lang], script)
+    assert proc.returncode == 0, proc.stderr
+    for text in said:
+        assert text in proc.stdout, text
+    assert "не хід" not in proc.stdout and "не ход" not in proc.stdout
+    assert "n'est pas un coup" not in proc.stdout

@@ -97,7 +97,10 @@ def test_bad_and_illegal_input_ask_again_and_change_nothing() -> None:
 
 def test_end_of_input_stops_cleanly() -> None:
     solved, out = _run("")
-    assert solved == 0 and "You solved 0 puzzles out of 0." in out
+    assert solved == 0 and "Traceback" not in out
+    assert "out of 0" not in out  # nothing answered: no score of "0 out of 0"
+    solved, out = _run("skip\nquit\n")
+    assert solved == 0 and "You solved 0 puzzles out of 1." in out
 
 
 @pytest.mark.parametrize(("lang", "word"), [("uk", "задач"), ("ru", "задач"), ("fr", "énigmes")])
@@ -127,3 +130,36 @@ def test_rules_command_prints_a_section() -> None:
     bad = subprocess.run([sys.executable, "-m", "azulejos", "rules", "--section", "nope"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+@pytest.mark.parametrize(("lang", "hint", "skip", "quit_"), [
+    ("uk", "підказка", "пропустити", "вийти"), ("ru", "подсказка", "пропустить", "выйти"),
+    ("fr", "conseil", "passer", "quitter")])
+def test_intro_names_the_commands_in_the_language(lang: str, hint: str, skip: str,
+                                                  quit_: str) -> None:
+    """The intro tells the words the reader types in their own language, and they work."""
+    solved, out = _run(f"{hint}\n{skip}\n{quit_}\n", lang)
+    intro = out.splitlines()[1]
+    assert f'"{hint}"' in intro and f'"{skip}"' in intro and f'"{quit_}"' in intro
+    assert '"hint"' not in intro and '"quit"' not in intro
+    assert solved == 0 and out.count("##") == 2  # the skip moved on, the quit stopped
+
+
+def test_tutorial_folds_its_prose_for_a_terminal_but_not_the_boards() -> None:
+    out = io.StringIO()
+    run_tutorial(io.StringIO("hint\nskip\nquit\n"), out, "ru", width=60)
+    folded = out.getvalue()
+    plain = io.StringIO()
+    run_tutorial(io.StringIO("hint\nskip\nquit\n"), plain, "ru")
+    assert folded.split() == plain.getvalue().split()
+    from azulejos.guide import words
+    from azulejos.i18n import translation
+    from azulejos.render.text import render_state
+
+    tr = translation("ru")
+    boards = set()
+    for pz in PUZZLES[:2]:  # the two puzzles shown before "quit"
+        boards |= set(render_state(pz.state(), words.names(tr), tr=tr).splitlines())
+    assert boards <= set(folded.splitlines())  # the boards are whole
+    prose = [x for x in folded.splitlines() if x not in boards and not x.startswith("#")]
+    assert all(len(x) <= 60 for x in prose), [x for x in prose if len(x) > 60]

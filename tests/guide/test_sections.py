@@ -125,3 +125,78 @@ def test_chocolatier_section_uses_the_theme_words() -> None:
 def test_get_all_has_every_section() -> None:
     text = get_all("fr")
     assert text.count("\n# ") + 1 == len(SECTIONS)
+
+
+def _sentence_starts(text: str) -> list[str]:
+    """The first word of every line of prose (boards in code blocks and table rows left out)."""
+    starts = []
+    in_code = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code or line.startswith("|"):
+            continue
+        prose = re.sub(r"^(#+ |- |\*\*)", "", line).strip()
+        if prose:
+            starts.append(prose)
+    return starts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_sentence_starts_with_a_capital(lang: str) -> None:
+    """A sentence built around a phrase (such as the walk-through's tile in step 7, R18) must not
+    start with that phrase in lower case in any language."""
+    low = [s for s in _sentence_starts(get_all(lang)) if s[0].isalpha() and s[0].islower()
+           and not s.startswith("azulejos")]
+    assert low == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_R2_R8_setup_for_one_table_size(lang: str, players: int) -> None:
+    """`azulejos rules --players N`: the set-up table has that column only and the part on
+    table sizes keeps that size's line (factories 2N+1, R2)."""
+    text = get_section("setup", lang, players)
+    table = [line for line in text.splitlines() if line.startswith("|")]
+    assert table[0].split("|")[2].strip() == str(players) and len(table[0].split("|")) == 4
+    assert table[2].split("|")[2].strip() == str(factory_count(players))
+    full = get_section("setup", lang)
+    others = [n for n in (2, 3, 4) if n != players]
+    lines = set(full.splitlines()) - set(text.splitlines())
+    assert len([x for x in lines if x.startswith("- ")]) == len(others)
+    assert get_section("recap", lang, players) == get_section("recap", lang)
+
+
+def test_R8_setup_for_a_table_size_that_is_not_played() -> None:
+    with pytest.raises(ValueError, match="R8"):
+        get_section("setup", "en", 5)
+
+
+def test_rules_command_players_option() -> None:
+    import subprocess
+    import sys
+    run = [sys.executable, "-m", "azulejos", "rules", "--section", "setup", "--lang", "fr"]
+    ok = subprocess.run([*run, "--players", "4"], capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and "| Joueurs | 4 |" in ok.stdout
+    bad = subprocess.run([*run, "--players", "5"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--players" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_wrapped_for_a_terminal_keeps_every_word_and_the_boards(lang: str) -> None:
+    """`azulejos rules` in an 80-column terminal folds prose between words (the terminal cut
+    words at its edge); boards and tables are untouched, no word is lost or split."""
+    from azulejos.guide.markup import wrap
+
+    text = get_all(lang)
+    folded = wrap(text, 79)
+    assert folded.split() == text.split()
+    in_code = False
+    for line in folded.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+        if not in_code and not line.startswith(("|", "```")):
+            assert len(line) <= 79 or " " not in line.strip(), line
+    boards = [b for b in text.split("```")[1::2]]
+    assert boards == folded.split("```")[1::2]

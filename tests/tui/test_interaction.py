@@ -159,3 +159,70 @@ def test_R40_rules_screen_lists_and_opens_the_special_displays_section() -> None
             text = screen.query_one("#rules-text").source  # type: ignore[attr-defined]
             assert text == get_section("specials", "en") and "--special-factories" in text
     asyncio.run(go())
+
+
+def test_new_game_screen_shows_default_names_in_the_language() -> None:
+    """`azulejos play --lang uk` must not prefill the English "Player 1": the field is empty with
+    the name in Ukrainian as its placeholder, and the seat is still the default player."""
+    async def go() -> None:
+        app = AzulejosApp(Setup(lang="uk", seed=3), bot_delay=0, tiling_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            field = screen.query_one("#name-0")
+            assert field.value == "" and field.placeholder == "Гравець 1"  # type: ignore[attr-defined]
+            seed_label = [w for w in screen.query(".label") if str(w.render()).startswith("Зерно")]
+            assert [w.size.height for w in seed_label] == [1]  # the longest label is not wrapped
+            # the whole form fits 80 × 24: its first row was scrolled out of sight
+            assert screen.has_class("short")
+            assert screen.query_one("#players").region.y >= 0
+            assert screen.query_one("#start").region.bottom <= 23
+            assert screen.query_one("#newgame").scroll_offset.y == 0  # type: ignore[attr-defined]
+            assert screen.read().seats[0].name == "Player 1"
+    asyncio.run(go())
+
+
+def test_rules_screen_has_the_chocolatier_words() -> None:
+    """A game in the chocolatier theme shows candies and showcases: the rules screen offers the
+    guide's section that maps them onto the rules' words (the rules are the same, R1-R36)."""
+    from azulejos.guide import get_section
+
+    async def go() -> None:
+        app = AzulejosApp(Setup(seats=[Seat("Ana"), Seat("Bea")], seed=2, theme="chocolatier",
+                                lang="ru"), bot_delay=0, tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            assert "7 Мастер-шоколатье" in str(screen.query_one("#rules-tabs").render())
+            await pilot.press("7")
+            await pilot.pause()
+            assert screen.section == "chocolatier"
+            text = screen.query_one("#rules-text").source  # type: ignore[attr-defined]
+            assert text == get_section("chocolatier", "ru") and "конфета" in text
+    asyncio.run(go())
+
+
+def test_new_game_screen_allows_two_bots_of_one_level() -> None:
+    """Two medium bots were refused with "make the names different", which a bot seat cannot
+    do; they now start as "Medium bot" and "Medium bot 2" (shown in the game's language)."""
+    async def go() -> None:
+        app = AzulejosApp(Setup(seed=3, lang="fr"), bot_delay=0, tiling_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)
+            screen.query_one("#players").value = 3  # type: ignore[attr-defined]
+            screen.query_one("#kind-2").value = "medium"  # type: ignore[attr-defined]
+            await pilot.pause()
+            await pilot.click("#start")
+            await pilot.pause()
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            assert [s.name for s in game.match.seats][1:] == ["Medium bot", "Medium bot 2"]
+            assert game.names[1:] == ["Bot moyen", "Bot moyen 2"]
+            # the name says it is a bot: no "bot: medium" after it, even on a narrow board
+            assert game.seat_title(2, 0) == "Bot moyen 2"
+    asyncio.run(go())

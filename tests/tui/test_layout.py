@@ -116,3 +116,49 @@ def test_a_resize_under_a_dialog_is_applied_when_the_table_comes_back() -> None:
             for sel in ("#factory-8", "#centre", "#other-2"):
                 assert inside(screen.query_one(sel), screen.region), sel
     asyncio.run(go())
+
+
+def test_status_line_stays_one_line_at_80_columns() -> None:
+    """A long status (a 24-letter name, the grey wall, in Ukrainian) used to wrap onto a second
+    line and push the whole table down; it now ends in an ellipsis."""
+    import asyncio
+
+    from azulejos.core import Ruleset
+    from azulejos.play import Seat
+    from azulejos.tui import AzulejosApp, Setup
+
+    name = "Олександра Бондаренко-Ко"
+    assert len(name) == 24
+
+    async def go() -> None:
+        app = AzulejosApp(Setup(seats=[Seat(name), Seat("Bea"), Seat("Cy"), Seat("Di")],
+                                rules=Ruleset(4, "grey"), lang="uk", seed=4),
+                          bot_delay=0, tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            status = app.screen.query_one("#status")
+            assert name in str(status.render())  # the text is long enough to overflow
+            assert status.region.height == 1
+            assert app.screen.query_one("#market").region.y == 1
+    asyncio.run(go())
+
+
+def test_key_bar_names_the_keys_as_the_prompt_does_and_stays_one_line() -> None:
+    """French prompts say "[Entrée]"; the key bar said "Enter". Named in French, the keys are
+    measured as shown, so the bar still fits one line of 80 columns."""
+    import asyncio
+
+    from azulejos.play import Seat
+    from azulejos.tui import AzulejosApp, Setup
+
+    async def go() -> None:
+        app = AzulejosApp(Setup(seats=[Seat("Ana"), Seat("Bea")], lang="fr", seed=8),
+                          bot_delay=0, tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("1", "right", "enter")  # a factory, a colour: a line to play
+            await pilot.pause()
+            bar = app.screen.query_one("#keys")
+            text = str(bar.render())
+            assert "Entrée jouer" in text and "Échap retour" in text and "Enter" not in text
+            assert bar.region.height == 1
+    asyncio.run(go())

@@ -73,8 +73,25 @@ def test_save_to_a_bad_path_shows_an_error_and_keeps_the_game(tmp_path: Path) ->
             await pilot.pause()
             assert isinstance(app.screen, SaveScreen)
             err = str(app.screen.query_one("#save-error").render())
-            assert "Could not save" in err
+            assert "Could not save: that folder does not exist; give a file in an existing " \
+                "folder." in err.replace("\n", " ")
             await pilot.press("escape")
             assert isinstance(app.screen, GameScreen)
             assert app.match is not None and app.match.log == []
+    asyncio.run(go())
+
+
+def test_save_error_is_in_the_game_language(tmp_path: Path) -> None:
+    """The system's English reason ("No such file or directory") is not shown in a uk game."""
+    async def go() -> None:
+        app = AzulejosApp(Setup(seats=[Seat("Ana"), Seat("Bea")], seed=1, lang="uk"),
+                          bot_delay=0, tiling_delay=0, skip_setup=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("s")
+            box = app.screen.query_one("#save-path")
+            box.value = str(tmp_path / "no" / "x.json")  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            err = str(app.screen.query_one("#save-error").render()).replace("\n", " ")
+            assert "Не вдалося зберегти: такої папки немає" in err and "No such" not in err
     asyncio.run(go())

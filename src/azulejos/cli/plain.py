@@ -17,6 +17,7 @@ from azulejos.core import LETTERS, Fill, IllegalMoveError, InvalidMoveError, Mov
 from azulejos.core.choices import sf4_rest, sf4_sides
 from azulejos.core.moves import split
 from azulejos.guide import get_section
+from azulejos.guide.tutorial import reason_text
 from azulejos.play import HintUnavailable, Match, Step, hint, preview, result
 from azulejos.play.words import (
     GameLog,
@@ -29,8 +30,13 @@ from azulejos.play.words import (
     tiling_sentence,
     why_sentence,
 )
+from azulejos.render.oserror import os_error_text
 
 from .board import board_text
+
+#: Commands whose word has a translation in the catalogue (the TUI's key bar words), also
+#: understood in the player's language.
+_LOCAL_COMMANDS = ("hint", "undo", "save", "rules", "quit")
 
 #: A rules-guide section's text: ``guide(section, lang)``; None when there is no guide.
 GuideText = Callable[[str, str], str]
@@ -152,10 +158,11 @@ class PlainGame:
         key = word.lower()
         if not key:
             return True
+        key = self.aliases().get(key, key)
         if key in ("help", "?"):
             self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | moves | board | "
                        "log | undo | hint | save [FILE] | "
-                       "rules [setup|recap|teach|faq|variant|chocolatier] | quit"))
+                       "rules [setup|recap|teach|faq|variant|chocolatier|specials] | quit"))
             if self.m.state.ruleset.special_factories:
                 self.say(_("Special factories: a draft from SF4 names where each other colour "
                            "goes, like 4W3/<> (< left, > right); typed without it, the game asks."))
@@ -207,6 +214,16 @@ class PlainGame:
             self.try_move(line)
         return True
 
+    def aliases(self) -> dict[str, str]:
+        """The commands' words in the player's language ("підказка", "quitter") as well as the
+        English ones the help lists; a move is never one of them."""
+        out: dict[str, str] = {}
+        for command in _LOCAL_COMMANDS:
+            local = self.w.gettext(command).lower()
+            if local != command and " " not in local:
+                out[local] = command
+        return out
+
     def try_move(self, text: str) -> None:
         _ = self.w.gettext
         st = self.m.state
@@ -227,8 +244,13 @@ class PlainGame:
             self.say(self.w.phrase("plain bad move").format(text=text))
             return
         except IllegalMoveError as e:
-            self.say(_("{move} is not allowed now ({rule}). 'moves' lists the legal ones.")
-                     .format(move=text.upper(), rule=e.rule or "?"))
+            reason = reason_text(_, e.rule)
+            if reason:
+                self.say(_("{move} is not allowed now: {reason} ({rule}). 'moves' lists the "
+                           "legal ones.").format(move=text.upper(), reason=reason, rule=e.rule))
+            else:
+                self.say(_("{move} is not allowed now ({rule}). 'moves' lists the legal ones.")
+                         .format(move=text.upper(), rule=e.rule or "?"))
             return
         self.say(self.log.note(index, self.names[seat], move, pv))
         self.after(step)
@@ -262,7 +284,8 @@ class PlainGame:
         try:
             where = self.m.save(path)
         except OSError as e:
-            self.say(_("Could not save to {path}: {error}").format(path=path, error=e.strerror or e))
+            self.say(_("Could not save to {path}: {error}.").format(
+                path=path, error=os_error_text(_, e)))
             return
         self.say(_("Saved to {path}. Resume with: azulejos play --resume {path}").format(path=where))
 
@@ -288,5 +311,5 @@ def rules_text(w: Words, section: str, guide: GuideText | None = get_section) ->
     try:
         return str(guide(section, w.lang))
     except (KeyError, ValueError):
-        return _("No rules section '{name}'. Try setup, recap, teach, faq, variant or "
-                 "chocolatier.").format(name=section)
+        return _("No rules section '{name}'. Try setup, recap, teach, faq, variant, "
+                 "chocolatier or specials.").format(name=section)

@@ -1,4 +1,5 @@
-"""azulejos demo: a game between random players, printed move by move."""
+"""azulejos demo: a game between random players, printed move by move, in any of the four
+languages (the same sentences as the plain line mode, ``play.words``)."""
 
 from __future__ import annotations
 
@@ -16,48 +17,63 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--colour", action="store_true", help="ANSI colours as well as letters")
     p.add_argument("--boards", choices=("round", "move", "end"), default="round",
                    help="when to print the full table (default: at each round)")
+    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+                   help="language (default: from the environment's locale, else English)")
 
 
 def run(args: argparse.Namespace) -> int:
-    from azulejos.core import State
-    from azulejos.core.colours import LETTERS
-    from azulejos.core.events import Bonus, Discarded, Penalised, Placed
+    from azulejos.core import Fill, State
+    from azulejos.i18n import resolve_language
+    from azulejos.play import preview, result
+    from azulejos.play.words import (
+        Words,
+        fill_sentences,
+        move_sentence,
+        result_sentence,
+        score_line,
+        tiling_sentence,
+    )
     from azulejos.render.text import render_state
 
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     rng = random.Random(seed)
     rules = ruleset_from_args(args)
+    w = Words(resolve_language(args.lang), "classic", theme_letters=False)
+    _ = w.gettext
     st = State.new(rules)
-    names = [f"Player {p + 1}" for p in range(rules.players)]
-    print(f"azulejos demo: random players, {rules.text()}, seed {seed}")
+    names = [_("Player {n}").format(n=p + 1) for p in range(rules.players)]
+
+    def board() -> str:
+        return render_state(st, names, args.colour, tr=w.tr)
+
+    print(_("azulejos demo: random players, seed {seed}").format(seed=seed))
     while not st.is_over:
         if st.is_chance:
             st.deal(rng)
-            print(f"\n=== Round {st.round}: factories {' '.join(f or '-' for f in st.history[-1].texts())}")  # type: ignore[union-attr]
-            if st.specials:  # R40: this round's special displays, 1-based as in the records
-                print("    special displays: " + ", ".join(f"{f + 1} {k}" for f, k in sorted(st.specials.items())))
+            fill = st.history[-1]
+            print()
+            print("=== " + w.phrase("filled").format(round=st.round))
+            if isinstance(fill, Fill):  # R40, R41: the special displays and what they did
+                for text in fill_sentences(w, fill):
+                    print("    " + text)
             if args.boards == "round":
-                print(render_state(st, names, args.colour))
+                print(board())
             continue
         seat = st.current_player
         move = rng.choice(st.legal_moves())
+        sentence = move_sentence(w, names[seat], move, preview(st, move))
         st.push(move)
-        print(f"{names[seat]}: {move.text()}")
+        print(f"{sentence} [{move.text()}]")
         if args.boards == "move":
-            print(render_state(st, names, args.colour))
+            print(board())
         if st.is_chance or st.is_over:
+            print(w.phrase("tiling").format(round=st.round - (0 if st.is_over else 1)))
             for ev in st.tiling_log:
-                if isinstance(ev, Placed):
-                    print(f"  {names[ev.seat]} tiles {LETTERS[ev.colour]} at row {ev.row + 1}, "
-                          f"column {ev.column + 1}: +{ev.points}")
-                elif isinstance(ev, Discarded):
-                    print(f"  {names[ev.seat]}: line {ev.row + 1} has no free column, to the floor")
-                elif isinstance(ev, Penalised):
-                    print(f"  {names[ev.seat]}: floor -{ev.penalty}, score {ev.score}")
-                elif isinstance(ev, Bonus):
-                    print(f"  {names[ev.seat]}: bonuses {ev.rows} rows, {ev.columns} columns, "
-                          f"{ev.colours} colours: +{ev.points}")
+                print("  " + tiling_sentence(w, names, ev))
     print()
-    print(render_state(st, names, args.colour))
-    print("Final scores: " + ", ".join(f"{names[p]} {sc}" for p, sc in enumerate(st.scores)))
+    print(board())
+    print(_("Game over. Final scores:"))
+    for p, score in enumerate(st.scores):
+        print("  " + score_line(w, names[p], score))
+    print(result_sentence(w, names, result(st)))
     return 0

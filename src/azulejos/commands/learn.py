@@ -23,6 +23,9 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.i18n import resolve_language
 
     puzzles = SPECIAL_PUZZLES if args.special_factories else PUZZLES
+    from .rules import terminal_width
+
+    width = terminal_width() if sys.stdout.isatty() else None  # a pipe gets whole lines
     run_tutorial(sys.stdin, sys.stdout, resolve_language(args.lang), colour=args.colour,
-                 puzzles=puzzles)
+                 puzzles=puzzles, width=width)
     return 0

@@ -46,13 +46,15 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.i18n import resolve_language
     from azulejos.notation import load_record
     from azulejos.play import Match, Seat, parse_seat
+    from azulejos.play.seats import number_bots
 
     try:
         if args.seats:
             items = [x for x in args.seats.split(",")]
             if not 2 <= len(items) <= 4:
                 raise ValueError("--seats needs 2, 3 or 4 entries")
-            seats = [parse_seat(x, i) for i, x in enumerate(items)]
+            # two bots of one level are "Easy bot" and "Easy bot 2"; two people need two names
+            seats = number_bots([parse_seat(x, i) for i, x in enumerate(items)])
         else:
             seats = [Seat("Player 1"), Seat("Medium bot", "medium")]
         if len({s.name for s in seats}) != len(seats):

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from azulejos.notation import Record
+    from azulejos.tui import Setup
 
 HELP = "validate game records (exit 0 when all are valid, 1 otherwise)"
 
@@ -13,6 +18,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="print only the invalid files")
     p.add_argument("--view", action="store_true",
                    help="step through the (one) record in the terminal viewer")
+    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+                   help="the viewer's language (default: the record's, else from the "
+                   "environment, else English)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,9 +57,19 @@ def _view(args: argparse.Namespace) -> int:
     except InvalidRecordError as e:
         print(f"{path}: {e}", file=sys.stderr)
         return 1
-    from azulejos.tui import AzulejosApp, Setup
+    from azulejos.tui import AzulejosApp
+
+    AzulejosApp(viewer_setup(rec, args.lang), replay=rec).run()
+    return 0
+
+
+def viewer_setup(rec: Record, lang: str | None) -> Setup:
+    """The viewer's look: the record's theme; the language asked for, else the record's, else
+    the environment's (as ``azulejos play`` chooses)."""
+    from azulejos.i18n import LANGUAGES, resolve_language
+    from azulejos.tui import Setup
 
     theme = rec.extra.get("theme")
-    setup = Setup(theme=theme if theme in ("classic", "chocolatier") else "classic")
-    AzulejosApp(setup, replay=rec).run()
-    return 0
+    saved = rec.extra.get("lang")
+    return Setup(theme=theme if theme in ("classic", "chocolatier") else "classic",
+                 lang=resolve_language(lang or (saved if saved in LANGUAGES else None)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 import time
 from pathlib import Path
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.notation.record import load_and_replay, save_record
     from azulejos.play import seats_from_json
     from azulejos.play.words import Words
+    from azulejos.render.oserror import os_error_text
 
     path = args.file
     try:
@@ -77,16 +79,24 @@ def run(args: argparse.Namespace) -> int:
         if show:
             print(f"\r{done}/{total}", end="", file=sys.stderr, flush=True)
 
+    out = Path(args.output) if args.output else output_path(path)
+    if not out.parent.is_dir() or out.is_dir():
+        # said before the search, not after it (a review can take a minute)
+        missing = FileNotFoundError(errno.ENOENT, "") if not out.parent.is_dir() else \
+            IsADirectoryError(errno.EISDIR, "")
+        print(_("Cannot write {path}: {reason}.").format(path=out, reason=os_error_text(_, missing)),
+              file=sys.stderr)
+        return 1
     start = time.perf_counter()
     reviews = review_record(rec, budget, args.seed, progress)
     took = time.perf_counter() - start
     if show:
         print(file=sys.stderr)
-    out = Path(args.output) if args.output else output_path(path)
     try:
         save_record(annotate(rec, reviews, budget, args.seed), out)
     except OSError as e:
-        print(f"{out}: {e.strerror or e}", file=sys.stderr)
+        print(_("Cannot write {path}: {reason}.").format(path=out, reason=os_error_text(_, e)),
+              file=sys.stderr)
         return 1
     total = sum(len(r) for r in reviews)
     print(w.ngettext("{n} move reviewed in {seconds} s.", "{n} moves reviewed in {seconds} s.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 HELP = ("print the rules helper: set-up, rules, walk-through, questions, variant, themes, "
         "special displays")
@@ -15,13 +16,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="language (default: from the environment's locale, else English)")
     p.add_argument("--section", choices=_SECTIONS, default=None,
                    help="print only this section (default: all of them)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="the set-up for this table size only (default: 2, 3 and 4 side by side)")
 
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.guide import SECTIONS, get_section
+    from azulejos.guide.markup import wrap
     from azulejos.i18n import resolve_language
 
     lang = resolve_language(args.lang)
     names = [args.section] if args.section else list(SECTIONS)
-    print("\n".join(get_section(name, lang) for name in names), end="")
+    text = "\n".join(get_section(name, lang, args.players) for name in names)
+    if sys.stdout.isatty():  # fold the prose between words; a pipe gets the markdown as it is
+        text = wrap(text, terminal_width())
+    print(text, end="")
     return 0
+
+
+def terminal_width() -> int:
+    """The terminal's width for folded prose: at most 100 columns, less one for the margin."""
+    import shutil
+
+    return max(40, min(100, shutil.get_terminal_size().columns) - 1)

@@ -33,5 +33,5 @@ def run(args: argparse.Namespace) -> int:
         st = random_game(rules, args.seed, i)
         rec = record_of(st, seed=args.seed, game=i, generator="azulejos selfplay (uniform random)")
         save_record(rec, out / f"game-{args.seed}-{i:04d}.json")
-    print(f"wrote {args.games} records to {out}")
+    print(f"wrote {args.games} record{'' if args.games == 1 else 's'} to {out}")
     return 0

@@ -36,12 +36,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         rec = load_record(args.file)
         if args.round is not None and args.round > len(rec.rounds):
-            print(f"{args.file}: the record has {len(rec.rounds)} rounds", file=sys.stderr)
+            n = len(rec.rounds)
+            print(f"{args.file}: the record has {n} round{'' if n == 1 else 's'}: "
+                  f"give --round 1 to {n}", file=sys.stderr)
             return 2
         if args.round is not None and args.move is not None:
             moves = len(rec.rounds[args.round - 1].moves)
             if args.move > moves:
-                print(f"{args.file}: round {args.round} has {moves} moves", file=sys.stderr)
+                print(f"{args.file}: round {args.round} has {moves} move{'' if moves == 1 else 's'}: "
+                      f"give --move 0 to {moves}", file=sys.stderr)
                 return 2
         st = replay(rec, until_round=args.round, until_move=args.move)
     except InvalidRecordError as e:

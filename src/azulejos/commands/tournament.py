@@ -62,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from azulejos.agents import make_agent
+    from azulejos.agents.registry import agent_names
     from azulejos.tools.progress import ProgressBar
     from azulejos.tools.tournament import GameResult, run_local, run_ray, schedule
     from azulejos.tools.tournament_stats import summarise, table
@@ -69,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
     prog = "azulejos tournament"
     bots = split_bots(args.bots) + list(args.bot)
     if len(bots) < 2:
-        print(f"{prog}: name at least 2 bots with --bots A,B (known: random, greedy, flatmc, mcts, easy, medium, hard, expert, cmd:COMMAND)", file=sys.stderr)
+        known = ", ".join(agent_names())  # the registry's list, as an unknown bot's error says
+        print(f"{prog}: name at least 2 bots with --bots A,B (known: {known}, or cmd:COMMAND)",
+              file=sys.stderr)
         return 2
     for spec in bots:
         if spec.startswith("cmd:"):

@@ -11,6 +11,7 @@ every language of :mod:`azulejos.i18n`; and the Master Chocolatier special facto
 
 from __future__ import annotations
 
+from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS
 from azulejos.i18n import LANGUAGES, N_, translation
 
 from . import chocolatier, faq, recap, setup, special_displays, variant
@@ -55,22 +56,27 @@ def check_language(lang: str | None) -> str:
     return code
 
 
-def get_section(name: str, lang: str = "en") -> str:
+def get_section(name: str, lang: str = "en", players: int | None = None) -> str:
     """One section of the rules helper as plain text with light markdown.
 
-    ``name`` is one of :data:`SECTIONS`; ``ValueError`` for an unknown name or language.
+    ``name`` is one of :data:`SECTIONS`; ``players`` (2, 3 or 4) narrows the set-up to that
+    table size. ``ValueError`` for an unknown name, language or player count.
     """
     code = check_language(lang)
+    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players: {MIN_PLAYERS}, 3 or {MAX_PLAYERS} players play (R8), "
+                         f"not {players}")
     if name == "teach":
         return render_teach(code)
     if name not in _BLOCKS:
         raise ValueError(f"unknown section {name!r} (one of {', '.join(SECTIONS)})")
-    return render(_BLOCKS[name], translation(code), facts())
+    blocks = setup.blocks_for(players) if name == "setup" else _BLOCKS[name]
+    return render(blocks, translation(code), facts())
 
 
-def get_all(lang: str = "en") -> str:
-    """Every section, in order."""
-    return "\n".join(get_section(name, lang) for name in SECTIONS)
+def get_all(lang: str = "en", players: int | None = None) -> str:
+    """Every section, in order (the set-up for ``players`` only, when given)."""
+    return "\n".join(get_section(name, lang, players) for name in SECTIONS)
 
 
 __all__ = [

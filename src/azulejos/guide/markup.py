@@ -44,3 +44,32 @@ def render(
             out.append(text)
         prev = kind
     return "\n\n".join(out) + "\n"
+
+
+def wrap(text: str, width: int) -> str:
+    """``text`` with its prose folded at ``width`` columns, between words, for a terminal
+    (which would otherwise cut words at its edge). Boards in code blocks, table rows and headings
+    are left as they are; a list item's following lines are indented under its first word.
+
+    >>> print(wrap("- one two three four\\n\\n```\\nlong board line\\n```", 12))
+    - one two
+      three four
+    <BLANKLINE>
+    ```
+    long board line
+    ```
+    """
+    import textwrap
+
+    out: list[str] = []
+    in_code = False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            in_code = not in_code
+        if in_code or line.startswith(("```", "|", "#")) or len(line) <= width:
+            out.append(line)
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out.append(textwrap.fill(line, width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False))
+    return "\n".join(out)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS
 from azulejos.i18n import N_
 
 from .markup import Block
@@ -31,3 +34,22 @@ BLOCKS: list[Block] = [
     ("p", N_("Who starts matters only for the first round. From then on, whoever takes the "
              "first-player marker from the centre starts the next round.")),
 ]
+#: Where the part "Two, three or four players" starts: its heading, then one line per count.
+_BY_COUNT = BLOCKS.index(("h2", "Two, three or four players"))
+
+
+def blocks_for(players: int | None) -> list[Block]:
+    """The section for every table size, or for one (``azulejos rules --players N``): the table
+    keeps that column (R2) and the part on table sizes keeps that size's line."""
+    if players is None:
+        return list(BLOCKS)
+    line = BLOCKS[_BY_COUNT + 1 + players - MIN_PLAYERS]
+    out: list[Block] = []
+    for i, block in enumerate(BLOCKS):
+        if block is setup_table:
+            out.append(partial(setup_table, players=players))
+        elif i == _BY_COUNT:
+            out.append(line)
+        elif not _BY_COUNT < i <= _BY_COUNT + 1 + MAX_PLAYERS - MIN_PLAYERS:
+            out.append(block)
+    return out

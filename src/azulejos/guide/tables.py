@@ -18,9 +18,10 @@ def table(rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def setup_table(tr: gettext.NullTranslations, values: Mapping[str, str]) -> str:
-    """Factories and tiles per round for each player count (R2)."""
-    counts = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+def setup_table(tr: gettext.NullTranslations, values: Mapping[str, str],
+                players: int | None = None) -> str:
+    """Factories and tiles per round for each player count, or for ``players`` only (R2)."""
+    counts = range(MIN_PLAYERS, MAX_PLAYERS + 1) if players is None else [players]
     head = [tr.gettext(N_("Players"))] + [str(n) for n in counts]
     facs = [tr.gettext(N_("Factory displays"))] + [str(factory_count(n)) for n in counts]
     tiles = [tr.gettext(N_("Tiles drawn each round"))] + [

@@ -10,7 +10,7 @@ and first-player marker (R14, R44, R47a).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from azulejos.core import specials
@@ -21,18 +21,20 @@ from azulejos.i18n import N_, translation
 from azulejos.render.text import render_state
 
 from . import words
+from .markup import wrap
 from .puzzles import HINTS, PUZZLES, QUESTIONS, Puzzle, best_line, explain, values
 from .teach import STEPS
 
 TITLE = N_("Learn azulejos")
 INTRO = N_("Puzzles from the walk-through: {count}. Answer with a move such as {example}. "
-           "Type \"hint\" for a clue, \"skip\" to see the answer, \"quit\" to stop.")
+           "Type \"{hint}\" for a clue, \"{skip}\" to see the answer, \"{quit}\" to stop.")
 #: Why the engine refuses a move, by rule id (see docs/rules.md).
 REASONS: dict[str, str] = {
     "R2": N_("there is no such factory in this game"),
     "R11": N_("that factory or the centre has no tile of this colour"),
     "R13": N_("that pattern line holds another colour or is already full"),
     "R15": N_("that wall row already has this colour"),
+    "R30": N_("that wall space is taken, or its column already has this colour"),
     "R33": N_("a column choice only happens during tiling on the grey wall"),
     "R43": N_("only a draft from {sf4} that leaves tiles on it has a / part, with one arrow for "
               "each colour left"),
@@ -47,8 +49,8 @@ def _words(tr: gettext.NullTranslations, options: tuple[str, ...]) -> set[str]:
 
 
 SPECIAL_INTRO = N_("Puzzles on the special factory displays: {count}. Answer with a move such as "
-                   "{example}. Type \"hint\" for a clue, \"skip\" to see the answer, \"quit\" to "
-                   "stop.")
+                   "{example}. Type \"{hint}\" for a clue, \"{skip}\" to see the answer, \"{quit}\" "
+                   "to stop.")
 SPECIAL_TITLE = N_("Puzzle {number} of {count} (special displays)")
 
 
@@ -88,8 +90,10 @@ def run_tutorial(
     lang: str = "en",
     colour: bool = False,
     puzzles: Sequence[Puzzle] = PUZZLES,
+    width: int | None = None,
 ) -> int:
-    """Play the tutorial; returns the number of puzzles solved."""
+    """Play the tutorial; returns the number of puzzles solved. ``width``: fold the prose at
+    that many columns (a terminal), boards excepted."""
     from . import check_language
 
     tr = translation(check_language(lang))
@@ -97,13 +101,17 @@ def run_tutorial(
     hint_w, skip_w, quit_w = _words(tr, _HINT), _words(tr, _SKIP), _words(tr, _QUIT)
     example = puzzles[0].state().legal_moves()[0].text()
 
-    def say(text: str = "") -> None:
+    def say(text: str = "", board: bool = False) -> None:
+        if width is not None and not board:
+            text = wrap(text, width)
         stdout.write(text + "\n")
         stdout.flush()
 
     say(f"# {tr.gettext(TITLE)}")
     intro = SPECIAL_INTRO if any(pz.special for pz in puzzles) else INTRO
-    say(tr.gettext(intro).format(count=len(puzzles), example=example))
+    # the commands in the reader's language (the English ones are understood as well)
+    say(tr.gettext(intro).format(count=len(puzzles), example=example, hint=tr.gettext(_HINT[-1]),
+                                 skip=tr.gettext(_SKIP[-1]), quit=tr.gettext(_QUIT[-1])))
     solved = 0
     asked = 0
     for i, pz in enumerate(puzzles, start=1):
@@ -120,7 +128,7 @@ def run_tutorial(
             say("## " + tr.gettext("Puzzle {number} of {count} (step {step}: {title})").format(
                 number=i, count=len(puzzles), step=pz.step,
                 title=tr.gettext(STEPS[pz.step - 1].title)))
-        say(render_state(state, names, colour=colour, tr=tr))
+        say(render_state(state, names, colour=colour, tr=tr), board=True)
         say()
         say(tr.gettext(QUESTIONS[pz.kind]).format(**fields))
         asked += 1
@@ -185,13 +193,21 @@ def _reason(tr: gettext.NullTranslations, state: object, move: str) -> str:
     try:
         state.copy(history=False).push(move)
     except IllegalMoveError as e:
-        text = REASONS.get(e.rule)
-        return tr.gettext(text).format(sf4=specials.name(specials.SF4)) if text else e.rule
+        return reason_text(tr.gettext, e.rule) or e.rule
     return ""
+
+
+def reason_text(gettext: Callable[[str], str], rule: str) -> str | None:
+    """Why the engine refuses a move that breaks ``rule``, in words (None for a rule without
+    a sentence here); the plain line mode says it too."""
+    text = REASONS.get(rule)
+    return gettext(text).format(sf4=specials.name(specials.SF4)) if text else None
 
 
 def _finish(tr: gettext.NullTranslations, say: object, solved: int, asked: int) -> int:
     assert callable(say)
+    if asked == 0:  # stopped at the first puzzle: no "0 puzzles out of 0"
+        return solved
     say(tr.ngettext("You solved {solved} puzzle out of {asked}.",
                     "You solved {solved} puzzles out of {asked}.", solved).format(
         solved=solved, asked=asked))

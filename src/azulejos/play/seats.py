@@ -57,6 +57,25 @@ def parse_seat(text: str, index: int) -> Seat:
     return Seat(t)
 
 
+def number_bots(seats: Sequence[Seat]) -> list[Seat]:
+    """Two bots of one level get distinct names, "Easy bot" and "Easy bot 2" (shown in the
+    reader's language by ``play.words``), so that a table of several bots can be told apart.
+
+    >>> [s.name for s in number_bots([Seat("Ana"), Seat("Easy bot", "easy"), Seat("Easy bot", "easy")])]
+    ['Ana', 'Easy bot', 'Easy bot 2']
+    """
+    taken: set[str] = set()
+    out = []
+    for seat in seats:
+        name, n = seat.name, 1
+        while seat.is_bot and name in taken:
+            n += 1
+            name = f"{seat.name} {n}"
+        taken.add(name)
+        out.append(Seat(name, seat.bot))
+    return out
+
+
 def seats_from_json(data: Any, players: int) -> list[Seat]:
     """Seats stored in a record's ``seats`` key; people named ``Player N`` when absent/bad."""
     out = [Seat(f"Player {p + 1}") for p in range(players)]

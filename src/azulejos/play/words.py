@@ -127,6 +127,7 @@ BOT_NAMES = {
     "expert": N_("Expert bot"),
 }
 _DEFAULT_PLAYER = re.compile(r"Player (\d{1,2})")
+_NUMBERED_BOT = re.compile(r"(\w+ bot) (\d)")
 
 
 def bot_name(w: Words, level: str) -> str:
@@ -145,6 +146,9 @@ def seat_display_name(w: Words, seat: Seat, index: int) -> str:
     name = seat.name
     if seat.bot in BOT_NAMES and name.lower() == f"{seat.bot} bot":
         return bot_name(w, seat.bot)
+    numbered = _NUMBERED_BOT.fullmatch(name)  # a second bot of a level (seats.number_bots)
+    if seat.bot in BOT_NAMES and numbered and numbered.group(1).lower() == f"{seat.bot} bot":
+        return f"{bot_name(w, seat.bot)} {numbered.group(2)}"
     m = _DEFAULT_PLAYER.fullmatch(name)
     if m and seat.bot is None:
         return w.gettext("Player {n}").format(n=int(m.group(1)))

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Markdown, Static
 
 from azulejos.guide import get_section
 from azulejos.play import Match
+from azulejos.render.oserror import os_error_text
 
 from .widgets import KeyBar, Tray, escape
 
@@ -79,7 +80,7 @@ class SaveScreen(ModalScreen[Path | None]):
             path = self.match.save(Path(text))
         except OSError as e:
             self.query_one("#save-error", Static).update(
-                escape(_("Could not save: {error}").format(error=e.strerror or e)))
+                escape(_("Could not save: {error}.").format(error=os_error_text(_, e))))
             return
         self.dismiss(path)
 
@@ -116,7 +117,7 @@ class QuitScreen(ModalScreen[str]):
             self.dismiss("save")
 
 
-SECTIONS = ("recap", "setup", "teach", "faq", "variant", "specials")
+SECTIONS = ("recap", "setup", "teach", "faq", "variant", "specials", "chocolatier")
 
 
 class RulesScreen(ModalScreen[None]):
@@ -144,7 +145,7 @@ class RulesScreen(ModalScreen[None]):
         _ = self.azapp.words.gettext
         return {"recap": _("Rules in short"), "setup": _("Setting up"), "teach": _("Teach a friend"),
                 "faq": _("Questions"), "variant": _("Grey wall"),
-                "specials": _("Special displays")}
+                "specials": _("Special displays"), "chocolatier": _("Master Chocolatier")}
 
     def draw(self) -> None:
         a = self.azapp

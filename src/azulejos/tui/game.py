@@ -36,7 +36,7 @@ from azulejos.play.words import (
 
 from .layout import BOARD_WIDTH, MIN_SIZE, TableLayout, table_layout
 from .render import GOLD, Selection, board_markup, centre_markup, factory_markup
-from .widgets import KeyBar, Tray, escape
+from .widgets import KeyBar, Tray, escape, key_name
 
 if TYPE_CHECKING:
     from azulejos.agents import Reason
@@ -687,8 +687,8 @@ class GameScreen(Screen[None]):
         seat = self.match.seats[p]
         shown = self.names[p]
         kind = w.gettext("bot: {level}").format(level=level_name(w, seat.bot)) if seat.bot else ""
-        if seat.bot and shown == bot_name(w, seat.bot):
-            kind = ""  # the name already says it ("Бот (легкий)")
+        if seat.bot and shown.startswith(bot_name(w, seat.bot)):
+            kind = ""  # the name already says it ("Бот (легкий)", "Бот (легкий) 2")
         mark = "▶ " if p == to_move else ""
         name = escape(shown)
         return f"{mark}{name}" + (f" · {escape(kind)}" if kind else "")
@@ -828,6 +828,7 @@ class GameScreen(Screen[None]):
         if not m.is_over and m.can_undo():
             keys.append(("u", _("undo")))
         keys += [("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit"))]
+        keys = [(key_name(_, k), v) for k, v in keys]  # "Entrée": measured as it is shown
         priority = [k for k, _v in keys if k not in ("s", "x", "←→", "i")] + ["i", "←→", "s", "x"]
         width = max(20, self.app.size.width - 2)
         self.query_one("#keys", KeyBar).show(fit_keys(keys, priority, width), self.azapp.ink.pal.accent)

@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 from azulejos.core import Ruleset
 from azulejos.i18n import LANGUAGES
 from azulejos.play import BOT_LEVELS, Seat
+from azulejos.play.seats import number_bots
 from azulejos.play.words import BOT_NAMES, level_name
 
 from .setup import Setup
@@ -23,6 +24,10 @@ from .widgets import KeyBar, escape
 if TYPE_CHECKING:
     from .app import AzulejosApp
 
+#: Below this many lines the form is drawn without blank lines between its rows.
+SHORT_HEIGHT = 34
+#: A person's name when none is typed (stored in English, shown in the reader's language).
+DEFAULT_NAME = "Player {n}"
 LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
 
 
@@ -59,7 +64,10 @@ class NewGameScreen(Screen[None]):
                         yield Static(_("Seat {n}").format(n=i + 1), classes="label")
                         yield Select(kinds, value=seat.bot or "person", allow_blank=False,
                                      id=f"kind-{i}", classes="kind", compact=True)
-                        yield Input(value=seat.name if not seat.is_bot else "",
+                        # a default name ("Player 2") shows as the placeholder, in the
+                        # reader's language; read() gives it back when the field stays empty
+                        default = seat.name in ("", DEFAULT_NAME.format(n=i + 1))
+                        yield Input(value="" if seat.is_bot or default else seat.name,
                                     placeholder=_("Player {n}").format(n=i + 1),
                                     max_length=24, id=f"name-{i}", classes="name", compact=True)
                 with Horizontal(classes="row"):
@@ -101,7 +109,13 @@ class NewGameScreen(Screen[None]):
         sub = w.gettext("a tile-drafting game for 2 to 4 players")
         return f"{tiles}  [bold {ink.pal.accent}]azulejos[/]  {tiles}\n[{ink.pal.muted}]{escape(sub)}[/]"
 
+    def on_resize(self, event: events.Resize) -> None:
+        # a low window (80 × 24) gets the form without blank lines between the rows, so that
+        # it fits whole instead of scrolling its first rows out of sight
+        self.set_class(event.size.height < SHORT_HEIGHT, "short")
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "short")
         self.update_rows()
         self.query_one("#start", Button).focus()
         _ = self.azapp.words.gettext
@@ -152,14 +166,14 @@ class NewGameScreen(Screen[None]):
             if kind == "person":
                 name = self.query_one(f"#name-{i}", Input).value.strip()
                 # default names are stored in English and shown in the reader's language
-                seats.append(Seat(name or f"Player {i + 1}"))
+                seats.append(Seat(name or DEFAULT_NAME.format(n=i + 1)))
             else:
                 seats.append(Seat(BOT_NAMES.get(kind, kind), kind))
         seed_text = self.query_one("#seed", Input).value.strip()
         rules = Ruleset(n, cast(str, self.query_one("#variant", Select).value),
                         special_factories=self.query_one("#special-factories", Checkbox).value)
         return Setup(
-            seats=seats,
+            seats=number_bots(seats),  # two bots of one level: "Easy bot", "Easy bot 2"
             rules=rules,
             theme=cast(str, self.query_one("#theme", Select).value),
             lang=cast(str, self.query_one("#lang", Select).value),

@@ -43,8 +43,12 @@ def factory_markup(ink: Ink, state: State, f: int, sel: Selection, size: int = 3
                 chosen = sel.source == f and sel.colour == k
                 act = f"screen.pick_tile({f},{k})" if sel.interactive else None
                 groups.append(f"{ink.tile(k, 1, act, selected=chosen)}[{ink.pal.text}]{counts[k]}[/]")
-        per_row = 3 if size == 3 else 2
-        return "\n".join((" " if size == 3 else "").join(groups[i:i + per_row])
+        # every colour stays in view: a wide display (7 cells inside) has two rows of two
+        # counts, or of three side by side for five colours; a narrow one (4 cells) has two
+        # counts a row and grows a third row for five colours (app.tcss)
+        per_row = 2 if size == 2 or len(groups) <= 4 else 3
+        joiner = " " if size == 3 and per_row == 2 else ""
+        return "\n".join(joiner.join(groups[i:i + per_row])
                          for i in range(0, len(groups), per_row))
     cells = []
     for k in tiles:

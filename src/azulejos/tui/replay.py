@@ -24,6 +24,7 @@ from azulejos.play.words import (
     tiling_sentence,
 )
 
+from .layout import table_layout
 from .render import Selection, board_markup, centre_markup, factory_markup
 from .widgets import KeyBar, Tray, escape
 
@@ -118,6 +119,10 @@ class ReplayScreen(Screen[None]):
         self.review = read_review(self.record)  # the engine review, when the record has one
         self.draw()
 
+    def on_resize(self, event: events.Resize) -> None:
+        if self.frames:
+            self.draw()
+
     def on_key(self, event: events.Key) -> None:
         k = event.key
         last = len(self.frames) - 1
@@ -166,15 +171,24 @@ class ReplayScreen(Screen[None]):
             f"[bold {pal.accent}]azulejos[/] · {escape(replay_word)} · [bold]"
             + escape(_("Round {round}").format(round=fr.round)) + f"[/] · {escape(pos)}")
         specials = st.specials
+        # narrow factories where the wide ones would push the centre out of the window (as the
+        # game screen does, tui/layout.py)
+        window = self.app.size
+        fsize = table_layout(window.width, window.height, st.players).factory_size
+        self.query_one("#market").set_class(fsize == 2, "narrow")
         for f in range(st.nfactories):
             fw = self.query_one(f"#factory-{f}", Static)
             fw.border_title = str(f + 1)
-            fw.border_subtitle = special_badge(specials[f], w) if f in specials else ""
+            badge = special_badge(specials[f], w) if f in specials else ""
+            fw.border_subtitle = badge if fsize == 3 else ""
             fw.set_class(f in specials, "special")  # R40
-            fw.update(factory_markup(ink, st, f, sel))
+            body = factory_markup(ink, st, f, sel, fsize)
+            if badge and fsize == 2:  # no room for a title: the name below the tiles
+                body += "\n" * max(0, 1 - body.count("\n")) + f"\n[bold]{escape(badge)}[/]"
+            fw.update(body)
         cw = self.query_one("#centre", Static)
         cw.border_title = w.part("centre").capitalize()
-        cw.update(centre_markup(ink, w, st, sel))
+        cw.update(centre_markup(ink, w, st, sel, 3 if fsize == 3 else 1))
         for p in range(st.players):
             bw = self.query_one(f"#board-{p}", Static)
             size = 3 if st.players == 2 else 2

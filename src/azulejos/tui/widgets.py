@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len
 from textual.reactive import Reactive
 from textual.widgets import Static
+
+from azulejos.i18n import N_
 
 
 def escape(text: str) -> str:
@@ -36,6 +38,15 @@ class Tray(Static):
             self.update(markup, layout=layout or first)
 
 
+#: Keys whose name is translated (the prompts say "[Entrée]" in French, so does the key bar).
+KEY_NAMES = (N_("Enter"), N_("Esc"), N_("Space"), N_("Home/End"))
+
+
+def key_name(gettext: Callable[[str], str], key: str) -> str:
+    """``key`` as its cap reads in a language (``gettext``'s); other keys as they are."""
+    return gettext(key) if key in KEY_NAMES else key
+
+
 class KeyBar(Static):
     """Key help that is always visible (translated by the caller): ``[(key, what), ...]``."""
 
@@ -45,12 +56,18 @@ class KeyBar(Static):
 
     _shown: str | None = None
 
+    def key_name(self, key: str) -> str:
+        """A key as its cap reads in the app's language ("Entrée" on a French keyboard)."""
+        words = getattr(self.app, "words", None)
+        return key_name(words.gettext, key) if words is not None else key
+
     def show(self, keys: Sequence[tuple[str, str]], accent: str, width: int | None = None) -> None:
         """``width``: the cells of a line; lines then break between keys, never inside one (a
         key apart from its words)."""
         lines: list[list[str]] = [[]]
         used = -2
-        for k, v in keys:
+        for key, v in keys:
+            k = self.key_name(key)
             cost = cell_len(k) + 1 + cell_len(v) + 2
             if width is not None and lines[-1] and used + cost > width:
                 lines.append([])
