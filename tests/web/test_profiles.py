@@ -222,6 +222,9 @@ def test_unrated_games_bot_seat_hotseat_and_one_profile_on_two_seats(client: Tes
     pb = profile(client, b["id"])
     assert pb["stats"]["games"] == 0 and pb["rating"] is None
     assert client.get("/api/leaderboard").json()["total"] == 0
+    # and it is not taken for an end a stopped server missed, to load again at every start
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    assert gid not in svc.profiles.store.unwritten()
 
 
 def test_stats_by_player_count_wall_side_and_module_and_the_leaderboard_pools(

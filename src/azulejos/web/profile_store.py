@@ -167,10 +167,16 @@ class SqlProfiles:
 
     def unwritten(self, limit: int = 100) -> list[str]:
         """Finished games with a seat claimed by a profile whose end was never written (the
-        server stopped in between), most recent first."""
+        server stopped in between), most recent first. A profile that claimed several seats of
+        a game counts for none of them (:func:`.profiles.game_end`), so a game whose only
+        profile did is not looked at again at every start."""
+        other = seats_t.alias("other")
+        again = select(other.c.seat).where(
+            other.c.game_id == seats_t.c.game_id, other.c.profile_id == seats_t.c.profile_id,
+            other.c.seat != seats_t.c.seat, other.c.token_hash.is_not(None))
         profiled = select(seats_t.c.game_id).where(
             seats_t.c.game_id == games_t.c.game_id, seats_t.c.profile_id.is_not(None),
-            seats_t.c.token_hash.is_not(None))
+            seats_t.c.token_hash.is_not(None), ~again.exists())
         written = select(results_t.c.game_id).where(results_t.c.game_id == games_t.c.game_id)
         with self.engine.connect() as conn:
             rows = conn.execute(
