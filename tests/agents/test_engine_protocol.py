@@ -180,7 +180,11 @@ def test_search_bots_answer_every_go_form_in_time_and_use_it(spec: str) -> None:
         limit = gos[ln]
         assert said[-1].startswith("bestmove") and st.is_legal(said[-1].split()[1]), (ln, said)
         assert took < limit + GRACE, (spec, ln, took)  # never the 1 s of a bot given no time
-        assert took >= 0.85 * limit, (spec, ln, took)  # uses its time: no iteration cap, no 20 %
+        # It uses its time (no iteration cap): at least the search time less the most the
+        # adaptive lag may take on a busy machine (E.Lag; on an idle one it takes nothing). That
+        # the fixed margin is milliseconds, not 20 %, is search_seconds' doctest.
+        least = E.search_seconds(1000 * limit) - E.LAG_SHARE * limit
+        assert took >= least, (spec, ln, took, least)
         assert any(x.startswith("info error") for x in said) == (limit == 0.1 and ln != "go")
 
 
