@@ -56,6 +56,18 @@ CHUNK_SECONDS = 0.002
 MAX_TREE_NODES = 1 << 20
 MAX_TREE_EDGES = 1 << 22
 _loaded = [False]  # the search kernels are loaded in this process
+#: The leaf evaluations: the hand-set one of ``agents/features.py`` or the value network.
+EVALUATIONS = ("hand", "net")
+_NETS: dict[str, np.ndarray] = {}  # the shipped weights, read once per process
+
+
+def shipped_net() -> np.ndarray:
+    """The shipped value network's flat weights (:mod:`azulejos.fast.nn`), read once."""
+    if "default" not in _NETS:
+        from azulejos.fast import nn
+
+        _NETS["default"] = nn.load()
+    return _NETS["default"]
 
 
 class Tree:
@@ -144,7 +156,14 @@ class FastMCTSAgent:
         scale: float = 10.0,
         manage: bool = True,
         margin: float = 0.0,
+        evaluation: str = "hand",
     ) -> None:
+        if evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"bot 'fastmcts': eval must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}"
+            )
+        self.evaluation = evaluation
+        self._net: np.ndarray | None = None
         self.rng = random.Random(seed)
         self.own = budget
         self.c = c
@@ -183,9 +202,18 @@ class FastMCTSAgent:
             for grey in (False, True):
                 tree.meta[:] = 0
                 self._root(root, 2, grey, tree)
-                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), False, *tree.arrays())
+                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), False,
+                      self.net_array(), *tree.arrays())
             K.quick_value(root.copy(), 2, False, 0, 1)
             _loaded[0] = True
+
+    def net_array(self) -> np.ndarray:
+        """The weights the compiled search gets: the network's, or none (an empty array)."""
+        if self._net is None:
+            import numpy as np
+
+            self._net = shipped_net() if self.evaluation == "net" else np.zeros(0)
+        return self._net
 
     def accelerated(self, state: State) -> bool:
         """Whether the compiled search plays ``state`` (else the pure-Python fallback)."""
@@ -347,11 +375,13 @@ class FastMCTSAgent:
         reserved = False
         frozen = False
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
+        net = self.net_array()
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
             t0 = time.perf_counter()
             got = K.run(
-                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, *tree.arrays()
+                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, net,
+                *tree.arrays(),
             )
             t1 = time.perf_counter()
             rate = got / (t1 - t0) if got and t1 > t0 else 0.0
