@@ -175,7 +175,7 @@ def predict(net: np.ndarray, x: np.ndarray) -> np.ndarray:
 
 
 def fit(
-    data: Samples, seed: int, hidden: tuple[int, int] = (64, 32), epochs: int = 40,
+    data: Samples, seed: int, hidden: tuple[int, int] = (32, 16), epochs: int = 30,
     lr: float = 1e-3, batch: int = 256, decay: float = 1e-5,
     progress: Callable[[], None] | None = None,
 ) -> tuple[np.ndarray, Report]:

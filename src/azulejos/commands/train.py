@@ -13,15 +13,15 @@ HELP = "train the search's value network by self-play and write its weights (.np
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=positive_int, default=3000,
-                   help="self-play games per generation (2, 3 and 4 players in turn; 3000)")
+    p.add_argument("--games", type=positive_int, default=8000,
+                   help="self-play games per generation (2, 3 and 4 players in turn; 8000)")
     p.add_argument("--seed", type=non_negative_int, default=0, help="seed of everything (0)")
     p.add_argument("--out", required=True, metavar="PATH", help="the weights file to write")
     p.add_argument("--iterations", type=non_negative_int, default=100,
                    help="search iterations per self-play move (0: the play-out policy; 100)")
-    p.add_argument("--epochs", type=positive_int, default=40, help="training epochs (40)")
-    p.add_argument("--hidden", type=positive_int, nargs=2, default=(64, 32), metavar=("H1", "H2"),
-                   help="hidden layer sizes (64 32)")
+    p.add_argument("--epochs", type=positive_int, default=30, help="training epochs (30)")
+    p.add_argument("--hidden", type=positive_int, nargs=2, default=(32, 16), metavar=("H1", "H2"),
+                   help="hidden layer sizes (32 16)")
     p.add_argument("--generations", type=positive_int, default=1,
                    help="rounds of expert iteration: later generations play with the network "
                         "of the one before (1)")

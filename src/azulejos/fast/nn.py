@@ -84,12 +84,7 @@ def forward(net: np.ndarray, x: np.ndarray, h1: np.ndarray, h2: np.ndarray) -> f
     """The network's output for input ``x`` (scratch ``h1``, ``h2`` of the hidden sizes)."""
     n_in = int(net[0])
     a = int(net[1])
-    b = int(net[2])
     o_b1 = HEADER + n_in * a
-    o_w2 = o_b1 + a
-    o_b2 = o_w2 + a * b
-    o_w3 = o_b2 + b
-    o_b3 = o_w3 + b
     for j in range(a):
         h1[j] = net[o_b1 + j]
     for i in range(n_in):
@@ -98,6 +93,19 @@ def forward(net: np.ndarray, x: np.ndarray, h1: np.ndarray, h2: np.ndarray) -> f
             row = HEADER + i * a
             for j in range(a):
                 h1[j] += xi * net[row + j]
+    return _rest(net, h1, h2)
+
+
+@njit(cache=True)
+def _rest(net: np.ndarray, h1: np.ndarray, h2: np.ndarray) -> float:
+    """The layers after the first one's sums ``h1``."""
+    n_in = int(net[0])
+    a = int(net[1])
+    b = int(net[2])
+    o_w2 = HEADER + n_in * a + a
+    o_b2 = o_w2 + a * b
+    o_w3 = o_b2 + b
+    o_b3 = o_w3 + b
     for j in range(b):
         h2[j] = net[o_b2 + j]
     for i in range(a):
