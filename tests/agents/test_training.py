@@ -91,3 +91,22 @@ def test_train_command_writes_weights_that_load(tmp_path: Path, capsys: pytest.C
     assert int(net[1]) == 8 and int(net[2]) == 4
     assert str(out) in capsys.readouterr().out
     assert main(["train", "--games", "1", "--out", str(tmp_path / "no" / "v.npz"), "-q"]) == 2
+
+
+@needs_numba
+def test_weights_option_loads_a_trained_file_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    from azulejos.agents import training
+
+    net, _ = training.fit(training.self_play(3, seed=4, iterations=0), seed=4, hidden=(6, 3),
+                          epochs=1)
+    path = tmp_path / "mine.npz"
+    training.save(path, net, {"note": "test"})
+    bot = make_agent(f"fastmcts:eval=net,weights={path},iterations=20", seed=1)
+    assert np.array_equal(bot.net_array(), net)  # type: ignore[attr-defined]
+    st = State.new(2)
+    st.deal(random.Random(1))
+    assert st.is_legal(bot.choose(st.copy()))
+    with pytest.raises(ValueError, match="cannot read"):
+        make_agent(f"fastmcts:eval=net,weights={tmp_path / 'none.npz'}")
+    with pytest.raises(ValueError, match="eval=net"):
+        make_agent(f"fastmcts:weights={path}")

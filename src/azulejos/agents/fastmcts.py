@@ -61,13 +61,15 @@ EVALUATIONS = ("hand", "net")
 _NETS: dict[str, np.ndarray] = {}  # the shipped weights, read once per process
 
 
-def shipped_net() -> np.ndarray:
-    """The shipped value network's flat weights (:mod:`azulejos.fast.nn`), read once."""
-    if "default" not in _NETS:
+def load_net(path: str | None = None) -> np.ndarray:
+    """A value network's flat weights (:mod:`azulejos.fast.nn`; default: the shipped ones),
+    read once per process; ``ValueError`` if the file is not such a network."""
+    key = path or ""
+    if key not in _NETS:
         from azulejos.fast import nn
 
-        _NETS["default"] = nn.load()
-    return _NETS["default"]
+        _NETS[key] = nn.load(path)
+    return _NETS[key]
 
 
 class Tree:
@@ -157,13 +159,19 @@ class FastMCTSAgent:
         manage: bool = True,
         margin: float = 0.0,
         evaluation: str = "hand",
+        weights: str | None = None,
     ) -> None:
         if evaluation not in EVALUATIONS:
             raise ValueError(
                 f"bot 'fastmcts': eval must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}"
             )
         self.evaluation = evaluation
+        self.weights = weights
         self._net: np.ndarray | None = None
+        if weights is not None:
+            if evaluation != "net":
+                raise ValueError("bot 'fastmcts': weights need eval=net")
+            self._net = load_net(weights)  # a bad file is refused now, not at the first move
         self.rng = random.Random(seed)
         self.own = budget
         self.c = c
@@ -212,7 +220,7 @@ class FastMCTSAgent:
         if self._net is None:
             import numpy as np
 
-            self._net = shipped_net() if self.evaluation == "net" else np.zeros(0)
+            self._net = load_net(self.weights) if self.evaluation == "net" else np.zeros(0)
         return self._net
 
     def accelerated(self, state: State) -> bool:

@@ -154,6 +154,7 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
 
     opts = dict(opts)
     evaluation = opts.pop("eval", "hand")
+    weights = opts.pop("weights", None)
     if evaluation not in EVALUATIONS:
         raise ValueError(
             f"bot 'fastmcts': eval={evaluation!r} is not one of {', '.join(EVALUATIONS)}"
@@ -170,7 +171,7 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
     if o.get("manage", 1) not in (0, 1):
         raise ValueError("bot 'fastmcts': manage must be 0 or 1")
     manage = bool(o.pop("manage", 1))
-    return FastMCTSAgent(seed, b, manage=manage, evaluation=evaluation,
+    return FastMCTSAgent(seed, b, manage=manage, evaluation=evaluation, weights=weights,
                          **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from azulejos.fast import nn
-from azulejos.fast.nnfeatures import N_IN, encode_array
+from azulejos.fast.nnfeatures import F_SCORE, N_IN, encode_array
 
 #: Points per unit of the network's output.
 SCALE = 10.0
@@ -40,6 +40,7 @@ class Samples:
     hand: np.ndarray  # (n,) the hand-set evaluation's points to come / SCALE
     game: np.ndarray  # (n,) the game each row comes from
     players: np.ndarray  # (n,) the player count of that game
+    position: np.ndarray  # (n,) the position each row comes from (one row per player)
 
 
 @dataclass
@@ -53,6 +54,8 @@ class Report:
     train_rmse: float = 0.0  # in points
     valid_rmse: float = 0.0  # in points
     hand_rmse: float = 0.0  # the hand-set evaluation on the validation rows, in points
+    margin_rmse: float = 0.0  # the network's error of the final margin (own less best other)
+    hand_margin_rmse: float = 0.0  # the same for the hand-set evaluation
     by_players: dict[int, tuple[float, float]] = field(default_factory=dict)  # net, hand
 
 
@@ -136,6 +139,8 @@ def self_play(
     hs: list[float] = []
     gs: list[int] = []
     ps: list[int] = []
+    pos: list[int] = []
+    n_pos = 0
     for i in range(games):
         players, grey = game_setup(i)
         kept, final = play_game(players, grey, seed * 1_000_003 + i, iterations, weights)
@@ -149,12 +154,14 @@ def self_play(
                 hs.append((hand[p] - now) / SCALE)
                 gs.append(i)
                 ps.append(players)
+                pos.append(n_pos)
+            n_pos += 1
         if progress is not None:
             progress()
     return Samples(
         np.array(xs, dtype=np.float64).reshape(-1, N_IN), np.array(ys, dtype=np.float64),
         np.array(hs, dtype=np.float64), np.array(gs, dtype=np.int64),
-        np.array(ps, dtype=np.int64),
+        np.array(ps, dtype=np.int64), np.array(pos, dtype=np.int64),
     )
 
 
@@ -238,12 +245,31 @@ def fit(
     report.valid_rmse = _rmse(predict(net, xv), yv)
     report.hand_rmse = _rmse(data.hand[valid], yv)
     pv = predict(net, xv)
+    now = data.x[valid][:, F_SCORE] * 50.0 / SCALE  # the score then, in output units
+    pos_v = data.position[valid]
+    report.margin_rmse = _rmse(*_margins(pv + now, yv + now, pos_v))
+    report.hand_margin_rmse = _rmse(*_margins(data.hand[valid] + now, yv + now, pos_v))
     for players in (2, 3, 4):
         sel = data.players[valid] == players
         if sel.any():
             report.by_players[players] = (_rmse(pv[sel], yv[sel]),
                                           _rmse(data.hand[valid][sel], yv[sel]))
     return net, report
+
+
+def _margins(pred: np.ndarray, final: np.ndarray, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's margin (own value less the best other player's of the same position), by
+    the prediction and by the final scores."""
+    out_p = np.empty_like(pred)
+    out_f = np.empty_like(final)
+    starts = np.flatnonzero(np.r_[True, pos[1:] != pos[:-1]])
+    ends = np.r_[starts[1:], pos.shape[0]]
+    for a, b in zip(starts, ends):
+        for vals, out in ((pred[a:b], out_p), (final[a:b], out_f)):
+            for i in range(b - a):
+                others = np.delete(vals, i)
+                out[a + i] = vals[i] - (others.max() if others.size else 0.0)
+    return out_p, out_f
 
 
 def _rmse(pred: np.ndarray, target: np.ndarray) -> float:

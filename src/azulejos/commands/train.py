@@ -62,6 +62,9 @@ def run(args: argparse.Namespace) -> int:
         print(_("Error of the points still to come on held-out games (root mean square): "
                 "network {net}, hand-set evaluation {hand}.").format(
                     net=f"{rep.valid_rmse:.2f}", hand=f"{rep.hand_rmse:.2f}"))
+        print(_("Error of the final margin over the best other player on the same games: "
+                "network {net}, hand-set evaluation {hand}.").format(
+                    net=f"{rep.margin_rmse:.2f}", hand=f"{rep.hand_margin_rmse:.2f}"))
     assert net is not None
     meta = {
         "command": " ".join(["azulejos", "train", *sys.argv[2:]]),
