@@ -5,8 +5,8 @@ evaluation and with the network (``eval=net``) on the same positions, in one run
 
 For the first move of a game with 2, 3 and 4 players on both walls and a position in the
 middle of its first round, each evaluation searches for ``--seconds`` (``manage=0``, so it uses
-the whole budget); the table gives iterations per second, the ratio and the time the network
-adds per iteration. Bot specs may be changed with ``--a`` and ``--b``. The CPU share of the
+the whole budget); the table gives iterations per CPU second of the process (so that other
+jobs on the machine disturb it less), the ratio and the time the network adds per iteration. Bot specs may be changed with ``--a`` and ``--b``. The CPU share of the
 process is printed, since the machine may be shared.
 """
 
@@ -107,14 +107,16 @@ def main() -> None:
         bot.prepare()  # type: ignore[attr-defined]
     wall0 = time.perf_counter()
     cpu0 = time.process_time()
-    print(f"| position | {args.a} it/s | {args.b} it/s | ratio | added us/iteration |")
+    print(f"| position | {args.a} it/CPU-s | {args.b} it/CPU-s | ratio | added us/iteration |")
     print("|---|---|---|---|---|")
     ratios = []
     for name, st in positions():
         rates = []
         for bot in bots:
+            cpu = time.process_time()
             bot.choose(st.copy(), Budget(seconds=args.seconds))
-            rates.append(bot.last_iterations / bot.last_seconds)  # type: ignore[attr-defined]
+            cpu = time.process_time() - cpu  # CPU time: a loaded machine slows both alike
+            rates.append(bot.last_iterations / cpu)  # type: ignore[attr-defined]
         ratios.append(rates[1] / rates[0])
         added = 1e6 / rates[1] - 1e6 / rates[0]
         print(f"| {name} | {rates[0]:,.0f} | {rates[1]:,.0f} | {rates[1] / rates[0]:.2f} "
