@@ -44,3 +44,4 @@ run 2p-fastmcts-net-0.25s 100 --bot fastmcts:eval=net --bot fastmcts --players 2
 run 3p-fastmcts-net2-0.1s 24 --bot fastmcts:eval=net --bot fastmcts --players 3 --time 0.1 --seed 43
 run 3p-fastmcts-net-0.1s 30 --bot fastmcts:eval=net --bot fastmcts --bot fastmcts:eval=hand --players 3 --time 0.1 --seed 44
 run 4p-fastmcts-net-0.1s 24 --bot fastmcts:eval=net --bot fastmcts --bot fastmcts:eval=hand --bot fastmcts:c=2 --players 4 --time 0.1 --seed 45
+run 2p-fastmcts-net-rounds1-0.1s 60 --bot fastmcts:eval=net --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 46
