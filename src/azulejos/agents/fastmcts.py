@@ -7,6 +7,10 @@ flat arrays and every iteration runs in :func:`azulejos.fast.search.run`: 50-160
 iterations per second (docs/performance.md). It never sees the real future fills:
 with ``rounds`` > 0 it samples them from the bag counts (R21, R22).
 
+With ``eval=net`` the leaves are valued by the shipped value network (:mod:`azulejos.fast.nn`,
+trained by ``azulejos train``, :mod:`azulejos.agents.training`; ``weights=PATH`` for another
+file) instead of the hand-set evaluation; the fallback keeps the hand-set one.
+
 Fallback: when the numba kernels are not available (``fast.available()`` is false, e.g.
 ``AZULEJOS_FAST=0``) or the game uses the special factory displays (R40-R47, not in the
 kernels), the same search runs in pure Python: an :class:`~azulejos.agents.mcts.MCTSAgent`

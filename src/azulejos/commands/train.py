@@ -67,7 +67,11 @@ def run(args: argparse.Namespace) -> int:
                     net=f"{rep.margin_rmse:.2f}", hand=f"{rep.hand_margin_rmse:.2f}"))
     assert net is not None
     meta = {
-        "command": " ".join(["azulejos", "train", *sys.argv[2:]]),
+        "command": (
+            f"azulejos train --games {args.games} --seed {args.seed} --iterations "
+            f"{args.iterations} --epochs {args.epochs} --hidden {args.hidden[0]} "
+            f"{args.hidden[1]} --generations {args.generations}"
+        ),
         "games": str(args.games), "seed": str(args.seed), "iterations": str(args.iterations),
         "generations": str(args.generations),
     }

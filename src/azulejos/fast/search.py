@@ -8,6 +8,8 @@ evaluation - without returning to Python. The move scoring (:func:`move_scores`,
 :mod:`azulejos.agents.features` (the same formulas, checked value for value by the tests);
 moves are applied by :func:`azulejos.fast.step.apply_action` and fills (with ``rounds`` > 0)
 sampled by :func:`azulejos.fast.chance.fill`, from the bag counts the state holds (R21, R22).
+With a value network (:mod:`azulejos.fast.nn`, ``fastmcts:eval=net``) :func:`run` values its
+leaves with the network instead of :func:`evaluate`.
 
 Node arrays (``nd_*``, one entry per node) hold the player to move, whether the node ends the
 round (a fill or the end of the game: no edges), the first edge and the number of edges, and
