@@ -45,3 +45,5 @@ run 3p-fastmcts-net2-0.1s 24 --bot fastmcts:eval=net --bot fastmcts --players 3 
 run 3p-fastmcts-net-0.1s 30 --bot fastmcts:eval=net --bot fastmcts --bot fastmcts:eval=hand --players 3 --time 0.1 --seed 44
 run 4p-fastmcts-net-0.1s 24 --bot fastmcts:eval=net --bot fastmcts --bot fastmcts:eval=hand --bot fastmcts:c=2 --players 4 --time 0.1 --seed 45
 run 2p-fastmcts-net-rounds1-0.1s 60 --bot fastmcts:eval=net --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 46
+run 2p-fastmcts-net-r1-rounds1-0.1s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 47
+run 2p-fastmcts-net-r1-rounds1-0.25s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.25 --seed 48
