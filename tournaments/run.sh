@@ -38,3 +38,13 @@ run sf-2p-mcts-naive-300 300 --bots mcts,mcts:specials=0 --players 2 --time 0.05
 run sf-2p-greedy-naive 1000 --bots greedy,greedy:specials=0 --players 2 --time 1 --seed 22 --special-factories
 run sf-4p-random-greedy-flatmc-mcts 40 --bots random,greedy,flatmc,mcts --players 4 --time 0.05 --seed 19 --special-factories
 run sf-2p-flatmc-splits 100 --bots flatmc,flatmc:splits=0 --players 2 --time 0.05 --seed 26 --special-factories
+# The value network (fastmcts:eval=net, issue 15 item 2): docs/strength.md, "The value network".
+run 2p-fastmcts-net-0.1s 100 --bot fastmcts:eval=net --bot fastmcts --players 2 --time 0.1 --seed 41
+run 2p-fastmcts-net-0.25s 100 --bot fastmcts:eval=net --bot fastmcts --players 2 --time 0.25 --seed 42
+run 3p-fastmcts-net2-0.1s 24 --bot fastmcts:eval=net --bot fastmcts --players 3 --time 0.1 --seed 43
+run 3p-fastmcts-net-0.1s 30 --bot fastmcts:eval=net --bot fastmcts --bot fastmcts:eval=hand --players 3 --time 0.1 --seed 44
+run 4p-fastmcts-net-0.1s 24 --bot fastmcts:eval=net --bot fastmcts --bot fastmcts:eval=hand --bot fastmcts:c=2 --players 4 --time 0.1 --seed 45
+run 2p-fastmcts-net-rounds1-0.1s 60 --bot fastmcts:eval=net --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 46
+run 2p-fastmcts-net-r1-rounds1-0.1s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 47
+run 2p-fastmcts-net-r1-rounds1-0.25s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.25 --seed 48
+run 2p-expert-net-expert-1s 40 --bot expert:eval=net --bot expert --players 2 --time 1 --seed 49

@@ -7,6 +7,10 @@ flat arrays and every iteration runs in :func:`azulejos.fast.search.run`: 50-160
 iterations per second (docs/performance.md). It never sees the real future fills:
 with ``rounds`` > 0 it samples them from the bag counts (R21, R22).
 
+With ``eval=net`` the leaves are valued by the shipped value network (:mod:`azulejos.fast.nn`,
+trained by ``azulejos train``, :mod:`azulejos.agents.training`; ``weights=PATH`` for another
+file) instead of the hand-set evaluation; the fallback keeps the hand-set one.
+
 Fallback: when the numba kernels are not available (``fast.available()`` is false, e.g.
 ``AZULEJOS_FAST=0``) or the game uses the special factory displays (R40-R47, not in the
 kernels), the same search runs in pure Python: an :class:`~azulejos.agents.mcts.MCTSAgent`
@@ -56,6 +60,20 @@ CHUNK_SECONDS = 0.002
 MAX_TREE_NODES = 1 << 20
 MAX_TREE_EDGES = 1 << 22
 _loaded = [False]  # the search kernels are loaded in this process
+#: The leaf evaluations: the hand-set one of ``agents/features.py`` or the value network.
+EVALUATIONS = ("hand", "net")
+_NETS: dict[str, np.ndarray] = {}  # the shipped weights, read once per process
+
+
+def load_net(path: str | None = None) -> np.ndarray:
+    """A value network's flat weights (:mod:`azulejos.fast.nn`; default: the shipped ones),
+    read once per process; ``ValueError`` if the file is not such a network."""
+    key = path or ""
+    if key not in _NETS:
+        from azulejos.fast import nn
+
+        _NETS[key] = nn.load(path)
+    return _NETS[key]
 
 
 class Tree:
@@ -144,7 +162,20 @@ class FastMCTSAgent:
         scale: float = 10.0,
         manage: bool = True,
         margin: float = 0.0,
+        evaluation: str = "hand",
+        weights: str | None = None,
     ) -> None:
+        if evaluation not in EVALUATIONS:
+            raise ValueError(
+                f"bot 'fastmcts': eval must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}"
+            )
+        self.evaluation = evaluation
+        self.weights = weights
+        self._net: np.ndarray | None = None
+        if weights is not None:
+            if evaluation != "net":
+                raise ValueError("bot 'fastmcts': weights need eval=net")
+            self._net = load_net(weights)  # a bad file is refused now, not at the first move
         self.rng = random.Random(seed)
         self.own = budget
         self.c = c
@@ -183,9 +214,18 @@ class FastMCTSAgent:
             for grey in (False, True):
                 tree.meta[:] = 0
                 self._root(root, 2, grey, tree)
-                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), False, *tree.arrays())
+                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), False,
+                      self.net_array(), *tree.arrays())
             K.quick_value(root.copy(), 2, False, 0, 1)
             _loaded[0] = True
+
+    def net_array(self) -> np.ndarray:
+        """The weights the compiled search gets: the network's, or none (an empty array)."""
+        if self._net is None:
+            import numpy as np
+
+            self._net = load_net(self.weights) if self.evaluation == "net" else np.zeros(0)
+        return self._net
 
     def accelerated(self, state: State) -> bool:
         """Whether the compiled search plays ``state`` (else the pure-Python fallback)."""
@@ -347,11 +387,13 @@ class FastMCTSAgent:
         reserved = False
         frozen = False
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
+        net = self.net_array()
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
             t0 = time.perf_counter()
             got = K.run(
-                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, *tree.arrays()
+                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, net,
+                *tree.arrays(),
             )
             t1 = time.perf_counter()
             rate = got / (t1 - t0) if got and t1 > t0 else 0.0

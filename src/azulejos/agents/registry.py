@@ -150,8 +150,15 @@ def _mcts(seed: int | None, opts: Options) -> Agent:
 
 
 def _fastmcts(seed: int | None, opts: Options) -> Agent:
-    from .fastmcts import FastMCTSAgent
+    from .fastmcts import EVALUATIONS, FastMCTSAgent
 
+    opts = dict(opts)
+    evaluation = opts.pop("eval", "hand")
+    weights = opts.pop("weights", None)
+    if evaluation not in EVALUATIONS:
+        raise ValueError(
+            f"bot 'fastmcts': eval={evaluation!r} is not one of {', '.join(EVALUATIONS)}"
+        )
     o = _take(
         opts,
         "fastmcts",
@@ -164,7 +171,8 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
     if o.get("manage", 1) not in (0, 1):
         raise ValueError("bot 'fastmcts': manage must be 0 or 1")
     manage = bool(o.pop("manage", 1))
-    return FastMCTSAgent(seed, b, manage=manage, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
+    return FastMCTSAgent(seed, b, manage=manage, evaluation=evaluation, weights=weights,
+                         **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 
 register_with_options("greedy", _greedy)

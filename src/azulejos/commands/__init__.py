@@ -25,12 +25,14 @@ from . import (
     serve,
     show,
     tournament,
+    train,
 )
 
 #: Every subcommand, in the order ``azulejos --help`` lists them (a test checks that each
 #: module of this package is here).
 COMMANDS: tuple[ModuleType, ...] = (
-    play, serve, rules, learn, replay, review, show, selfplay, tournament, engine, bench, demo,
+    play, serve, rules, learn, replay, review, show, selfplay, tournament, train, engine, bench,
+    demo,
 )
 
 

@@ -8,6 +8,8 @@ evaluation - without returning to Python. The move scoring (:func:`move_scores`,
 :mod:`azulejos.agents.features` (the same formulas, checked value for value by the tests);
 moves are applied by :func:`azulejos.fast.step.apply_action` and fills (with ``rounds`` > 0)
 sampled by :func:`azulejos.fast.chance.fill`, from the bag counts the state holds (R21, R22).
+With a value network (:mod:`azulejos.fast.nn`, ``fastmcts:eval=net``) :func:`run` values its
+leaves with the network instead of :func:`evaluate`.
 
 Node arrays (``nd_*``, one entry per node) hold the player to move, whether the node ends the
 round (a fill or the end of the game: no edges), the first edge and the number of edges, and
@@ -25,6 +27,8 @@ from numba import njit
 
 from .chance import fill
 from .legal import dest_masks, random_action
+from .nn import HEADER as NET_HEADER
+from .nn import values as net_values
 from .rng import next_u64, seed_state
 from .step import apply_action
 from .tables import (
@@ -371,7 +375,7 @@ def make_root(
 def run(
     root: np.ndarray, players: int, grey: bool, iterations: int,
     c: float, eps: float, temperature: float, rounds: int, scale: float, rs: np.ndarray,
-    frozen: bool,
+    frozen: bool, net: np.ndarray,
     nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
     nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
     e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
@@ -387,6 +391,12 @@ def run(
     node's mean value less 0.2) for the player to move at each node, expansion of the first
     new node, the epsilon-greedy play-out to the end of the round (or ``rounds`` rounds more),
     and the evaluation's margins backed up, each node adding the margin of its own player.
+
+    The evaluation is the hand-set :func:`evaluate`, or with a value network ``net`` (the
+    flat weights of :mod:`azulejos.fast.nn`; an empty array for none) the network's
+    expected final scores. Either looks at the end of a round before the next fill, so the
+    unknown fills are averaged in the evaluation itself (the network learnt the outcome over
+    the fills that followed such positions).
     """
     s = np.empty_like(root)
     acts = np.empty(MAX_EDGES, dtype=np.int64)
@@ -397,6 +407,10 @@ def run(
     m = np.empty(players, dtype=np.float64)
     path_node = np.empty(MAX_DEPTH, dtype=np.int64)
     path_edge = np.empty(MAX_DEPTH, dtype=np.int64)
+    use_net = net.shape[0] >= NET_HEADER
+    nx = np.zeros(int(net[0]) if use_net else 1, dtype=np.float64)
+    nh1 = np.zeros(int(net[1]) if use_net else 1, dtype=np.float64)
+    nh2 = np.zeros(int(net[2]) if use_net else 1, dtype=np.float64)
     node_cap = nd_player.shape[0]
     edge_cap = e_act.shape[0]
     done = 0
@@ -453,7 +467,10 @@ def run(
             node = kid
         if node >= 0 and nd_term[node] and rounds > 0 and s[PHASE] == FILL:
             policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
-        evaluate(s, players, grey, vals, pts)
+        if use_net:
+            net_values(s, players, grey, net, vals, nx, nh1, nh2)
+        else:
+            evaluate(s, players, grey, vals, pts)
         margins(vals, players, m)
         if node >= 0:
             nd_visits[node] += 1
