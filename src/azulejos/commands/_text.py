@@ -80,8 +80,18 @@ def argparse_words() -> Iterator[None]:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse's parser, with a bad command line refused in one line (no usage block), in the
-    chosen language, with exit status 2."""
+    """argparse's parser, with its help in the chosen language wherever it is printed from, and
+    a bad command line refused in one line (no usage block), in that language, with exit
+    status 2. Build it and parse with it inside :func:`argparse_words` (as ``main`` does) for
+    argparse's words made at those times ("options", the parse errors)."""
+
+    def format_usage(self) -> str:
+        with argparse_words():
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with argparse_words():
+            return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message})
