@@ -202,3 +202,18 @@ def test_the_top_level_lang_reaches_the_command(capsys: pytest.CaptureFixture[st
     assert main(["rules", "--section", "setup"]) == 0
     english, _ = capsys.readouterr()
     assert top == sub != english
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_value_names_are_translated_too(lang: str) -> None:
+    """FILE, SEED, DIR ... (one-letter names such as N and S stay, the help texts use them)."""
+    same_in_french = {"BOTS", "PORT"}
+    english, local = parsers("en"), parsers(lang)
+    checked = 0
+    for name, p_en in english.items():
+        for a_en, a in zip(p_en._actions, local[name]._actions, strict=True):  # noqa: SLF001
+            word = a_en.metavar
+            if isinstance(word, str) and len(word) > 1 and not (lang == "fr" and word in same_in_french):
+                assert a.metavar != word, (lang, name, word)
+                checked += 1
+    assert checked > 30

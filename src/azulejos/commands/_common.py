@@ -46,7 +46,7 @@ def add_game_options(p: argparse.ArgumentParser, players: bool = True) -> None:
     """The options that make a :class:`Ruleset`: ``--players`` (unless the seats decide it),
     ``--variant`` and one flag per rules module (read them with :func:`ruleset_from_args`)."""
     if players:
-        p.add_argument("--players", type=players_arg, default=2, help=_("2, 3 or 4 (default 2)"))
+        p.add_argument("--players", metavar=_("PLAYERS"), type=players_arg, default=2, help=_("2, 3 or 4 (default 2)"))
     p.add_argument(
         "--variant", choices=("coloured", "grey"), default="coloured", help=_("wall side (default coloured)")
     )

@@ -26,7 +26,7 @@ def _seconds(text: str) -> float:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_options(p)
     p.add_argument(
-        "--seconds", type=_seconds, default=3.0, help=_("length of each main measurement (default 3)")
+        "--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0, help=_("length of each main measurement (default 3)")
     )
     p.add_argument("--json", action="store_true", help=_("print one JSON object instead of a table"))
 

@@ -16,7 +16,7 @@ HELP = N_("watch a game between random players, move by move")
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_options(p)
-    p.add_argument("--seed", type=non_negative_int, default=None, help=_("seed for the tile draws"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=None, help=_("seed for the tile draws"))
     p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
     p.add_argument("--boards", choices=("round", "move", "end"), default="round",
                    help=_("when to print the full table (default: at each round)"))

@@ -12,8 +12,8 @@ HELP = N_("run a bot that speaks the external-bot protocol on stdin/stdout (docs
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bot", default="mcts", metavar="SPEC", help=_("bot spec, e.g. mcts or hard (default mcts)"))
-    p.add_argument("--seed", type=int, default=None, help=_("seed of the bot's generator"))
+    p.add_argument("--bot", default="mcts", metavar=_("SPEC"), help=_("bot spec, e.g. mcts or hard (default mcts)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=int, default=None, help=_("seed of the bot's generator"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,21 +23,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = _(_EPILOG)
     p.add_argument("--plain", action="store_true",
                    help=_("plain line mode: moves typed in notation (3B2, CRF), the board as text"))
-    p.add_argument("--resume", metavar="FILE", help=_("resume a game saved as a record"))
-    p.add_argument("--seats", metavar="LIST", help=_("who plays (default: 'Player 1,medium')"))
+    p.add_argument("--resume", metavar=_("FILE"), help=_("resume a game saved as a record"))
+    p.add_argument("--seats", metavar=_("LIST"), help=_("who plays (default: 'Player 1,medium')"))
     add_game_options(p, players=False)  # the seats decide the player count
     p.add_argument("--theme", choices=("classic", "chocolatier"), default=None,
                    help=_("look and words (default classic; a resumed game keeps its own)"))
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
                    help=_("language (default: a resumed game's, else from the environment, "
                    "else English)"))
-    p.add_argument("--seed", type=non_negative_int, default=None, help=_("seed for the tile draws"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=None, help=_("seed for the tile draws"))
     p.add_argument("--high-contrast", action="store_true", help=_("strong colours on black"))
-    p.add_argument("--save", metavar="FILE", default=None,
+    p.add_argument("--save", metavar=_("FILE"), default=None,
                    help=_("plain mode: the file 'save' writes when no name is given"))
     p.add_argument("--quick", action="store_true",
                    help=_("skip the new-game screen and start with the options given"))
-    p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+    p.add_argument("--bot-delay", type=float, default=0.8, metavar=_("SECONDS"),
                    help=_("how long a bot's move is shown before it is played (default 0.8)"))
 
 

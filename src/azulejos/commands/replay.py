@@ -18,7 +18,7 @@ HELP = N_("validate game records (exit 0 when all are valid, 1 otherwise)")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("files", nargs="+", metavar="FILE", help=_("azulejos-record/1 JSON files"))
+    p.add_argument("files", nargs="+", metavar=_("FILE"), help=_("azulejos-record/1 JSON files"))
     p.add_argument("-q", "--quiet", action="store_true", help=_("print only the invalid files"))
     p.add_argument("--view", action="store_true",
                    help=_("step through the (one) record in the terminal viewer"))

@@ -27,7 +27,7 @@ def seconds_arg(text: str) -> float:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help=_("an azulejos-record/1 JSON file"))
+    p.add_argument("file", metavar=_("FILE"), help=_("an azulejos-record/1 JSON file"))
     p.add_argument("--time", type=seconds_arg, default=None, metavar="T",
                    help=_("seconds of search per move (default 0.4, less in long games so that "
                         "the review takes under 40 s; a played move the search barely "
@@ -35,10 +35,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--iterations", type=positive_int, default=None, metavar="N",
                    help=_("search iterations per move instead of a time (an exactly "
                         "reproducible review)"))
-    p.add_argument("--seed", type=non_negative_int, default=0, help=_("search seed (default 0)"))
-    p.add_argument("-o", "--output", metavar="OUT",
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0, help=_("search seed (default 0)"))
+    p.add_argument("-o", "--output", metavar=_("OUT"),
                    help=_("annotated record to write (default: FILE with .review.json)"))
-    p.add_argument("--top", type=positive_int, default=3, help=_("mistakes listed per player (3)"))
+    p.add_argument("--top", metavar=_("TOP"), type=positive_int, default=3, help=_("mistakes listed per player (3)"))
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
                    help=_("language (default: the record's, else from the environment)"))
     p.add_argument("-q", "--quiet", action="store_true", help=_("no progress line"))

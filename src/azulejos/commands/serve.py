@@ -50,11 +50,11 @@ def _turn(text: str) -> float:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
-    p.add_argument("--port", type=_port, default=8000, help=_("port (default 8000)"))
+    p.add_argument("--host", metavar=_("HOST"), default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    p.add_argument("--port", metavar=_("PORT"), type=_port, default=8000, help=_("port (default 8000)"))
     p.add_argument(
         "--db",
-        metavar="URL|FILE",
+        metavar=_("URL|FILE"),
         default=None,
         help=_("postgresql://user:pass@host/db, sqlite:///file, or a file path "
         "(default: an SQLite file in ~/.local/share/azulejos)"),
@@ -78,7 +78,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("the clock of games created without one: S seconds per move; a person "
                    "who runs out of time is replaced by the game's stand-in bot (default 0: no "
                    "clock; a game's own clock is chosen in the lobby)"))
-    p.add_argument("--proxy", metavar="ADDRESS", default=None,
+    p.add_argument("--proxy", metavar=_("ADDRESS"), default=None,
                    help=_("the address of a reverse proxy in front of the server: the client "
                    "address it reports (X-Forwarded-For) is used for the rate limits"))
     p.add_argument("--workers", type=positive_int, default=1, metavar="N",

@@ -19,10 +19,10 @@ HELP = N_("print the position at a point of a game record")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help=_("an azulejos-record/1 JSON file"))
-    p.add_argument("--round", type=positive_int, help=_("round to stop in (1-based)"))
+    p.add_argument("file", metavar=_("FILE"), help=_("an azulejos-record/1 JSON file"))
+    p.add_argument("--round", metavar=_("ROUND"), type=positive_int, help=_("round to stop in (1-based)"))
     p.add_argument(
-        "--move", type=non_negative_int, help=_("moves of that round to play (default: all)")
+        "--move", metavar=_("MOVE"), type=non_negative_int, help=_("moves of that round to play (default: all)")
     )
     p.add_argument("--position", action="store_true", help=_("also print the position string"))
     p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))

@@ -39,22 +39,22 @@ def positive_float(text: str) -> float:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bots", default="", help=_("comma-separated bot specs, e.g. greedy,flatmc,mcts:time=0.5 or cmd:python bot.py"))
-    p.add_argument("--bot", action="append", default=[], metavar="SPEC", help=_("one more bot (repeatable; for specs with commas)"))
+    p.add_argument("--bots", metavar=_("BOTS"), default="", help=_("comma-separated bot specs, e.g. greedy,flatmc,mcts:time=0.5 or cmd:python bot.py"))
+    p.add_argument("--bot", action="append", default=[], metavar=_("SPEC"), help=_("one more bot (repeatable; for specs with commas)"))
     add_game_options(p)
-    p.add_argument("--games", type=positive_int, default=20, help=_("games per lineup, rounded up to a multiple of the player count (default 20)"))
+    p.add_argument("--games", metavar=_("GAMES"), type=positive_int, default=20, help=_("games per lineup, rounded up to a multiple of the player count (default 20)"))
     p.add_argument("--time", type=positive_float, default=1.0, metavar="T", help=_("seconds per move for every bot (default 1); a bot's own time= option may be shorter"))
     p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help=_("games played in parallel processes (default 1)"))
-    p.add_argument("--seed", type=non_negative_int, default=0, help=_("seed of the deals (default 0)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0, help=_("seed of the deals (default 0)"))
     p.add_argument(
-        "--deal-secret", metavar="TEXT",
+        "--deal-secret", metavar=_("TEXT"),
         help=_("mixed into the deals with the seed; drawn at random when an external (cmd:) bot "
         "plays, so it cannot predict the fills, and published in the summary afterwards"),
     )
-    p.add_argument("--out", metavar="DIR", help=_("write every game record and summary.json here"))
+    p.add_argument("--out", metavar=_("DIR"), help=_("write every game record and summary.json here"))
     p.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     p.add_argument("--backend", choices=("local", "ray"), default="local", help=_("local processes (default) or a Ray cluster"))
-    p.add_argument("--address", metavar="ADDR", help=_("Ray cluster address (with --backend ray), e.g. 127.0.0.1:6379 or auto"))
+    p.add_argument("--address", metavar=_("ADDR"), help=_("Ray cluster address (with --backend ray), e.g. 127.0.0.1:6379 or auto"))
     p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
 
