@@ -32,6 +32,22 @@ def positive_int(text: str) -> int:
     return n
 
 
+def whole_number(text: str) -> int:
+    """What ``int`` accepts, refused in the user's language (argparse would name the type)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(text=repr(text))) from None
+
+
+def number(text: str) -> float:
+    """What ``float`` accepts, refused in the user's language (argparse would name the type)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{text} is not a number").format(text=repr(text))) from None
+
+
 def non_negative_int(text: str) -> int:
     try:
         n = int(text)

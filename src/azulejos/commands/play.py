@@ -7,7 +7,7 @@ import sys
 
 from azulejos.i18n import N_
 
-from ._common import add_game_options, non_negative_int, ruleset_from_args
+from ._common import add_game_options, non_negative_int, number, ruleset_from_args
 from ._text import _
 
 HELP = N_("play a game in the terminal, against friends on one keyboard or against bots")
@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("plain mode: the file 'save' writes when no name is given"))
     p.add_argument("--quick", action="store_true",
                    help=_("skip the new-game screen and start with the options given"))
-    p.add_argument("--bot-delay", type=float, default=0.8, metavar=_("SECONDS"),
+    p.add_argument("--bot-delay", type=number, default=0.8, metavar=_("SECONDS"),
                    help=_("how long a bot's move is shown before it is played (default 0.8)"))
 
 

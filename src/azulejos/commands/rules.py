@@ -7,6 +7,7 @@ import sys
 
 from azulejos.i18n import N_
 
+from ._common import whole_number
 from ._text import _
 
 HELP = (N_("print the rules helper: set-up, rules, walk-through, questions, variant, themes, "
@@ -20,7 +21,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("language (default: from the environment's locale, else English)"))
     p.add_argument("--section", choices=_SECTIONS, default=None,
                    help=_("print only this section (default: all of them)"))
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+    p.add_argument("--players", type=whole_number, choices=(2, 3, 4), default=None,
                    help=_("the set-up for this table size only (default: 2, 3 and 4 side by side)"))
 
 
