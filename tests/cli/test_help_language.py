@@ -220,3 +220,12 @@ def test_the_value_names_are_translated_too(lang: str) -> None:
                 assert a.metavar != word, (lang, name, word)
                 checked += 1
     assert checked > 30
+
+
+def test_lang_en_on_the_line_beats_a_russian_locale(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    code, ru, _ = run_main(capsys, "review", "--help")
+    assert code == 0 and ru.startswith("использование: azulejos review")
+    code, en, _ = run_main(capsys, "review", "--help", "--lang", "en")
+    assert code == 0 and en.startswith("usage: azulejos review") and "FILE" in en
