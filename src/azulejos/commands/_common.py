@@ -7,6 +7,9 @@ import sys
 
 from azulejos.core.errors import RulesetError
 from azulejos.core.ruleset import MODULES, Ruleset
+from azulejos.i18n import N_
+
+from ._text import _
 
 
 def players_arg(text: str) -> int:
@@ -15,7 +18,7 @@ def players_arg(text: str) -> int:
     except ValueError:
         n = 0
     if n not in (2, 3, 4):
-        raise argparse.ArgumentTypeError("players must be 2, 3 or 4")
+        raise argparse.ArgumentTypeError(_("players must be 2, 3 or 4"))
     return n
 
 
@@ -25,8 +28,24 @@ def positive_int(text: str) -> int:
     except ValueError:
         n = -1
     if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+        raise argparse.ArgumentTypeError(_("{text} is not a positive whole number").format(text=repr(text)))
     return n
+
+
+def whole_number(text: str) -> int:
+    """What ``int`` accepts, refused in the user's language (argparse would name the type)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(text=repr(text))) from None
+
+
+def number(text: str) -> float:
+    """What ``float`` accepts, refused in the user's language (argparse would name the type)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{text} is not a number").format(text=repr(text))) from None
 
 
 def non_negative_int(text: str) -> int:
@@ -35,7 +54,7 @@ def non_negative_int(text: str) -> int:
     except ValueError:
         n = -1
     if n < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
+        raise argparse.ArgumentTypeError(_("{text} is not a whole number >= 0").format(text=repr(text)))
     return n
 
 
@@ -43,13 +62,14 @@ def add_game_options(p: argparse.ArgumentParser, players: bool = True) -> None:
     """The options that make a :class:`Ruleset`: ``--players`` (unless the seats decide it),
     ``--variant`` and one flag per rules module (read them with :func:`ruleset_from_args`)."""
     if players:
-        p.add_argument("--players", type=players_arg, default=2, help="2, 3 or 4 (default 2)")
+        p.add_argument("--players", metavar=_("PLAYERS"), type=players_arg, default=2, help=_("2, 3 or 4 (default 2)"))
     p.add_argument(
-        "--variant", choices=("coloured", "grey"), default="coloured", help="wall side (default coloured)"
+        "--variant", choices=("coloured", "grey"), default="coloured", help=_("wall side (default coloured)")
     )
     for m in MODULES:
-        note = "" if m.available else " (not available yet)"
-        p.add_argument(m.flag, dest=m.name, action="store_true", help=f"{m.summary}, {m.rules}{note}")
+        text = _("{summary}, {rules}") if m.available else _("{summary}, {rules} (not available yet)")
+        p.add_argument(m.flag, dest=m.name, action="store_true",
+                       help=text.format(summary=_(m.summary), rules=m.rules))
 
 
 def ruleset_from_args(args: argparse.Namespace, players: int | None = None) -> Ruleset:
@@ -63,3 +83,10 @@ def ruleset_from_args(args: argparse.Namespace, players: int | None = None) -> R
         prog = getattr(args, "command", None) or "azulejos"
         print(f"azulejos {prog}: {e}", file=sys.stderr)
         raise SystemExit(2) from None
+
+
+#: The rules modules' summaries (core.ruleset.MODULES), marked so that their option help is
+#: translated; a test checks that every module's summary is here.
+MODULE_SUMMARIES: tuple[str, ...] = (
+    N_("Master Chocolatier special factory displays"),
+)

@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from ._common import add_game_options, ruleset_from_args
+from azulejos.i18n import N_
 
-HELP = "measure the reference engine and the accelerated path side by side"
+from ._common import add_game_options, ruleset_from_args
+from ._text import _
+
+HELP = N_("measure the reference engine and the accelerated path side by side")
 
 
 def _seconds(text: str) -> float:
@@ -16,16 +19,16 @@ def _seconds(text: str) -> float:
     except ValueError:
         x = -1.0
     if not 0.05 <= x <= 600:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0.05 to 600")
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds from 0.05 to 600").format(text=repr(text)))
     return x
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_options(p)
     p.add_argument(
-        "--seconds", type=_seconds, default=3.0, help="length of each main measurement (default 3)"
+        "--seconds", metavar=_("SECONDS"), type=_seconds, default=3.0, help=_("length of each main measurement (default 3)")
     )
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--json", action="store_true", help=_("print one JSON object instead of a table"))
 
 
 def run(args: argparse.Namespace) -> int:

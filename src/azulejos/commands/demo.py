@@ -6,19 +6,22 @@ from __future__ import annotations
 import argparse
 import random
 
-from ._common import add_game_options, non_negative_int, ruleset_from_args
+from azulejos.i18n import N_
 
-HELP = "watch a game between random players, move by move"
+from ._common import add_game_options, non_negative_int, ruleset_from_args
+from ._text import _
+
+HELP = N_("watch a game between random players, move by move")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_options(p)
-    p.add_argument("--seed", type=non_negative_int, default=None)
-    p.add_argument("--colour", action="store_true", help="ANSI colours as well as letters")
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=None, help=_("seed for the tile draws"))
+    p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
     p.add_argument("--boards", choices=("round", "move", "end"), default="round",
-                   help="when to print the full table (default: at each round)")
+                   help=_("when to print the full table (default: at each round)"))
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
-                   help="language (default: from the environment's locale, else English)")
+                   help=_("language (default: from the environment's locale, else English)"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "run a bot that speaks the external-bot protocol on stdin/stdout (docs/protocol.md)"
+from azulejos.i18n import N_
+
+from ._common import whole_number
+from ._text import _
+
+HELP = N_("run a bot that speaks the external-bot protocol on stdin/stdout (docs/protocol.md)")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bot", default="mcts", metavar="SPEC", help="bot spec, e.g. mcts or hard (default mcts)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the bot's generator")
+    p.add_argument("--bot", default="mcts", metavar=_("SPEC"), help=_("bot spec, e.g. mcts or hard (default mcts)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=whole_number, default=None, help=_("seed of the bot's generator"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 
-HELP = "learn the game with small puzzles (answers in move notation, one per line)"
+from azulejos.i18n import N_
+
+from ._text import _
+
+HELP = N_("learn the game with small puzzles (answers in move notation, one per line)")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
-                   help="language (default: from the environment's locale, else English)")
-    p.add_argument("--colour", action="store_true", help="ANSI colours as well as letters")
+                   help=_("language (default: from the environment's locale, else English)"))
+    p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
     p.add_argument("--special-factories", action="store_true",
-                   help="puzzles on the Master Chocolatier special factory displays (R40-R47)")
+                   help=_("puzzles on the Master Chocolatier special factory displays (R40-R47)"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,37 +5,40 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import add_game_options, non_negative_int, ruleset_from_args
+from azulejos.i18n import N_
 
-HELP = "play a game in the terminal, against friends on one keyboard or against bots"
+from ._common import add_game_options, non_negative_int, number, ruleset_from_args
+from ._text import _
+
+HELP = N_("play a game in the terminal, against friends on one keyboard or against bots")
 
 _EPILOG = (
-    "Seats are a comma-separated list: a person's name or a bot level "
+    N_("Seats are a comma-separated list: a person's name or a bot level "
     "(easy, medium, hard, expert), e.g. --seats 'Ana,hard'. Without --plain the "
-    "new-game screen opens with these choices filled in."
+    "new-game screen opens with these choices filled in.")
 )
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.epilog = _EPILOG
+    p.epilog = _(_EPILOG)
     p.add_argument("--plain", action="store_true",
-                   help="plain line mode: moves typed in notation (3B2, CRF), the board as text")
-    p.add_argument("--resume", metavar="FILE", help="resume a game saved as a record")
-    p.add_argument("--seats", metavar="LIST", help="who plays (default: 'Player 1,medium')")
+                   help=_("plain line mode: moves typed in notation (3B2, CRF), the board as text"))
+    p.add_argument("--resume", metavar=_("FILE"), help=_("resume a game saved as a record"))
+    p.add_argument("--seats", metavar=_("LIST"), help=_("who plays (default: 'Player 1,medium')"))
     add_game_options(p, players=False)  # the seats decide the player count
     p.add_argument("--theme", choices=("classic", "chocolatier"), default=None,
-                   help="look and words (default classic; a resumed game keeps its own)")
+                   help=_("look and words (default classic; a resumed game keeps its own)"))
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
-                   help="language (default: a resumed game's, else from the environment, "
-                   "else English)")
-    p.add_argument("--seed", type=non_negative_int, default=None, help="seed for the tile draws")
-    p.add_argument("--high-contrast", action="store_true", help="strong colours on black")
-    p.add_argument("--save", metavar="FILE", default=None,
-                   help="plain mode: the file 'save' writes when no name is given")
+                   help=_("language (default: a resumed game's, else from the environment, "
+                   "else English)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=None, help=_("seed for the tile draws"))
+    p.add_argument("--high-contrast", action="store_true", help=_("strong colours on black"))
+    p.add_argument("--save", metavar=_("FILE"), default=None,
+                   help=_("plain mode: the file 'save' writes when no name is given"))
     p.add_argument("--quick", action="store_true",
-                   help="skip the new-game screen and start with the options given")
-    p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
-                   help="how long a bot's move is shown before it is played (default 0.8)")
+                   help=_("skip the new-game screen and start with the options given"))
+    p.add_argument("--bot-delay", type=number, default=0.8, metavar=_("SECONDS"),
+                   help=_("how long a bot's move is shown before it is played (default 0.8)"))
 
 
 def run(args: argparse.Namespace) -> int:

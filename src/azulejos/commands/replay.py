@@ -6,21 +6,25 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from azulejos.i18n import N_
+
+from ._text import _
+
 if TYPE_CHECKING:
     from azulejos.notation import Record
     from azulejos.tui import Setup
 
-HELP = "validate game records (exit 0 when all are valid, 1 otherwise)"
+HELP = N_("validate game records (exit 0 when all are valid, 1 otherwise)")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("files", nargs="+", metavar="FILE", help="azulejos-record/1 JSON files")
-    p.add_argument("-q", "--quiet", action="store_true", help="print only the invalid files")
+    p.add_argument("files", nargs="+", metavar=_("FILE"), help=_("azulejos-record/1 JSON files"))
+    p.add_argument("-q", "--quiet", action="store_true", help=_("print only the invalid files"))
     p.add_argument("--view", action="store_true",
-                   help="step through the (one) record in the terminal viewer")
+                   help=_("step through the (one) record in the terminal viewer"))
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
-                   help="the viewer's language (default: the record's, else from the "
-                   "environment, else English)")
+                   help=_("the viewer's language (default: the record's, else from the "
+                   "environment, else English)"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,9 +8,12 @@ import sys
 import time
 from pathlib import Path
 
-from ._common import non_negative_int, positive_int
+from azulejos.i18n import N_
 
-HELP = "review every move of a game record with the engine and write an annotated record"
+from ._common import non_negative_int, positive_int
+from ._text import _
+
+HELP = N_("review every move of a game record with the engine and write an annotated record")
 
 
 def seconds_arg(text: str) -> float:
@@ -19,26 +22,26 @@ def seconds_arg(text: str) -> float:
     except ValueError:
         v = -1.0
     if not 0 < v <= 60:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds in (0, 60]")
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds in (0, 60]").format(text=repr(text)))
     return v
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="an azulejos-record/1 JSON file")
+    p.add_argument("file", metavar=_("FILE"), help=_("an azulejos-record/1 JSON file"))
     p.add_argument("--time", type=seconds_arg, default=None, metavar="T",
-                   help="seconds of search per move (default 0.4, less in long games so that "
+                   help=_("seconds of search per move (default 0.4, less in long games so that "
                         "the review takes under 40 s; a played move the search barely "
-                        "looked at gets half as much again)")
+                        "looked at gets half as much again)"))
     p.add_argument("--iterations", type=positive_int, default=None, metavar="N",
-                   help="search iterations per move instead of a time (an exactly "
-                        "reproducible review)")
-    p.add_argument("--seed", type=non_negative_int, default=0, help="search seed (default 0)")
-    p.add_argument("-o", "--output", metavar="OUT",
-                   help="annotated record to write (default: FILE with .review.json)")
-    p.add_argument("--top", type=positive_int, default=3, help="mistakes listed per player (3)")
+                   help=_("search iterations per move instead of a time (an exactly "
+                        "reproducible review)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0, help=_("search seed (default 0)"))
+    p.add_argument("-o", "--output", metavar=_("OUT"),
+                   help=_("annotated record to write (default: FILE with .review.json)"))
+    p.add_argument("--top", metavar=_("TOP"), type=positive_int, default=3, help=_("mistakes listed per player (3)"))
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
-                   help="language (default: the record's, else from the environment)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+                   help=_("language (default: the record's, else from the environment)"))
+    p.add_argument("-q", "--quiet", action="store_true", help=_("no progress line"))
 
 
 def output_path(path: str) -> Path:

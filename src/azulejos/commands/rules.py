@@ -5,19 +5,24 @@ from __future__ import annotations
 import argparse
 import sys
 
-HELP = ("print the rules helper: set-up, rules, walk-through, questions, variant, themes, "
-        "special displays")
+from azulejos.i18n import N_
+
+from ._common import whole_number
+from ._text import _
+
+HELP = (N_("print the rules helper: set-up, rules, walk-through, questions, variant, themes, "
+        "special displays"))
 
 _SECTIONS = ("setup", "recap", "teach", "faq", "variant", "chocolatier", "specials")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
-                   help="language (default: from the environment's locale, else English)")
+                   help=_("language (default: from the environment's locale, else English)"))
     p.add_argument("--section", choices=_SECTIONS, default=None,
-                   help="print only this section (default: all of them)")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
-                   help="the set-up for this table size only (default: 2, 3 and 4 side by side)")
+                   help=_("print only this section (default: all of them)"))
+    p.add_argument("--players", type=whole_number, choices=(2, 3, 4), default=None,
+                   help=_("the set-up for this table size only (default: 2, 3 and 4 side by side)"))
 
 
 def run(args: argparse.Namespace) -> int:

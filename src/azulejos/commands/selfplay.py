@@ -6,16 +6,20 @@ import argparse
 import sys
 from pathlib import Path
 
-from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
+from azulejos.i18n import N_
 
-HELP = "play games with uniformly random legal moves and write one record per game"
+from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
+from ._text import _
+
+HELP = N_("play games with uniformly random legal moves and write one record per game")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_options(p)
-    p.add_argument("--games", type=positive_int, default=1)
-    p.add_argument("--seed", type=non_negative_int, default=0)
-    p.add_argument("--out", required=True, metavar="DIR", help="folder for the records")
+    p.add_argument("--games", metavar=_("GAMES"), type=positive_int, default=1, help=_("how many games to play (default 1)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0,
+                   help=_("seed of the games' tile draws (default 0)"))
+    p.add_argument("--out", required=True, metavar=_("DIR"), help=_("folder for the records"))
 
 
 def run(args: argparse.Namespace) -> int:

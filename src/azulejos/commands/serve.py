@@ -8,12 +8,15 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from azulejos.i18n import N_
+
 from ._common import non_negative_int, positive_int
+from ._text import _
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
-HELP = "run the game server: play in the browser with friends and bots"
+HELP = N_("run the game server: play in the browser with friends and bots")
 
 
 def _port(text: str) -> int:
@@ -22,7 +25,7 @@ def _port(text: str) -> int:
     except ValueError:
         n = -1
     if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+        raise argparse.ArgumentTypeError(_("{text} is not a port number (0-65535)").format(text=repr(text)))
     return n
 
 
@@ -32,7 +35,7 @@ def _seconds(text: str) -> float:
     except ValueError:
         x = -1.0
     if not 0 <= x <= 600:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-600)")
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds (0-600)").format(text=repr(text)))
     return x
 
 
@@ -42,52 +45,52 @@ def _turn(text: str) -> float:
     except ValueError:
         x = -1.0
     if not 0 <= x <= 7 * 86400:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0-604800)")
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds (0-604800)").format(text=repr(text)))
     return x
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    p.add_argument("--host", metavar=_("HOST"), default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    p.add_argument("--port", metavar=_("PORT"), type=_port, default=8000, help=_("port (default 8000)"))
     p.add_argument(
         "--db",
-        metavar="URL|FILE",
+        metavar=_("URL|FILE"),
         default=None,
-        help="postgresql://user:pass@host/db, sqlite:///file, or a file path "
-        "(default: an SQLite file in ~/.local/share/azulejos)",
+        help=_("postgresql://user:pass@host/db, sqlite:///file, or a file path "
+        "(default: an SQLite file in ~/.local/share/azulejos)"),
     )
     p.add_argument("--bot-seconds", type=_seconds, default=1.0, metavar="S",
-                   help="thinking time per bot move (default 1)")
+                   help=_("thinking time per bot move (default 1)"))
     p.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="S",
-                   help="pause before a bot moves, so people can follow (default 0.6)")
+                   help=_("pause before a bot moves, so people can follow (default 0.6)"))
     p.add_argument("--bot-workers", type=positive_int, default=2, metavar="N",
-                   help="threads for bots (default 2)")
+                   help=_("threads for bots (default 2)"))
     p.add_argument("--games-per-minute", type=non_negative_int, default=10, metavar="N",
-                   help="new games (and new invitations) per client a minute, in bursts of "
-                   "as many (default 10; 0: no limit)")
+                   help=_("new games (and new invitations) per client a minute, in bursts of "
+                   "as many (default 10; 0: no limit)"))
     p.add_argument("--moves-per-minute", type=non_negative_int, default=300, metavar="N",
-                   help="moves, claims and leaves per client a minute, in bursts of 60 "
-                   "(default 300; 0: no limit)")
+                   help=_("moves, claims and leaves per client a minute, in bursts of 60 "
+                   "(default 300; 0: no limit)"))
     p.add_argument("--bot-games", type=non_negative_int, default=4, metavar="N",
-                   help="games of bots only in play at once, on the whole database "
-                   "(default 4; 0: no cap)")
+                   help=_("games of bots only in play at once, on the whole database "
+                   "(default 4; 0: no cap)"))
     p.add_argument("--turn-seconds", type=_turn, default=0, metavar="S",
-                   help="the clock of games created without one: S seconds per move; a person "
+                   help=_("the clock of games created without one: S seconds per move; a person "
                    "who runs out of time is replaced by the game's stand-in bot (default 0: no "
-                   "clock; a game's own clock is chosen in the lobby)")
-    p.add_argument("--proxy", metavar="ADDRESS", default=None,
-                   help="the address of a reverse proxy in front of the server: the client "
-                   "address it reports (X-Forwarded-For) is used for the rate limits")
+                   "clock; a game's own clock is chosen in the lobby)"))
+    p.add_argument("--proxy", metavar=_("ADDRESS"), default=None,
+                   help=_("the address of a reverse proxy in front of the server: the client "
+                   "address it reports (X-Forwarded-For) is used for the rate limits"))
     p.add_argument("--workers", type=positive_int, default=1, metavar="N",
-                   help="server processes behind the one port (default 1); more than one needs "
-                   "PostgreSQL: the processes tell each other every change through it")
+                   help=_("server processes behind the one port (default 1); more than one needs "
+                   "PostgreSQL: the processes tell each other every change through it"))
     p.add_argument("--ws-compression", choices=("on", "off"), default="on",
-                   help="compress websocket messages (permessage-deflate) for clients that "
+                   help=_("compress websocket messages (permessage-deflate) for clients that "
                    "offer it (default on: less to send on slow links; off: less server time "
                    "a move, for a local network or a proxy that compresses; "
-                   "docs/performance.md)")
+                   "docs/performance.md)"))
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
-                   default="info")
+                   default="info", help=_("how much the server logs (default info)"))
 
 
 #: The environment variable that hands the options to each worker process (--workers).

@@ -6,22 +6,26 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from azulejos.i18n import N_
+
+from ._text import _
+
 if TYPE_CHECKING:
     from azulejos.core.state import State
 
 from ._common import non_negative_int, positive_int
 
-HELP = "print the position at a point of a game record"
+HELP = N_("print the position at a point of a game record")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE")
-    p.add_argument("--round", type=positive_int, help="round to stop in (1-based)")
+    p.add_argument("file", metavar=_("FILE"), help=_("an azulejos-record/1 JSON file"))
+    p.add_argument("--round", metavar=_("ROUND"), type=positive_int, help=_("round to stop in (1-based)"))
     p.add_argument(
-        "--move", type=non_negative_int, help="moves of that round to play (default: all)"
+        "--move", metavar=_("MOVE"), type=non_negative_int, help=_("moves of that round to play (default: all)")
     )
-    p.add_argument("--position", action="store_true", help="also print the position string")
-    p.add_argument("--colour", action="store_true", help="ANSI colours as well as letters")
+    p.add_argument("--position", action="store_true", help=_("also print the position string"))
+    p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
 
 
 def run(args: argparse.Namespace) -> int:

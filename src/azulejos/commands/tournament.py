@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
+from azulejos.i18n import N_
 
-HELP = "play a tournament between bots (paired deals, seats rotated) and rate them"
+from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
+from ._text import _
+
+HELP = N_("play a tournament between bots (paired deals, seats rotated) and rate them")
 
 
 def split_bots(text: str) -> list[str]:
@@ -31,28 +34,28 @@ def positive_float(text: str) -> float:
     except ValueError:
         x = -1.0
     if not x > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds > 0").format(text=repr(text)))
     return x
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bots", default="", help="comma-separated bot specs, e.g. greedy,flatmc,mcts:time=0.5 or cmd:python bot.py")
-    p.add_argument("--bot", action="append", default=[], metavar="SPEC", help="one more bot (repeatable; for specs with commas)")
+    p.add_argument("--bots", metavar=_("BOTS"), default="", help=_("comma-separated bot specs, e.g. greedy,flatmc,mcts:time=0.5 or cmd:python bot.py"))
+    p.add_argument("--bot", action="append", default=[], metavar=_("SPEC"), help=_("one more bot (repeatable; for specs with commas)"))
     add_game_options(p)
-    p.add_argument("--games", type=positive_int, default=20, help="games per lineup, rounded up to a multiple of the player count (default 20)")
-    p.add_argument("--time", type=positive_float, default=1.0, metavar="T", help="seconds per move for every bot (default 1); a bot's own time= option may be shorter")
-    p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="games played in parallel processes (default 1)")
-    p.add_argument("--seed", type=non_negative_int, default=0, help="seed of the deals (default 0)")
+    p.add_argument("--games", metavar=_("GAMES"), type=positive_int, default=20, help=_("games per lineup, rounded up to a multiple of the player count (default 20)"))
+    p.add_argument("--time", type=positive_float, default=1.0, metavar="T", help=_("seconds per move for every bot (default 1); a bot's own time= option may be shorter"))
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help=_("games played in parallel processes (default 1)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0, help=_("seed of the deals (default 0)"))
     p.add_argument(
-        "--deal-secret", metavar="TEXT",
-        help="mixed into the deals with the seed; drawn at random when an external (cmd:) bot "
-        "plays, so it cannot predict the fills, and published in the summary afterwards",
+        "--deal-secret", metavar=_("TEXT"),
+        help=_("mixed into the deals with the seed; drawn at random when an external (cmd:) bot "
+        "plays, so it cannot predict the fills, and published in the summary afterwards"),
     )
-    p.add_argument("--out", metavar="DIR", help="write every game record and summary.json here")
-    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    p.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes (default) or a Ray cluster")
-    p.add_argument("--address", metavar="ADDR", help="Ray cluster address (with --backend ray), e.g. 127.0.0.1:6379 or auto")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--out", metavar=_("DIR"), help=_("write every game record and summary.json here"))
+    p.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
+    p.add_argument("--backend", choices=("local", "ray"), default="local", help=_("local processes (default) or a Ray cluster"))
+    p.add_argument("--address", metavar=_("ADDR"), help=_("Ray cluster address (with --backend ray), e.g. 127.0.0.1:6379 or auto"))
+    p.add_argument("--quiet", action="store_true", help=_("no progress bar"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 DOMAIN = "azulejos"
+#: The environment variable that names the language ahead of the locale variables.
+LANG_ENV = "AZULEJOS_LANG"
 LANGUAGES = ("en", "uk", "ru", "fr")
 LOCALE_DIR = Path(__file__).parent / "locale"
 
@@ -51,9 +54,11 @@ def format_number(value: float, lang: str | None = "en", *, decimals: int = 0, s
 
 
 def resolve_language(lang: str | None = None) -> str:
-    """The language to use: ``lang`` if given, else the environment's locale, else English."""
+    """The language to use: ``lang`` if given, else ``AZULEJOS_LANG``, else the environment's
+    locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. Names that are not
+    one of :data:`LANGUAGES` are passed over."""
     candidates = [lang] if lang else []
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    for var in (LANG_ENV, "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
             candidates.extend(value.split(":"))
@@ -62,6 +67,31 @@ def resolve_language(lang: str | None = None) -> str:
         if code in LANGUAGES:
             return code
     return "en"
+
+
+def language_from_argv(argv: Sequence[str]) -> str:
+    """The language a command line asks for, found before it is parsed (so that its help and its
+    errors can already be in that language): the last ``--lang L`` or ``--lang=L`` before a bare
+    ``--``, else as :func:`resolve_language` chooses.
+
+    >>> language_from_argv(["play", "--lang", "uk", "--help"])
+    'uk'
+    >>> language_from_argv(["--lang=fr", "rules"])
+    'fr'
+    """
+    found: str | None = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        else:
+            continue
+        if value in LANGUAGES:
+            found = value
+    return resolve_language(found)
 
 
 def translation(lang: str | None = None) -> gettext.NullTranslations:
