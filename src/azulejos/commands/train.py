@@ -7,25 +7,28 @@ import argparse
 import sys
 from pathlib import Path
 
-from ._common import non_negative_int, positive_int
+from azulejos.i18n import N_
 
-HELP = "train the search's value network by self-play and write its weights (.npz)"
+from ._common import non_negative_int, positive_int
+from ._text import _
+
+HELP = N_("train the search's value network by self-play and write its weights (.npz)")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=positive_int, default=8000,
-                   help="self-play games per generation (2, 3 and 4 players in turn; 8000)")
-    p.add_argument("--seed", type=non_negative_int, default=0, help="seed of everything (0)")
-    p.add_argument("--out", required=True, metavar="PATH", help="the weights file to write")
-    p.add_argument("--iterations", type=non_negative_int, default=100,
-                   help="search iterations per self-play move (0: the play-out policy; 100)")
-    p.add_argument("--epochs", type=positive_int, default=30, help="training epochs (30)")
+    p.add_argument("--games", metavar=_("GAMES"), type=positive_int, default=8000,
+                   help=_("self-play games per generation (2, 3 and 4 players in turn; default 8000)"))
+    p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0, help=_("seed of the self-play games and of the training (default 0)"))
+    p.add_argument("--out", required=True, metavar=_("PATH"), help=_("the weights file to write"))
+    p.add_argument("--iterations", metavar="N", type=non_negative_int, default=100,
+                   help=_("search iterations per self-play move (0: the play-out policy alone; default 100)"))
+    p.add_argument("--epochs", metavar="N", type=positive_int, default=30, help=_("training epochs (default 30)"))
     p.add_argument("--hidden", type=positive_int, nargs=2, default=(32, 16), metavar=("H1", "H2"),
-                   help="hidden layer sizes (32 16)")
-    p.add_argument("--generations", type=positive_int, default=1,
-                   help="rounds of expert iteration: later generations play with the network "
-                        "of the one before (1)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+                   help=_("sizes of the two hidden layers (default 32 16)"))
+    p.add_argument("--generations", metavar="N", type=positive_int, default=1,
+                   help=_("rounds of expert iteration: each later generation plays with the "
+                        "network of the one before (default 1)"))
+    p.add_argument("-q", "--quiet", action="store_true", help=_("no progress bar"))
 
 
 def run(args: argparse.Namespace) -> int:
