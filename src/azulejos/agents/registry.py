@@ -21,13 +21,14 @@ _OPTION_FACTORIES: dict[str, Callable[[int | None, Options], Agent]] = {}
 #: ``hard`` has a fixed strength (a node-count budget of 200 iterations, 0.5 s at most);
 #: ``expert`` has no iteration cap: it runs the compiled search (``fastmcts``, the ``mcts`` search
 #: in numba kernels; pure-Python ``mcts`` without numba), each leaf valued after one more round
-#: with a sampled fill (``rounds=1``), for all the time it is given, at most 1.8 s; with no
+#: with a sampled fill (``rounds=1``) and then by the shipped value network (``eval=net``,
+#: :mod:`azulejos.fast.nn`), for all the time it is given, at most 1.8 s; with no
 #: runner's limit, 1.8 s is its mean per move, shared out over the game (docs/strength.md).
 LEVELS: dict[str, str] = {
     "easy": "greedy:eps=0.5",
     "medium": "greedy",
     "hard": "mcts:iterations=200,time=0.5",
-    "expert": "fastmcts:time=1.8,rounds=1",
+    "expert": "fastmcts:time=1.8,rounds=1,eval=net",
 }
 
 
