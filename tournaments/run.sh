@@ -47,4 +47,4 @@ run 4p-fastmcts-net-0.1s 24 --bot fastmcts:eval=net --bot fastmcts --bot fastmct
 run 2p-fastmcts-net-rounds1-0.1s 60 --bot fastmcts:eval=net --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 46
 run 2p-fastmcts-net-r1-rounds1-0.1s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 47
 run 2p-fastmcts-net-r1-rounds1-0.25s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.25 --seed 48
-run 2p-expert-net-expert-1s 40 --bot expert:eval=net --bot expert --players 2 --time 1 --seed 49
+run 2p-expert-net-expert-1s 40 --bot expert --bot fastmcts:time=1.8,rounds=1 --players 2 --time 1 --seed 49
