@@ -48,3 +48,4 @@ run 2p-fastmcts-net-rounds1-0.1s 60 --bot fastmcts:eval=net --bot fastmcts:round
 run 2p-fastmcts-net-r1-rounds1-0.1s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.1 --seed 47
 run 2p-fastmcts-net-r1-rounds1-0.25s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.25 --seed 48
 run 2p-expert-net-expert-1s 40 --bot expert --bot fastmcts:time=1.8,rounds=1 --players 2 --time 1 --seed 49
+run 2p-expert-mcts-1s 60 --bots expert,mcts --players 2 --time 1 --seed 50
