@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -25,23 +27,8 @@ from azulejos.agents import Budget, make_agent
 from azulejos.core import State
 from azulejos.fast import nn, search
 
-
-def positions() -> list[tuple[str, State]]:
-    out: list[tuple[str, State]] = []
-    for players in (2, 3, 4):
-        for variant in ("coloured", "grey"):
-            st = State.new(players, variant)
-            st.deal(random.Random(players * 10 + len(variant)))
-            out.append((f"{players}p {variant} opening", st.copy()))
-            rng = random.Random(players)
-            for _ in range(2 * players + 1):
-                if st.is_chance or st.is_over:
-                    break
-                acts = st.legal_actions()
-                st.push(acts[rng.randrange(len(acts))])
-            if not st.is_chance and not st.is_over:
-                out.append((f"{players}p {variant} mid-round", st.copy()))
-    return out
+sys.path.insert(0, str(Path(__file__).parent))
+from fast_search import positions  # noqa: E402  (the same positions as the search benchmark)
 
 
 @njit(cache=False)
