@@ -98,34 +98,42 @@ def test_games_of_bots_only_are_capped(db_path: Path) -> None:
 
 
 def test_bot_work_of_a_persons_game_does_not_queue_behind_all_bot_games() -> None:
-    """Two workers, eight all-bot tasks of 0.3 s queued: a person's task starts at once and
-    no all-bot task starts while it waits or runs."""
+    """Two workers, eight all-bot tasks queued and held busy: a person's task starts while the
+    first all-bot task is still running (it did not wait for a worker), and no all-bot task
+    starts while it waits or runs. Checked by order of events, not by wall time."""
 
     async def scenario() -> None:
         sched = BotScheduler(2)
         running: list[str] = []
         overlaps: list[list[str]] = []
+        ended: list[str] = []
+        release = threading.Event()  # all-bot work holds its worker until this is set
         lock = threading.Lock()
 
-        def work(name: str, seconds: float) -> float:
+        def work(name: str) -> None:
             with lock:
                 running.append(name)
                 overlaps.append(list(running))
-            time.sleep(seconds)
+            if name.startswith("bot"):
+                release.wait(10)
             with lock:
                 running.remove(name)
-            return time.monotonic()
+                ended.append(name)
 
-        background = [asyncio.create_task(sched.run(lambda i=i: work(f"bot{i}", 0.3), person=False))
+        background = [asyncio.create_task(sched.run(lambda i=i: work(f"bot{i}"), person=False))
                       for i in range(8)]
         await asyncio.sleep(0.05)
         assert sched.busy == (0, 1)  # all-bot games take one of the two workers
-        t0 = time.monotonic()
-        done = await sched.run(lambda: work("person", 0.1), person=True)
-        assert done - t0 < 0.2  # it did not wait for a worker
+        # Had the person's task queued behind the held all-bot work, this would time out.
+        await asyncio.wait_for(sched.run(lambda: work("person"), person=True), timeout=5)
+        person_start = next(o for o in overlaps if o[-1] == "person")
+        assert person_start == ["bot0", "person"]  # it ran beside the first all-bot task
+        assert ended == ["person"]  # ...which was still running: no all-bot task had ended
+        release.set()
         await asyncio.gather(*background)
         assert max(len(o) for o in overlaps) <= 2
         assert all(sum(n.startswith("bot") for n in o) <= 1 for o in overlaps)
+        assert sorted(ended) == sorted(["person"] + [f"bot{i}" for i in range(8)])
         sched.shutdown()
 
     asyncio.run(scenario())
