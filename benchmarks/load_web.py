@@ -1,11 +1,15 @@
 """Load test of the game server: many concurrent bot-vs-bot games through the websocket API.
 
-Starts ``azulejos serve`` on a free 127.0.0.1 port (or uses --url), creates --games 2-player
-games, and for every seat opens a websocket that plays random legal moves from its view, all
-at once. Bounded by --games and --seconds; it stops by itself. Reports moves/s and the latency
-of a move (send -> "accepted", i.e. checked, stored and broadcast) as percentiles.
+Starts ``azulejos serve`` on a free 127.0.0.1 port (or uses --url) and keeps --games 2-player
+games of people running at a time: each seat claimed from its invitation, a websocket per
+seat that plays random legal moves from its view; when a game ends a new one takes its place.
+After --warmup seconds it measures for --seconds: moves/s, the latency of a move (send ->
+"accepted", i.e. checked, stored and broadcast) as percentiles, and the CPU time per move of
+the server and of this client. --rate offers a fixed number of moves per second in all
+instead of moving as fast as the server answers.
 
-    python benchmarks/load_web.py --games 50 --seconds 60
+    python benchmarks/load_web.py --games 25 --seconds 30              # 50 clients, flat out
+    python benchmarks/load_web.py --games 25 --seconds 30 --rate 1000  # 50 clients, 1,000 moves/s
 """
 
 from __future__ import annotations
@@ -45,10 +49,16 @@ def free_port() -> int:
 
 async def seat_client(url: str, game: str, token: str, seed: int, deadline: float,
                       latencies: list[float], errors: list[str], compress: bool = True,
-                      patches: bool = True) -> int:
+                      patches: bool = True, measure_from: float = 0.0,
+                      pace: dict[str, float] | None = None) -> int:
     """One seat: plays a random legal move whenever its view says it is to move. With
     ``patches`` it asks for patches, as the browser does (docs/api.md, "Patches"), and applies
-    them as static/js/socket.js does; a server that does not know them sends whole views."""
+    them as static/js/socket.js does; a server that does not know them sends whole views.
+
+    Moves and latencies count from ``measure_from`` (time.monotonic) on. ``pace``, shared by
+    the seats of one game (``{"every": s, "next": t}``): a move is not sent before ``next``, and
+    each move puts ``next`` ``every`` seconds later (a fixed offered rate; slower when the
+    server is)."""
     rng = random.Random(seed)
     moves = 0
     held: dict[str, Any] | None = None
@@ -66,7 +76,8 @@ async def seat_client(url: str, game: str, token: str, seed: int, deadline: floa
                 break
             msg = json.loads(raw)
             if msg["type"] == "accepted" and sent_at is not None:
-                latencies.append(time.perf_counter() - sent_at)
+                if time.monotonic() >= measure_from:
+                    latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             elif msg["type"] == "error":
                 errors.append(msg["error"]["code"])
@@ -88,62 +99,109 @@ async def seat_client(url: str, game: str, token: str, seed: int, deadline: floa
                     return moves
                 if v["to_move"] and sent_at is None:
                     move = rng.choice(v["legal"])["move"]
+                    if pace is not None:
+                        wait = pace["next"] - time.monotonic()
+                        if wait > 0:
+                            await asyncio.sleep(wait)
+                        # a fixed schedule: a game that fell behind catches up (up to 1 s)
+                        pace["next"] = max(pace["next"], time.monotonic() - 1.0) + pace["every"]
                     sent_at = time.perf_counter()
                     await ws.send(json.dumps({"type": "move", "version": v["version"], "move": move}))
-                    moves += 1
+                    if time.monotonic() >= measure_from:
+                        moves += 1
     return moves
 
 
-async def run(url: str, games: int, seconds: float, seed: int,
-              compress: bool = True, patches: bool = True) -> dict[str, object]:
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        created = []
-        for _ in range(games):
-            r = await http.post("/api/games", json={"players": 2})
-            r.raise_for_status()
-            c = r.json()
-            for s in c["seats"]:  # each seat claimed from its invitation (docs/api.md)
-                if s.get("invite"):
-                    claim = await http.post(f"/api/games/{c['game']}/claim", json={"invite": s["invite"]})
-                    claim.raise_for_status()
-                    s["token"] = claim.json()["token"]
-            created.append(c)
+async def new_game(http: httpx.AsyncClient, url: str) -> dict[str, Any]:
+    """A 2-player game of people, each seat claimed from its invitation (docs/api.md)."""
+    r = await http.post(url + "/api/games", json={"players": 2})
+    r.raise_for_status()
+    c: dict[str, Any] = r.json()
+    for s in c["seats"]:
+        if s.get("invite"):
+            claim = await http.post(f"{url}/api/games/{c['game']}/claim", json={"invite": s["invite"]})
+            claim.raise_for_status()
+            s["token"] = claim.json()["token"]
+    return c
+
+
+async def run(url: str | list[str], games: int, seconds: float, seed: int, compress: bool = True,
+              patches: bool = True, warmup: float = 0.0, rate: float | None = None,
+              server_pid: int | list[int] | None = None) -> dict[str, object]:
+    """``games`` games at a time for ``warmup`` + ``seconds``; when one ends, a new one starts
+    in its place (steady state). Figures count the last ``seconds`` only. ``rate``: moves per
+    second offered in all (each game paced at rate/games); None: as fast as the server answers.
+    Several servers (``url`` a list; load_cluster.py): game i is made on server i mod n and
+    its seat s plays on server (i + s) mod n, so the two players of a game are on two
+    processes; the server CPU is that of all the ``server_pid`` processes."""
+    urls = [url] if isinstance(url, str) else url
+    pids = [] if server_pid is None else [server_pid] if isinstance(server_pid, int) else server_pid
     latencies: list[float] = []
     errors: list[str] = []
+    counts: list[int] = []
+    finished: list[str] = []
     t0 = time.monotonic()
-    deadline = t0 + seconds
-    tasks = [
-        seat_client(url, c["game"], s["token"], seed + i * 7 + s["seat"], deadline, latencies, errors,
-                    compress, patches)
-        for i, c in enumerate(created) for s in c["seats"]
-    ]
-    moves = await asyncio.gather(*tasks)
-    elapsed = time.monotonic() - t0
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
-        finished = 0
-        specs = [c["spectator_token"] for c in created]
-        for i in range(0, len(specs), 50):  # the API takes 50 tokens at a time
-            r = await http.post("/api/my-games", json={"tokens": specs[i:i + 50]})
-            finished += sum(1 for g in r.json()["games"] if g and g["phase"] == "over")
+    measure_from = t0 + warmup
+    deadline = measure_from + seconds
+    cpu: dict[str, float] = {}
+
+    async def slot(i: int, http: httpx.AsyncClient) -> None:
+        n = 0
+        while time.monotonic() < deadline - 1.0:
+            c = await new_game(http, urls[i % len(urls)])
+            pace = None if rate is None else {"every": games / rate, "next": time.monotonic()}
+            played = await asyncio.gather(*(
+                seat_client(urls[(i + s["seat"]) % len(urls)], c["game"], s["token"],
+                            seed + (i * 1000 + n) * 7 + s["seat"],
+                            deadline, latencies, errors, compress, patches, measure_from, pace)
+                for s in c["seats"]))
+            counts.extend(played)
+            finished.append(c["spectator_token"])
+            n += 1
+
+    async def sample_cpu() -> None:
+        await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
+        cpu["server"] = sum(cpu_seconds(p) for p in pids)
+        cpu["client"] = cpu_seconds()
+
+    async with httpx.AsyncClient(timeout=30) as http:
+        sampler = asyncio.create_task(sample_cpu())
+        await asyncio.gather(*(slot(i, http) for i in range(games)))
+        await sampler
+    elapsed = time.monotonic() - measure_from
+    moves = sum(counts)
     lat = sorted(latencies)
 
     def pct(p: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p / 100 * len(lat)))] if lat else float("nan")
 
-    return {
-        "games": games, "finished": finished, "moves": sum(moves), "seconds": round(elapsed, 2),
-        "moves_per_s": round(sum(moves) / elapsed, 1),
+    result: dict[str, object] = {
+        "games_at_a_time": games, "games_played": len(finished), "moves": moves,
+        "seconds": round(elapsed, 2), "warmup_seconds": warmup,
+        "offered_moves_per_s": rate, "moves_per_s": round(moves / elapsed, 1),
         "latency_ms": {"p50": round(pct(50), 1), "p90": round(pct(90), 1), "p99": round(pct(99), 1),
                        "max": round(1000 * lat[-1], 1) if lat else None,
                        "mean": round(1000 * statistics.fmean(lat), 1) if lat else None},
         "errors": {c: errors.count(c) for c in set(errors)},
+        # CPU per move over the measured window: steadier than moves/s on a shared machine
+        "client_cpu_ms_per_move": round(1000 * (cpu_seconds() - cpu["client"]) / max(1, moves), 3),
     }
+    if pids:  # (with several servers: all of them together; each move is also read by the
+        # other process, through the bus)
+        result["server_cpu_ms_per_move"] = round(
+            1000 * (sum(cpu_seconds(p) for p in pids) - cpu["server"]) / max(1, moves), 3)
+    return result
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
-    ap.add_argument("--seconds", type=float, default=60.0, help="stop after this long (default 60)")
+    ap.add_argument("--seconds", type=float, default=60.0,
+                    help="measure for this long, after the warm-up (default 60)")
+    ap.add_argument("--warmup", type=float, default=5.0,
+                    help="seconds played before measuring (default 5)")
+    ap.add_argument("--rate", type=float,
+                    help="offer this many moves per second in all (default: as fast as answered)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="an already running server (default: start one on 127.0.0.1)")
     ap.add_argument("--db", help="database for the started server (default: a temporary SQLite file)")
@@ -154,8 +212,10 @@ def main() -> int:
     ap.add_argument("--ws-compression", choices=("on", "off"), default="on",
                     help="the started server's --ws-compression (default on)")
     args = ap.parse_args()
-    if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600:
-        ap.error("--games 1-2000 and --seconds 1-3600")
+    if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600 or not 0 <= args.warmup <= 600:
+        ap.error("--games 1-2000, --seconds 1-3600 and --warmup 0-600")
+    if args.rate is not None and not 1 <= args.rate <= 100_000:
+        ap.error("--rate 1-100000")
     proc = None
     url = args.url
     if url is None:
@@ -179,16 +239,9 @@ def main() -> int:
             print("the server did not start", file=sys.stderr)
             return 1
     try:
-        server0 = cpu_seconds(proc.pid) if proc is not None else 0.0
-        client0 = cpu_seconds()
-        result = asyncio.run(run(url, args.games, args.seconds, args.seed,
-                                     not args.no_compression, not args.no_patches))
-        moves = max(1, int(str(result["moves"])))
-        # CPU per move: steadier than moves/s on a machine shared with other work
-        result["client_cpu_ms_per_move"] = round(1000 * (cpu_seconds() - client0) / moves, 3)
-        if proc is not None:
-            result["server_cpu_ms_per_move"] = round(
-                1000 * (cpu_seconds(proc.pid) - server0) / moves, 3)
+        result = asyncio.run(run(url, args.games, args.seconds, args.seed, not args.no_compression,
+                                 not args.no_patches, args.warmup, args.rate,
+                                 proc.pid if proc is not None else None))
     finally:
         if proc is not None:
             proc.terminate()

@@ -86,3 +86,24 @@ def test_load_layout_converts_numpy_integers_to_python_ints() -> None:
     other = State.new(2)
     other.load_layout(list(np.array(st.layout(), dtype=np.int64)))
     assert other == st and all(type(x) is int for x in other.raw)
+
+
+@pytest.mark.parametrize("rules", [Ruleset(2), Ruleset(3, "grey"), Ruleset(4, special_factories=True)])
+def test_board_key_is_equal_exactly_when_the_board_is_R4(rules: Ruleset) -> None:
+    """``board_key(seat)`` (a cache key for what is drawn from a board) is equal for two
+    positions exactly when ``player(seat)`` is, over every pair of positions met in games."""
+    seen: dict[tuple[int, tuple[int, ...]], object] = {}
+    boards: dict[object, tuple[int, ...]] = {}
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = State.new(rules)
+        while not st.is_over:
+            if st.is_chance:
+                st.apply_fill(st.sample_fill(rng))
+            else:
+                st.push(st.legal_actions()[rng.randrange(len(st.legal_actions()))])
+            for seat in range(rules.players):
+                key, board = st.board_key(seat), st.player(seat)
+                assert seen.setdefault((seat, key), board) == board  # equal keys: equal boards
+                assert boards.setdefault(board, key) == key  # equal boards: equal keys
+    assert len(seen) > 100

@@ -71,6 +71,39 @@ def test_append_is_conditional_on_the_version(store: SqlStore) -> None:
     assert store.playing() == [] and store.versions(["g1", "zz"]) == {"g1": 2}
 
 
+def test_append_that_fails_midway_writes_nothing(store: SqlStore) -> None:
+    """The game row and the events go in one transaction: an event whose place is taken (a
+    version mix-up) undoes the row's move too, and the store goes on writing after it."""
+    store.create(_game())
+    with pytest.raises(VersionConflict):  # seq 0 is the fill already stored
+        store.append("g1", 1, [StoredEvent(1, "move", "1B1", 0), StoredEvent(0, "move", "2K2", 0)],
+                     None, "playing")
+    g = store.load("g1")
+    assert g is not None and g.version == 1 and [e.seq for e in g.events] == [0]
+    assert store.versions(["g1"]) == {"g1": 1}
+    assert store.append("g1", 1, [StoredEvent(1, "move", "1B1", 0)], None, "playing") == 2
+
+
+def test_moves_of_many_threads_are_all_written(store: SqlStore) -> None:
+    """Appends from several threads at once (the server's database threads): each lands
+    once, in order, and none is lost or reported as a conflict."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    games = [f"g{i}" for i in range(8)]
+    for gid in games:
+        store.create(_game(gid))
+
+    def play(gid: str) -> None:
+        for v in range(1, 21):
+            assert store.append(gid, v, [StoredEvent(v, "move", "1B1", 0)], None, "playing") == v + 1
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(play, games))
+    assert store.versions(games) == {gid: 21 for gid in games}
+    g = store.load("g3")
+    assert g is not None and [e.seq for e in g.events] == list(range(21))
+
+
 def test_game_resumes_exactly_after_a_restart(store: SqlStore) -> None:
     """Play half a game, drop the service, start a new one on the same store: same view, and
     the following fills are the ones the first service would have dealt (R21)."""
@@ -106,6 +139,39 @@ def test_game_resumes_exactly_after_a_restart(store: SqlStore) -> None:
         assert twin.state.is_over
         assert (await svc2.get(gid)).state.history == twin.state.history
         await svc2.stop()
+
+    asyncio.run(scenario())
+
+
+def test_finished_games_nobody_watches_leave_memory_first(
+        store: SqlStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond FINISHED_KEPT, finished games that nobody watches are dropped from memory when
+    another game comes in (fewer objects for the garbage collector to walk); a dropped game is
+    read back from the database, the same as before."""
+    import azulejos.web.service as service
+
+    monkeypatch.setattr(service, "FINISHED_KEPT", 2)
+
+    async def scenario() -> None:
+        svc = GameService(store, sync_interval=0)
+        await svc.start()
+        rng = random.Random(4)
+        ended: list[tuple[str, str, dict[str, object]]] = []
+        for _ in range(4):
+            created = await svc.create(CreateRequest(
+                Ruleset(2), (SeatRequest("person", "A", None), SeatRequest("person", "B", None)),
+                True, 0))
+            acc = await svc.access(created["hotseat_token"], created["game"])
+            while (v := await svc.view(acc))["phase"] != "over":
+                await svc.play(acc, v["version"], rng.choice(v["legal"])["move"])
+            ended.append((created["game"], created["hotseat_token"], v))
+        running = await svc.create(CreateRequest(
+            Ruleset(2), (SeatRequest("person", "A", None), SeatRequest("person", "B", None)),
+            True, 0))
+        assert svc.held == [ended[2][0], ended[3][0], running["game"]]
+        for gid, token, before in ended:  # the first two come back from the database
+            assert await svc.view(await svc.access(token, gid)) == before
+        await svc.stop()
 
     asyncio.run(scenario())
 

@@ -121,7 +121,11 @@ def _build_app(opts: dict[str, Any]) -> Starlette:
 def worker_app() -> Starlette:
     """The app of one worker process of ``serve --workers N`` (uvicorn's factory; the options
     come in :data:`OPTIONS_ENV`)."""
-    return _build_app(json.loads(os.environ[OPTIONS_ENV]))
+    from azulejos.web.collector import tune_for_serving
+
+    app = _build_app(json.loads(os.environ[OPTIONS_ENV]))
+    tune_for_serving()
+    return app
 
 
 def run(args: argparse.Namespace) -> int:
@@ -165,5 +169,8 @@ def run(args: argparse.Namespace) -> int:
         uvicorn.run("azulejos.commands.serve:worker_app", factory=True, workers=args.workers,
                     **common)
     else:
+        from azulejos.web.collector import tune_for_serving
+
+        tune_for_serving()
         uvicorn.run(app, **common)
     return 0

@@ -295,6 +295,14 @@ class State:
             return None
         return self._s[L.TQ_LINE]
 
+    def board_key(self, seat: int) -> tuple[int, ...]:
+        """A value that is equal for two states exactly when their :meth:`player` boards of
+        ``seat`` are equal: cheaper than the board itself, for caches of what is drawn from
+        it."""
+        s = self._s
+        b = L.P0 + seat * L.STRIDE
+        return (*s[b : b + L.STRIDE], s[L.MARKER] == seat)
+
     def player(self, seat: int) -> PlayerView:
         s = self._s
         b = L.P0 + seat * L.STRIDE

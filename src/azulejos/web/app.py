@@ -500,4 +500,8 @@ def app_from_env() -> Starlette:
     """Factory for ``uvicorn --factory azulejos.web.app:app_from_env`` (reads AZULEJOS_DB)."""
     import os
 
-    return create_app(os.environ.get("AZULEJOS_DB") or None)
+    from .collector import tune_for_serving
+
+    app = create_app(os.environ.get("AZULEJOS_DB") or None)
+    tune_for_serving()
+    return app

@@ -84,6 +84,9 @@ def new_seed() -> int:
 
 
 #: HTTP status of each refusal of the session.
+#: Finished games that nobody watches kept in memory (the oldest leave first).
+FINISHED_KEPT = 100
+
 STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409,
           "not_your_seat": 403, "not_a_person": 409, "already_left": 409}
 
@@ -133,7 +136,11 @@ class GameService:
         self.bot_delay = bot_delay
         self.sync_interval = sync_interval
         self.cache_size = cache_size
-        self._db_pool = ThreadPoolExecutor(8, thread_name_prefix="azulejos-db")
+        # SQLite takes one writer at a time. With several threads, this process's writers met
+        # inside SQLite's busy handler, which sleeps up to 100 ms a try: under load some moves
+        # waited seconds (docs/performance.md, "Third pass"). One thread takes them in turn.
+        one_writer = isinstance(store, SqlStore) and store.backend == "sqlite"
+        self._db_pool = ThreadPoolExecutor(1 if one_writer else 8, thread_name_prefix="azulejos-db")
         self.bots = BotScheduler(bot_workers)
         self._games: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
@@ -294,15 +301,33 @@ class GameService:
         live.session.subscribe(lambda _update: self._committed(live))
         self._games[live.game_id] = live
         self._games.move_to_end(live.game_id)
+        # Finished games nobody watches leave first, beyond a few: the games held here are
+        # most of what the garbage collector walks, so fewer make its pauses shorter.
+        finished = [gid for gid, g in self._games.items()
+                    if g.session.is_over and self._unused(gid)]
+        for gid in finished[:max(0, len(finished) - FINISHED_KEPT)]:
+            self._forget(gid)
         while len(self._games) > self.cache_size:
-            for gid in self._games:
-                if not self._subs.get(gid) and gid not in self._bots and not self._lock(gid).locked():
-                    del self._games[gid]
-                    self._locks.pop(gid, None)
-                    self._clocks.pop(gid, None)
-                    break
-            else:
+            unused = next((gid for gid in self._games if self._unused(gid)), None)
+            if unused is None:
                 break
+            self._forget(unused)
+
+    @property
+    def held(self) -> list[str]:
+        """The games held in memory, least recently used first."""
+        return list(self._games)
+
+    def _unused(self, gid: str) -> bool:
+        """Nobody watches the game here, no bot plays in it and no change to it is under way."""
+        lock = self._locks.get(gid)
+        return not self._subs.get(gid) and gid not in self._bots and not (lock and lock.locked())
+
+    def _forget(self, gid: str) -> None:
+        """Drop a game held in memory (it is loaded again from the database when asked for)."""
+        del self._games[gid]
+        self._locks.pop(gid, None)
+        self._clocks.pop(gid, None)
 
     async def get(self, game_id: str) -> Live:
         live = self._games.get(game_id)

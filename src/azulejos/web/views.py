@@ -285,6 +285,7 @@ class _Parts:
     values: dict[str, Any]
     entries: list[tuple[LogEntry, dict[str, Any], str]]
     legal: list[dict[str, Any]] | None = None
+    board_keys: tuple[tuple[int, ...], ...] = ()  # State.board_key of each seat's board
     encoded: dict[str, str] = field(default_factory=dict)
     log_texts: list[str] | None = None  # each log entry's JSON text, made on demand
 
@@ -330,6 +331,11 @@ def _parts(live: Live) -> _Parts:
     if parts is not None and parts.version == version and parts.state is st and parts.log is log:
         return parts
     entries = _log_entries(log, parts)
+    # A move changes one board (the mover's) until the wall tiling: the others are reused.
+    keys = tuple(st.board_key(p) for p in range(live.players))
+    old = parts.values["boards"] if parts is not None and len(parts.board_keys) == len(keys) else None
+    boards = [old[p] if old is not None and parts is not None and parts.board_keys[p] == k
+              else board_json(st, p) for p, k in enumerate(keys)]
     values: dict[str, Any] = {
         "ruleset": live.ruleset.to_json(),
         "factories": [_letters(f) for f in st.factories],
@@ -337,11 +343,11 @@ def _parts(live: Live) -> _Parts:
         "specials": specials_json(st),
         "bag": dict(zip(LETTERS, st.bag)),
         "lid": dict(zip(LETTERS, st.lid)),
-        "boards": [board_json(st, p) for p in range(live.players)],
+        "boards": boards,
         "log": [js for _e, js, _t in entries],
         "result": result_json(st),
     }
-    parts = _PARTS[live] = _Parts(version, st, log, values, entries)
+    parts = _PARTS[live] = _Parts(version, st, log, values, entries, board_keys=keys)
     return parts
 
 

@@ -1,0 +1,21 @@
+"""The garbage collector's settings of a server process (web/collector.py)."""
+
+from __future__ import annotations
+
+import gc
+
+from azulejos.web.collector import THRESHOLDS, tune_for_serving
+
+
+def test_serving_freezes_start_up_and_collects_the_young_generation_less_often() -> None:
+    before = gc.get_threshold()
+    try:
+        gc.unfreeze()
+        tune_for_serving()
+        assert gc.get_threshold() == THRESHOLDS
+        assert THRESHOLDS[0] > before[0]
+        assert gc.get_freeze_count() > 1000  # what start-up made is no longer walked
+        assert gc.isenabled()  # cycles are still collected
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
