@@ -49,3 +49,7 @@ run 2p-fastmcts-net-r1-rounds1-0.1s 60 --bot fastmcts:eval=net,rounds=1 --bot fa
 run 2p-fastmcts-net-r1-rounds1-0.25s 60 --bot fastmcts:eval=net,rounds=1 --bot fastmcts:rounds=1 --players 2 --time 0.25 --seed 48
 run 2p-expert-net-expert-1s 40 --bot expert --bot fastmcts:time=1.8,rounds=1 --players 2 --time 1 --seed 49
 run 2p-expert-mcts-1s 60 --bots expert,mcts --players 2 --time 1 --seed 50
+# The issue's 1 s tables (issue 15, item 4): docs/strength.md, "The 1 s tables".
+run 2p-expert-flatmc-1s 100 --bots expert,flatmc --players 2 --time 1 --seed 51
+run 2p-expert-greedy-1s 100 --bots expert,greedy --players 2 --time 1 --seed 52
+run 2p-expert-mcts-1s-more 40 --bots expert,mcts --players 2 --time 1 --seed 53
