@@ -83,10 +83,10 @@ def new_seed() -> int:
     return secrets.randbits(128)
 
 
-#: HTTP status of each refusal of the session.
 #: Finished games that nobody watches kept in memory (the oldest leave first).
 FINISHED_KEPT = 100
 
+#: HTTP status of each refusal of the session.
 STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409,
           "not_your_seat": 403, "not_a_person": 409, "already_left": 409}
 

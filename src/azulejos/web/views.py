@@ -333,8 +333,8 @@ def _parts(live: Live) -> _Parts:
     entries = _log_entries(log, parts)
     # A move changes one board (the mover's) until the wall tiling: the others are reused.
     keys = tuple(st.board_key(p) for p in range(live.players))
-    old = parts.values["boards"] if parts is not None and len(parts.board_keys) == len(keys) else None
-    boards = [old[p] if old is not None and parts is not None and parts.board_keys[p] == k
+    old = parts if parts is not None and len(parts.board_keys) == len(keys) else None
+    boards = [old.values["boards"][p] if old is not None and old.board_keys[p] == k
               else board_json(st, p) for p, k in enumerate(keys)]
     values: dict[str, Any] = {
         "ruleset": live.ruleset.to_json(),
