@@ -13,7 +13,7 @@ from azulejos.commands.tournament import split_bots
 from azulejos.core import Ruleset
 from azulejos.notation import load_record, parse_record, replay
 from azulejos.tools.tournament import play_game, run_local, schedule
-from azulejos.tools.tournament_stats import summarise, table, wilson
+from azulejos.tools.tournament_stats import elo_gap, summarise, table, wilson
 
 
 def test_schedule_rotates_seats_over_paired_deals() -> None:
@@ -27,6 +27,37 @@ def test_schedule_rotates_seats_over_paired_deals() -> None:
         schedule(["a"], 2, 2)
     with pytest.raises(ValueError):
         schedule(["a", "a"], 2, 2)
+
+
+def test_a_ladder_seats_only_neighbours() -> None:
+    jobs = schedule(["a", "b", "c", "d"], 2, 2, ladder=True)
+    assert [j.lineup for j in jobs] == [("a", "b"), ("b", "a"), ("b", "c"), ("c", "b"), ("c", "d"), ("d", "c")]
+    assert [j.lineup for j in schedule(["a", "b", "c", "d"], 3, 3, ladder=True)][::3] == [("a", "b", "c"), ("b", "c", "d")]
+    assert len(schedule(["a", "b", "c", "d"], 2, 2)) == 12  # without: every pair
+    assert len(schedule(["a", "b"], 2, 2, ladder=True)) == 2  # as many bots as seats: one lineup
+
+
+def test_elo_gap_of_a_win_rate() -> None:
+    assert elo_gap(0.5) == 0.0
+    assert elo_gap(10 / 11) == pytest.approx(400.0)  # odds of 10 to 1
+    assert elo_gap(0.25) == pytest.approx(-elo_gap(0.75))  # type: ignore[operator]
+    assert elo_gap(1.0) is None and elo_gap(0.0) is None
+
+
+def test_head_to_head_gives_the_elo_gap_and_its_bounds() -> None:
+    from azulejos.tools.tournament import GameResult
+
+    won = [GameResult(i, i, ["a", "b"], [30, 10], [0], [1, 2], 5, 40, [0, 0], [0, 0]) for i in range(3)]
+    lost = GameResult(3, 3, ["a", "b"], [10, 30], [1], [2, 1], 5, 40, [0, 0], [0, 0])
+    (h,) = summarise([*won, lost])["head_to_head"]
+    assert h["elo_gap"] == pytest.approx(190.8, abs=0.1)  # 3 of 4
+    lo, hi = h["elo_gap95"]
+    assert lo < 0 < 190 < hi  # 4 games cannot tell: the interval spans zero
+    swept = [GameResult(i, i, ["a", "b"], [30, 10], [0], [1, 2], 5, 40, [0, 0], [0, 0]) for i in range(10)]
+    (h,) = summarise(swept)["head_to_head"]
+    assert h["elo_gap"] is None and h["elo_gap95"][1] is None and h["elo_gap95"][0] > 0
+    lines = table({"bots": summarise(swept)["bots"], "forfeits": [], "head_to_head": [h, h]})
+    assert f"Elo >= {h['elo_gap95'][0]:+.0f}" in lines
 
 
 def test_paired_deals_share_the_first_fill_R21() -> None:
@@ -106,6 +137,17 @@ def test_tournament_cli_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     replay(load_record(files[0]))
     assert json.loads((out / "summary.json").read_text())["games"] == 6
     assert "6/6 games" in cap.err  # the progress bar
+    assert summary["lineups"] == "all"
+
+
+def test_tournament_cli_ladder(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tournament", "--bots", "random,greedy:eps=0.5,greedy", "--ladder", "--games", "2",
+                 "--time", "0.2", "--json", "--quiet"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["lineups"] == "ladder" and summary["games"] == 4
+    assert sorted(h["bots"] for h in summary["head_to_head"]) == [["greedy", "greedy:eps=0.5"], ["greedy:eps=0.5", "random"]]
+    assert summary["bots"]["greedy:eps=0.5"]["games"] == 4 and summary["bots"]["random"]["games"] == 2
 
 
 @pytest.mark.parametrize(

@@ -43,6 +43,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", action="append", default=[], metavar=_("SPEC"), help=_("one more bot (repeatable; for specs with commas)"))
     add_game_options(p)
     p.add_argument("--games", metavar=_("GAMES"), type=positive_int, default=20, help=_("games per lineup, rounded up to a multiple of the player count (default 20)"))
+    p.add_argument(
+        "--ladder", action="store_true",
+        help=_("with more bots than players, only neighbours in the order given meet "
+        "(a ladder of levels, weakest first) instead of every combination"),
+    )
     p.add_argument("--time", type=positive_float, default=1.0, metavar="T", help=_("seconds per move for every bot (default 1); a bot's own time= option may be shorter"))
     p.add_argument("--jobs", type=positive_int, default=1, metavar="J", help=_("games played in parallel processes (default 1)"))
     p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0, help=_("seed of the deals (default 0)"))
@@ -98,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
 
             secret = _secrets.token_hex(16)
         rules = ruleset_from_args(args)
-        jobs = schedule(bots, rules, args.games, args.seed, seconds=args.time, secret=secret or "")
+        jobs = schedule(bots, rules, args.games, args.seed, seconds=args.time, secret=secret or "",
+                        ladder=args.ladder)
     except ValueError as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
@@ -143,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
         **rules.to_json(), "games": len(jobs),
         "games_per_lineup": -(-args.games // args.players) * args.players,
         "seconds_per_move": args.time, "seed": args.seed, "deal_secret": secret,
+        "lineups": "ladder" if args.ladder else "all",
         "backend": args.backend,
         "elapsed_seconds": round(time.monotonic() - started, 1),
         **summary,

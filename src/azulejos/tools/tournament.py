@@ -1,8 +1,10 @@
 """Tournaments between bots: paired deals, seats rotated, games in parallel processes or on Ray.
 
 * **Lineups.** With as many bots as players, every game seats all of them; with more, every
-  combination of ``players`` bots meets; with fewer, the bots are repeated in turn to fill the
-  seats (``A,B`` at 3 players seats ``A,B,A``).
+  combination of ``players`` bots meets, or on a *ladder* only neighbours in the order given
+  (``easy,medium,hard`` at 2 players: ``easy-medium`` and ``medium-hard``, so the rating scale
+  is built from the close games that measure it, not from lopsided ones); with fewer, the bots
+  are repeated in turn to fill the seats (``A,B`` at 3 players seats ``A,B,A``).
 * **One session.** Every game is a play-layer :class:`~azulejos.play.Session`, as in the
   terminal and on the web: the same seeding scheme and the same failing-bot policy object
   (:data:`~azulejos.play.FORFEIT` here).
@@ -69,13 +71,14 @@ class GameResult:
 
 def schedule(
     bots: list[str], rules: Ruleset | int, games: int, seed: int = 0, variant: str = "coloured",
-    seconds: float | None = None, secret: str = "",
+    seconds: float | None = None, secret: str = "", ladder: bool = False,
 ) -> list[GameJob]:
     """Every game of the tournament under ``rules`` (a :class:`Ruleset`, modules included;
     a bare player count means the base game on the ``variant`` wall). ``games`` is per lineup,
     rounded up to a multiple of the player count so that each deal is played in every seat
     rotation. A non-empty ``secret`` is mixed into every deal, so that a bot that knows the
-    seed cannot predict the fills."""
+    seed cannot predict the fills. With ``ladder``, only runs of ``players`` neighbours in the
+    order of ``bots`` meet."""
     ruleset = rules if isinstance(rules, Ruleset) else Ruleset.of(rules, variant)
     players = ruleset.players
     if len(bots) < 2:
@@ -84,6 +87,8 @@ def schedule(
         raise ValueError("each bot may be named once (give options to tell copies apart)")
     if len(bots) <= players:
         groups = [tuple(bots[i % len(bots)] for i in range(players))]
+    elif ladder:
+        groups = [tuple(bots[i:i + players]) for i in range(len(bots) - players + 1)]
     else:
         groups = list(itertools.combinations(bots, players))
     deals = math.ceil(games / players)

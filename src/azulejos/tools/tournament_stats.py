@@ -1,5 +1,5 @@
 """Tournament results: win counts with Wilson intervals, score statistics, head-to-head pairs
-and an openskill (Plackett-Luce) rating."""
+with the Elo gap their win rate implies, and an openskill (Plackett-Luce) rating."""
 
 from __future__ import annotations
 
@@ -24,6 +24,18 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / d
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def elo_gap(rate: float) -> float | None:
+    """The Elo difference at which the stronger side is expected to score ``rate`` (logistic,
+    400 points for odds of 10 to 1); None for 0 or 1, where it is unbounded."""
+    if not 0.0 < rate < 1.0:
+        return None
+    return 400.0 * math.log10(rate / (1.0 - rate))
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 1)
 
 
 def _ratings(results: list[GameResult], bots: list[str]) -> dict[str, dict[str, float]]:
@@ -110,10 +122,27 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
         h2h.append({
             "bots": [pa, pb], "games": int(g), "wins": [round(wa, 3), round(g - wa, 3)],
             "win_rate": round(wa / g, 4), "wilson95": [round(lo, 4), round(hi, 4)],
+            # the first bot's Elo advantage, and its bounds from the Wilson interval (None =
+            # unbounded: all games won or all lost)
+            "elo_gap": _rounded(elo_gap(wa / g)),
+            "elo_gap95": [_rounded(elo_gap(lo)) if wa > 0 else None,
+                          _rounded(elo_gap(hi)) if wa < g else None],
             "mean_scores": [round(sa / scored, 2), round(sb / scored, 2)] if scored else None,
         })
     return {"bots": out, "head_to_head": h2h,
             "forfeits": [r.forfeit | {"game": r.index} for r in results if r.forfeit]}
+
+
+def _gap_text(h: dict[str, Any]) -> str:
+    """``+612 (+420 to +900)``; a bound that is unbounded reads as the open side only."""
+    gap, (lo, hi) = h.get("elo_gap"), h.get("elo_gap95", [None, None])
+    if gap is not None and lo is not None and hi is not None:
+        return f"{gap:+.0f} ({lo:+.0f} to {hi:+.0f})"
+    if lo is not None:
+        return f">= {lo:+.0f}"
+    if hi is not None:
+        return f"<= {hi:+.0f}"
+    return "?"
 
 
 def table(summary: dict[str, Any]) -> str:
@@ -144,7 +173,7 @@ def table(summary: dict[str, Any]) -> str:
             mtxt = f"  scores {ms[0]:.1f} - {ms[1]:.1f}" if ms else ""
             lines.append(
                 f"  {a} vs {b}: {h['wins'][0]:g}/{h['games']} ({100 * h['win_rate']:.1f}%, "
-                f"{100 * lo:.0f}-{100 * hi:.0f}%){mtxt}"
+                f"{100 * lo:.0f}-{100 * hi:.0f}%){mtxt}  Elo {_gap_text(h)}"
             )
     for f in summary["forfeits"][:20]:
         lines.append(f"forfeit: game {f['game']}, {f['bot']} (seat {f['seat'] + 1}): {f['kind']} - {f['message']}")
