@@ -9,7 +9,11 @@ with ``rounds`` > 0 it samples them from the bag counts (R21, R22).
 
 With ``eval=net`` the leaves are valued by the shipped value network (:mod:`azulejos.fast.nn`,
 trained by ``azulejos train``, :mod:`azulejos.agents.training`; ``weights=PATH`` for another
-file) instead of the hand-set evaluation; the fallback keeps the hand-set one.
+file) instead of the hand-set evaluation; the fallback keeps the hand-set one. With
+``prior=net`` the drafting moves of a new node get the learned prior of
+:mod:`azulejos.fast.prior` (trained by ``azulejos train --prior``,
+:mod:`azulejos.agents.prior_training`; ``priorweights=PATH`` for another file) instead of the
+softmax of their hand-set scores.
 
 Fallback: when the numba kernels are not available (``fast.available()`` is false, e.g.
 ``AZULEJOS_FAST=0``) or the game uses the special factory displays (R40-R47, not in the
@@ -62,18 +66,32 @@ MAX_TREE_EDGES = 1 << 22
 _loaded = [False]  # the search kernels are loaded in this process
 #: The leaf evaluations: the hand-set one of ``agents/features.py`` or the value network.
 EVALUATIONS = ("hand", "net")
-_NETS: dict[str, np.ndarray] = {}  # the shipped weights, read once per process
+#: The move priors: the softmax of the hand-set move scores, or the learned one (fast/prior.py).
+PRIORS = ("hand", "net")
+_LOADED: dict[tuple[str, str], np.ndarray] = {}  # weights files, read once per process
+
+
+def _load_once(kind: str, path: str | None) -> np.ndarray:
+    """The weights of ``kind`` ("net" or "prior") from ``path`` (None: the shipped file),
+    read once per process."""
+    key = (kind, path or "")
+    if key not in _LOADED:
+        from azulejos.fast import nn, prior
+
+        _LOADED[key] = (nn.load if kind == "net" else prior.load)(path)
+    return _LOADED[key]
 
 
 def load_net(path: str | None = None) -> np.ndarray:
     """A value network's flat weights (:mod:`azulejos.fast.nn`; default: the shipped ones),
     read once per process; ``ValueError`` if the file is not such a network."""
-    key = path or ""
-    if key not in _NETS:
-        from azulejos.fast import nn
+    return _load_once("net", path)
 
-        _NETS[key] = nn.load(path)
-    return _NETS[key]
+
+def load_prior(path: str | None = None) -> np.ndarray:
+    """Learned move prior weights (:mod:`azulejos.fast.prior`; default: the shipped ones),
+    read once per process; ``ValueError`` if the file is not such a prior."""
+    return _load_once("prior", path)
 
 
 class Tree:
@@ -164,11 +182,24 @@ class FastMCTSAgent:
         margin: float = 0.0,
         evaluation: str = "hand",
         weights: str | None = None,
+        prior: str = "hand",
+        prior_weights: str | None = None,
     ) -> None:
         if evaluation not in EVALUATIONS:
             raise ValueError(
                 f"bot 'fastmcts': eval must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}"
             )
+        if prior not in PRIORS:
+            raise ValueError(
+                f"bot 'fastmcts': prior must be one of {', '.join(PRIORS)}, not {prior!r}"
+            )
+        self.prior = prior
+        self.prior_weights = prior_weights
+        self._pw: np.ndarray | None = None
+        if prior_weights is not None:
+            if prior != "net":
+                raise ValueError("bot 'fastmcts': priorweights need prior=net")
+            self._pw = load_prior(prior_weights)
         self.evaluation = evaluation
         self.weights = weights
         self._net: np.ndarray | None = None
@@ -215,7 +246,7 @@ class FastMCTSAgent:
                 tree.meta[:] = 0
                 self._root(root, 2, grey, tree)
                 K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), False,
-                      self.net_array(), *tree.arrays())
+                      self.net_array(), self.prior_array(), *tree.arrays())
             K.quick_value(root.copy(), 2, False, 0, 1)
             _loaded[0] = True
 
@@ -226,6 +257,14 @@ class FastMCTSAgent:
 
             self._net = load_net(self.weights) if self.evaluation == "net" else np.zeros(0)
         return self._net
+
+    def prior_array(self) -> np.ndarray:
+        """The learned move prior's weights the compiled search gets, or none (empty)."""
+        if self._pw is None:
+            import numpy as np
+
+            self._pw = load_prior(self.prior_weights) if self.prior == "net" else np.zeros(0)
+        return self._pw
 
     def accelerated(self, state: State) -> bool:
         """Whether the compiled search plays ``state`` (else the pure-Python fallback)."""
@@ -321,7 +360,7 @@ class FastMCTSAgent:
     def _root(self, root: np.ndarray, players: int, grey: bool, tree: Tree) -> None:
         from azulejos.fast import search as K
 
-        K.make_root(root, players, grey, self.temperature, *tree.arrays())
+        K.make_root(root, players, grey, self.temperature, self.prior_array(), *tree.arrays())
 
     def _mean_seconds(self, budget: Budget | None) -> float | None:
         """The bot's own mean seconds per move (its ``time`` option), if it has one."""
@@ -388,11 +427,12 @@ class FastMCTSAgent:
         frozen = False
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
         net = self.net_array()
+        pw = self.prior_array()
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
             t0 = time.perf_counter()
             got = K.run(
-                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, net,
+                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, net, pw,
                 *tree.arrays(),
             )
             t1 = time.perf_counter()

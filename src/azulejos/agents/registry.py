@@ -156,6 +156,8 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
     opts = dict(opts)
     evaluation = opts.pop("eval", "hand")
     weights = opts.pop("weights", None)
+    prior = opts.pop("prior", "hand")
+    prior_weights = opts.pop("priorweights", None)
     if evaluation not in EVALUATIONS:
         raise ValueError(
             f"bot 'fastmcts': eval={evaluation!r} is not one of {', '.join(EVALUATIONS)}"
@@ -173,6 +175,7 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
         raise ValueError("bot 'fastmcts': manage must be 0 or 1")
     manage = bool(o.pop("manage", 1))
     return FastMCTSAgent(seed, b, manage=manage, evaluation=evaluation, weights=weights,
+                         prior=prior, prior_weights=prior_weights,
                          **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 

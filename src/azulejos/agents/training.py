@@ -65,6 +65,24 @@ def game_setup(i: int) -> tuple[int, bool]:
     return 2 + i % 3, (i // 3) % 4 == 3
 
 
+def start_game(players: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A self-play game's first position (the first fill drawn, R9, R21) and what the kernels
+    need beside it: the state, its generator (seeded by ``seed``), an empty log and a work
+    array."""
+    from azulejos.core import layout as L
+    from azulejos.fast.chance import fill, init_state
+    from azulejos.fast.rng import new_state
+    from azulejos.fast.tables import WK_SIZE
+
+    rs = new_state(seed)
+    s = np.zeros(L.size(players), dtype=np.int64)
+    init_state(s, players, seed % players)
+    log = np.empty(0, dtype=np.int64)
+    wk = np.zeros(WK_SIZE, dtype=np.int64)
+    fill(s, players, rs, log, wk)
+    return s, rs, log, wk
+
+
 def play_game(
     players: int, grey: bool, seed: int, iterations: int, net: np.ndarray
 ) -> tuple[list[np.ndarray], np.ndarray]:
@@ -74,25 +92,19 @@ def play_game(
     round drawn in proportion to the visits, for varied games)."""
     from azulejos.core import layout as L
     from azulejos.fast import search as K
-    from azulejos.fast.chance import fill, init_state
-    from azulejos.fast.rng import new_state
+    from azulejos.fast.chance import fill
     from azulejos.fast.step import apply_action
-    from azulejos.fast.tables import WK_SIZE
 
     from .fastmcts import Tree
 
-    rs = new_state(seed)
+    s, rs, log, wk = start_game(players, seed)
     pick = np.random.default_rng(seed)
-    s = np.zeros(L.size(players), dtype=np.int64)
-    init_state(s, players, seed % players)
-    log = np.empty(0, dtype=np.int64)
-    wk = np.zeros(WK_SIZE, dtype=np.int64)
-    fill(s, players, rs, log, wk)
     acts = np.empty(K.MAX_EDGES, dtype=np.int64)
     sc = np.empty(K.MAX_EDGES, dtype=np.float64)
     pts = np.empty(25, dtype=np.int64)
     kept: list[np.ndarray] = []
     tree = Tree(1024, 16384)
+    no_prior = np.zeros(0)  # the hand-set move prior
     while True:
         ph = s[L.PHASE]
         if ph == L.OVER:
@@ -104,14 +116,14 @@ def play_game(
         if iterations <= 0:
             a = K.policy_action(s, players, grey, 0.1, rs, acts, sc, pts, wk)
         else:
-            cnt = K.make_root(s, players, grey, 1.5, *tree.arrays())
+            cnt = K.make_root(s, players, grey, 1.5, no_prior, *tree.arrays())
             if cnt == 1:
                 a = int(tree.e_act[0])
             else:
                 done = 0
                 while done < iterations:
                     got = K.run(s, players, grey, iterations - done, 2.0, 0.15, 1.5, 0, 10.0,
-                                rs, False, net, *tree.arrays())
+                                rs, False, net, no_prior, *tree.arrays())
                     done += got
                     if got == 0 and not tree.grow():
                         break

@@ -46,22 +46,23 @@ def run(args: argparse.Namespace) -> int:
 
     from azulejos.core.errors import InvalidRecordError
     from azulejos.guide import get_section
-    from azulejos.i18n import resolve_language
+    from azulejos.i18n import resolve_language, translation
     from azulejos.notation import load_record
     from azulejos.play import Match, Seat, parse_seat
     from azulejos.play.seats import number_bots
 
+    _ = translation(resolve_language(args.lang)).gettext
     try:
         if args.seats:
             items = [x for x in args.seats.split(",")]
             if not 2 <= len(items) <= 4:
-                raise ValueError("--seats needs 2, 3 or 4 entries")
+                raise ValueError(_("--seats needs 2, 3 or 4 entries"))
             # two bots of one level are "Easy bot" and "Easy bot 2"; two people need two names
             seats = number_bots([parse_seat(x, i) for i, x in enumerate(items)])
         else:
             seats = [Seat("Player 1"), Seat("Medium bot", "medium")]
         if len({s.name for s in seats}) != len(seats):
-            raise ValueError("two seats have the same name")
+            raise ValueError(_("two seats have the same name"))
     except ValueError as e:
         print(f"azulejos play: {e}", file=sys.stderr)
         return 2
@@ -75,8 +76,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"azulejos play: {args.resume}: {e}", file=sys.stderr)
             return 1
         if match.is_over:
-            print(f"azulejos play: {args.resume}: that game is already over "
-                  f"(see it with: azulejos replay --view {args.resume})", file=sys.stderr)
+            print(_("azulejos play: {file}: that game is already over "
+                    "(see it with: azulejos replay --view {file})").format(file=args.resume),
+                  file=sys.stderr)
             return 1
     # a resumed game keeps the language and theme it was saved with, unless asked otherwise
     saved = match.extra if match is not None else {}

@@ -29,10 +29,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
+    from azulejos.i18n import resolve_language, translation
     from azulejos.notation.record import load_and_replay
 
     if getattr(args, "view", False):
         return _view(args)
+    _ = translation(resolve_language(getattr(args, "lang", None))).gettext
     bad = 0
     for path in args.files:
         try:
@@ -42,18 +44,24 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: {e}", file=sys.stdout)
             continue
         if not args.quiet:
-            status = "finished" if st.is_over else f"unfinished (round {st.round})"
-            print(f"{path}: valid, {status}, scores {st.scores}")
+            if st.is_over:
+                print(_("{path}: valid, finished, scores {scores}").format(
+                    path=path, scores=st.scores))
+            else:
+                print(_("{path}: valid, unfinished (round {round}), scores {scores}").format(
+                    path=path, round=st.round, scores=st.scores))
     return 1 if bad else 0
 
 
 def _view(args: argparse.Namespace) -> int:
     """``--view``: open the Textual replay viewer on one valid record."""
     from azulejos.core.errors import InvalidRecordError
+    from azulejos.i18n import resolve_language, translation
     from azulejos.notation.record import load_and_replay
 
+    _ = translation(resolve_language(args.lang)).gettext
     if len(args.files) != 1:
-        print("azulejos replay --view: give exactly one FILE", file=sys.stderr)
+        print(_("azulejos replay --view: give exactly one FILE"), file=sys.stderr)
         return 2
     path = args.files[0]
     try:

@@ -23,19 +23,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from azulejos.i18n import resolve_language, translation
     from azulejos.notation.record import record_of, save_record
     from azulejos.tools.selfplay import random_game
 
+    tr = translation(resolve_language(None))
+    _ = tr.gettext
     rules = ruleset_from_args(args)
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        print(f"azulejos selfplay: cannot create {out}: {e.strerror}", file=sys.stderr)
+        print(_("azulejos selfplay: cannot create {folder}: {reason}").format(
+            folder=str(out), reason=e.strerror), file=sys.stderr)
         return 2
     for i in range(args.games):
         st = random_game(rules, args.seed, i)
         rec = record_of(st, seed=args.seed, game=i, generator="azulejos selfplay (uniform random)")
         save_record(rec, out / f"game-{args.seed}-{i:04d}.json")
-    print(f"wrote {args.games} record{'' if args.games == 1 else 's'} to {out}")
+    print(tr.ngettext("wrote {n} record to {folder}", "wrote {n} records to {folder}",
+                      args.games).format(n=args.games, folder=str(out)))
     return 0

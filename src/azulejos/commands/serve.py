@@ -129,35 +129,41 @@ def worker_app() -> Starlette:
 
 
 def run(args: argparse.Namespace) -> int:
+    from azulejos.i18n import resolve_language, translation
+
+    tr = translation(resolve_language(None))
+    _ = tr.gettext
     try:
         import uvicorn
         from sqlalchemy.engine import make_url
 
-        from azulejos.i18n import translation
         from azulejos.web.storage import database_url
     except ImportError as e:
-        print(f"azulejos serve needs the web extra: pip install 'azulejos[web]' ({e})",
-              file=sys.stderr)
+        print(_("azulejos serve needs the web extra: pip install 'azulejos[web]' ({error})").format(
+            error=e), file=sys.stderr)
         return 2
     try:
         url = database_url(args.db)
         if args.workers > 1 and make_url(url).get_backend_name() != "postgresql":
-            print(translation().gettext(
+            print(_(
                 "azulejos serve: --workers needs a PostgreSQL database (--db postgresql://...): "
                 "an SQLite file is served by one process"), file=sys.stderr)
             return 2
         opts = _app_options(args, url)
         app = _build_app(opts)  # also prepares the database once, before any worker starts
     except Exception as e:  # a bad URL, an unreachable or unwritable database
-        print(f"azulejos serve: cannot open the database: {e}", file=sys.stderr)
+        print(_("azulejos serve: cannot open the database: {error}").format(error=e),
+              file=sys.stderr)
         return 2
     store = app.state.store
-    print(f"azulejos serve: games are kept in {store.describe()}", flush=True)
+    print(_("azulejos serve: games are kept in {database}").format(database=store.describe()),
+          flush=True)
     if args.workers > 1:
-        print(translation().ngettext("azulejos serve: {n} server process behind the port",
-                                     "azulejos serve: {n} server processes behind the port",
-                                     args.workers).format(n=args.workers), flush=True)
-    print(f"azulejos serve: open http://{args.host}:{args.port}/ in a browser", flush=True)
+        print(tr.ngettext("azulejos serve: {n} server process behind the port",
+                          "azulejos serve: {n} server processes behind the port",
+                          args.workers).format(n=args.workers), flush=True)
+    print(_("azulejos serve: open {url} in a browser").format(
+        url=f"http://{args.host}:{args.port}/"), flush=True)
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_level": args.log_level, "ws_max_size": 65536,
         "proxy_headers": args.proxy is not None, "forwarded_allow_ips": args.proxy,

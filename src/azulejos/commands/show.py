@@ -11,6 +11,8 @@ from azulejos.i18n import N_
 from ._text import _
 
 if TYPE_CHECKING:
+    import gettext
+
     from azulejos.core.state import State
 
 from ._common import non_negative_int, positive_int
@@ -30,25 +32,30 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
+    from azulejos.i18n import resolve_language, translation
     from azulejos.notation.position import to_position
     from azulejos.notation.record import load_record, replay
     from azulejos.render.text import render_state
 
+    tr = translation(resolve_language(None))
+    _ = tr.gettext
     if args.move is not None and args.round is None:
-        print("azulejos show: --move needs --round", file=sys.stderr)
+        print(_("azulejos show: --move needs --round"), file=sys.stderr)
         return 2
     try:
         rec = load_record(args.file)
         if args.round is not None and args.round > len(rec.rounds):
             n = len(rec.rounds)
-            print(f"{args.file}: the record has {n} round{'' if n == 1 else 's'}: "
-                  f"give --round 1 to {n}", file=sys.stderr)
+            print(tr.ngettext("{file}: the record has {n} round: give --round 1 to {n}",
+                              "{file}: the record has {n} rounds: give --round 1 to {n}", n)
+                  .format(file=args.file, n=n), file=sys.stderr)
             return 2
         if args.round is not None and args.move is not None:
             moves = len(rec.rounds[args.round - 1].moves)
             if args.move > moves:
-                print(f"{args.file}: round {args.round} has {moves} move{'' if moves == 1 else 's'}: "
-                      f"give --move 0 to {moves}", file=sys.stderr)
+                print(tr.ngettext("{file}: round {round} has {n} move: give --move 0 to {n}",
+                                  "{file}: round {round} has {n} moves: give --move 0 to {n}", moves)
+                      .format(file=args.file, round=args.round, n=moves), file=sys.stderr)
                 return 2
         st = replay(rec, until_round=args.round, until_move=args.move)
     except InvalidRecordError as e:
@@ -57,21 +64,27 @@ def run(args: argparse.Namespace) -> int:
     names = rec.extra.get("names")
     if not (isinstance(names, list) and len(names) == rec.players and all(isinstance(x, str) for x in names)):
         names = None
-    print(render_state(st, names, colour=args.colour))
+    print(render_state(st, names, colour=args.colour, tr=tr))
     if st.ruleset.special_factories:
-        print(_specials_line(st))
+        print(_specials_line(st, tr))
     if args.position:
         print(to_position(st))
     return 0
 
 
-def _specials_line(st: State) -> str:
+def _specials_line(st: State, tr: gettext.NullTranslations) -> str:
     """The round's special displays (R40) and the held SF5 (R44), in one line."""
     from azulejos.core.colours import LETTERS
 
-    shown = ", ".join(f"{f + 1} {name}" for f, name in sorted(st.specials.items())) or "none"
-    line = f"special displays: {shown}"
+    _ = tr.gettext
+    shown = ", ".join(f"{f + 1} {name}" for f, name in sorted(st.specials.items()))
+    line = _("special displays: {displays}").format(displays=shown) if shown else \
+        _("special displays: none")
     if st.sf5_holder is not None:
-        tile = "empty" if st.sf5_tile is None else f"holding {LETTERS[st.sf5_tile]}"
-        line += f"; SF5 held by player {st.sf5_holder + 1} ({tile})"
+        if st.sf5_tile is None:
+            line = _("{line}; SF5 held by player {number} (empty)").format(
+                line=line, number=st.sf5_holder + 1)
+        else:
+            line = _("{line}; SF5 held by player {number} (holding {tile})").format(
+                line=line, number=st.sf5_holder + 1, tile=LETTERS[st.sf5_tile])
     return line

@@ -71,21 +71,25 @@ def run(args: argparse.Namespace) -> int:
 
     from azulejos.agents import make_agent
     from azulejos.agents.registry import agent_names
+    from azulejos.i18n import resolve_language, translation
     from azulejos.tools.progress import ProgressBar
     from azulejos.tools.tournament import GameResult, run_local, run_ray, schedule
     from azulejos.tools.tournament_stats import summarise, table
 
+    tr = translation(resolve_language(None))
+    _ = tr.gettext
     prog = "azulejos tournament"
     bots = split_bots(args.bots) + list(args.bot)
     if len(bots) < 2:
         known = ", ".join(agent_names())  # the registry's list, as an unknown bot's error says
-        print(f"{prog}: name at least 2 bots with --bots A,B (known: {known}, or cmd:COMMAND)",
-              file=sys.stderr)
+        print(_("{prog}: name at least 2 bots with --bots A,B (known: {known}, or cmd:COMMAND)")
+              .format(prog=prog, known=known), file=sys.stderr)
         return 2
     for spec in bots:
         if spec.startswith("cmd:"):
             if not spec[4:].strip():
-                print(f"{prog}: {spec!r}: cmd: needs a command", file=sys.stderr)
+                print(_("{prog}: {spec}: cmd: needs a command").format(prog=prog, spec=repr(spec)),
+                      file=sys.stderr)
                 return 2
             continue
         try:
@@ -94,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{prog}: {e}", file=sys.stderr)
             return 2
     if args.backend == "ray" and not args.address:
-        print(f"{prog}: --backend ray needs --address (e.g. 127.0.0.1:6379 or auto)", file=sys.stderr)
+        print(_("{prog}: --backend ray needs --address (e.g. 127.0.0.1:6379 or auto)").format(prog=prog),
+              file=sys.stderr)
         return 2
     try:
         secret = args.deal_secret
@@ -113,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            print(f"{prog}: cannot create {out}: {e.strerror}", file=sys.stderr)
+            print(_("{prog}: cannot create {folder}: {reason}").format(
+                prog=prog, folder=str(out), reason=e.strerror), file=sys.stderr)
             return 2
     bar = None if args.quiet else ProgressBar(len(jobs))
     failures = 0
@@ -125,19 +131,22 @@ def run(args: argparse.Namespace) -> int:
         if r.forfeit:
             failures += 1
         if bar is not None:
-            bar.step(f"{failures} forfeits" if failures else "")
+            bar.step(tr.ngettext("{n} forfeit", "{n} forfeits", failures).format(n=failures)
+                     if failures else "")
 
     started = time.monotonic()
     if args.backend == "ray":
         try:
             import ray  # noqa: F401
         except ImportError:
-            print(f"{prog}: the ray backend needs the 'ray' package (pip install ray)", file=sys.stderr)
+            print(_("{prog}: the ray backend needs the 'ray' package (pip install ray)").format(prog=prog),
+                  file=sys.stderr)
             return 2
         try:
             results = run_ray(jobs, args.address, progress)
         except ConnectionError as e:
-            print(f"{prog}: cannot reach the Ray cluster at {args.address}: {e}", file=sys.stderr)
+            print(_("{prog}: cannot reach the Ray cluster at {address}: {error}").format(
+                prog=prog, address=args.address, error=e), file=sys.stderr)
             return 2
     else:
         results = run_local(jobs, args.jobs, progress)

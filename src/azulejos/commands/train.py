@@ -1,18 +1,24 @@
-"""azulejos train: the value network of ``fastmcts:eval=net`` trained by self-play
-(docs/bots.md, "The value network")."""
+"""azulejos train: the value network of ``fastmcts:eval=net``, or with ``--prior`` the
+learned move prior of ``fastmcts:prior=net``, trained by self-play (docs/bots.md, "The value
+network" and "The learned move prior")."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from azulejos.i18n import N_
 
 from ._common import non_negative_int, positive_int
 from ._text import _
 
-HELP = N_("train the search's value network by self-play and write its weights (.npz)")
+if TYPE_CHECKING:
+    import gettext
+
+HELP = N_("train the search's value network (or its move prior) by self-play and write the weights (.npz)")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -20,8 +26,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("self-play games per generation (2, 3 and 4 players in turn; default 8000)"))
     p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0, help=_("seed of the self-play games and of the training (default 0)"))
     p.add_argument("--out", required=True, metavar=_("PATH"), help=_("the weights file to write"))
-    p.add_argument("--iterations", metavar="N", type=non_negative_int, default=100,
-                   help=_("search iterations per self-play move (0: the play-out policy alone; default 100)"))
+    p.add_argument("--prior", action="store_true",
+                   help=_("train the move prior (fastmcts:prior=net) instead of the value network"))
+    p.add_argument("--iterations", metavar="N", type=non_negative_int, default=None,
+                   help=_("search iterations per self-play move (0: the play-out policy alone; "
+                          "default 100, with --prior 800)"))
+    p.add_argument("--steps", metavar="N", type=positive_int, default=400,
+                   help=_("with --prior: optimisation steps of the fit (default 400)"))
     p.add_argument("--epochs", metavar="N", type=positive_int, default=30, help=_("training epochs (default 30)"))
     p.add_argument("--hidden", type=positive_int, nargs=2, default=(32, 16), metavar=("H1", "H2"),
                    help=_("sizes of the two hidden layers (default 32 16)"))
@@ -48,11 +59,14 @@ def run(args: argparse.Namespace) -> int:
         print(_("azulejos train: the folder {folder} does not exist.").format(
             folder=str(out.parent)), file=sys.stderr)
         return 2
+    if args.prior:
+        return _train_prior(args, out)
+    iterations = 100 if args.iterations is None else args.iterations
     net = None
     for gen in range(args.generations):
         bar = None if args.quiet else ProgressBar(args.games)
         data = training.self_play(
-            args.games, args.seed + gen, args.iterations, net, bar.step if bar else None
+            args.games, args.seed + gen, iterations, net, bar.step if bar else None
         )
         ebar = None if args.quiet else ProgressBar(args.epochs, label="epochs")
         net, rep = training.fit(data, args.seed + gen, hidden=tuple(args.hidden),
@@ -69,20 +83,73 @@ def run(args: argparse.Namespace) -> int:
                 "network {net}, hand-set evaluation {hand}.").format(
                     net=f"{rep.margin_rmse:.2f}", hand=f"{rep.hand_margin_rmse:.2f}"))
     assert net is not None
+    command = (
+        f"azulejos train --games {args.games} --seed {args.seed} --iterations {iterations} "
+        f"--epochs {args.epochs} --hidden {args.hidden[0]} {args.hidden[1]} "
+        f"--generations {args.generations}"
+    )
+    weights = net
+    return _write(tr, out, lambda meta: training.save(out, weights, meta), command, args,
+                  iterations)
+
+
+def _write(
+    tr: gettext.NullTranslations, out: Path, save: Callable[[dict[str, str]], None],
+    command: str, args: argparse.Namespace, iterations: int,
+) -> int:
+    """Save the weights with their provenance and say where (exit status)."""
+    _ = tr.gettext
     meta = {
-        "command": (
-            f"azulejos train --games {args.games} --seed {args.seed} --iterations "
-            f"{args.iterations} --epochs {args.epochs} --hidden {args.hidden[0]} "
-            f"{args.hidden[1]} --generations {args.generations}"
-        ),
-        "games": str(args.games), "seed": str(args.seed), "iterations": str(args.iterations),
-        "generations": str(args.generations),
+        "command": command, "games": str(args.games), "seed": str(args.seed),
+        "iterations": str(iterations), "generations": str(args.generations),
     }
     try:
-        training.save(out, net, meta)
+        save(meta)
     except OSError as e:
         print(_("azulejos train: cannot write {path}: {error}").format(
             path=str(out), error=e.strerror), file=sys.stderr)
         return 2
     print(_("Weights written to {path}.").format(path=str(out)))
     return 0
+
+
+def _train_prior(args: argparse.Namespace, out: Path) -> int:
+    """``--prior``: self-play at expert's setting, the linear softmax fitted to the visits."""
+    from azulejos.agents import prior_training
+    from azulejos.i18n import resolve_language, translation
+    from azulejos.tools.progress import ProgressBar
+
+    tr = translation(resolve_language(None))
+    _ = tr.gettext
+    iterations = 800 if args.iterations is None else args.iterations
+    if iterations < 2:
+        print(_("azulejos train: --prior needs at least 2 search iterations a move."),
+              file=sys.stderr)
+        return 2
+    pw = None
+    for gen in range(args.generations):
+        bar = None if args.quiet else ProgressBar(args.games)
+        data = prior_training.self_play(args.games, args.seed + gen, iterations, pw=pw,
+                                        progress=bar.step if bar else None)
+        sbar = None if args.quiet else ProgressBar(args.steps, label="steps")
+        pw, rep = prior_training.fit(data, steps=args.steps, progress=sbar.step if sbar else None)
+        print(tr.ngettext(
+            "Generation {gen}: {n} drafting position with a choice.",
+            "Generation {gen}: {n} drafting positions with a choice.",
+            rep.positions,
+        ).format(gen=gen + 1, n=rep.positions))
+        print(_("Cross-entropy of the search's visits on held-out games: learnt prior {net}, "
+                "hand-set prior {hand} (the visits' own entropy: {floor}).").format(
+                    net=f"{rep.valid_ce:.3f}", hand=f"{rep.hand_ce:.3f}",
+                    floor=f"{rep.target_entropy:.3f}"))
+        print(_("Positions where the prior's favourite is the search's most visited move: "
+                "learnt prior {net}, hand-set prior {hand}.").format(net=f"{100 * rep.valid_top:.1f} %",
+                                        hand=f"{100 * rep.hand_top:.1f} %"))
+    assert pw is not None
+    command = (
+        f"azulejos train --prior --games {args.games} --seed {args.seed} --iterations "
+        f"{iterations} --steps {args.steps} --generations {args.generations}"
+    )
+    weights = pw
+    return _write(tr, out, lambda meta: prior_training.save(out, weights, meta), command, args,
+                  iterations)

@@ -29,6 +29,7 @@ from .chance import fill
 from .legal import dest_masks, random_action
 from .nn import HEADER as NET_HEADER
 from .nn import values as net_values
+from .prior import N_PF, draft_features, softmax_into
 from .rng import next_u64, seed_state
 from .step import apply_action
 from .tables import (
@@ -37,6 +38,7 @@ from .tables import (
     COL_OCC,
     DRAFT,
     FILL,
+    FLOOR_EXTRA,
     FLOOR_N,
     L_COLOUR,
     L_COUNT,
@@ -58,11 +60,6 @@ from .tables import (
     WK_SIZE,
 )
 
-#: FLOOR_EXTRA[before, falling] of :mod:`azulejos.core.colours` (R5, R12, R14, R19).
-FLOOR_EXTRA = np.array(
-    [[PEN_TOTAL[min(b + n, 7)] - PEN_TOTAL[b] for n in range(22)] for b in range(8)],
-    dtype=np.int64,
-)
 #: Room an expansion may need: one node and at most this many edges (every action id).
 MAX_EDGES = 325
 #: Deepest path inside one round (drafting moves plus grey column choices).
@@ -316,30 +313,40 @@ def new_node(
 
 @njit(cache=True)
 def expand(
-    s: np.ndarray, players: int, grey: bool, temperature: float, node: int,
+    s: np.ndarray, players: int, grey: bool, temperature: float, pw: np.ndarray,
+    pf: np.ndarray, node: int,
     nd_first: np.ndarray, nd_cnt: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray,
     e_n: np.ndarray, e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
     acts: np.ndarray, sc: np.ndarray, pts: np.ndarray, wk: np.ndarray,
 ) -> None:
     """List the edges of ``node`` (the node of state ``s``): every legal action with the
-    softmax prior of its move score at ``temperature`` (``_Node`` of ``agents/mcts.py``)."""
+    softmax prior of its move score at ``temperature`` (``_Node`` of ``agents/mcts.py``), or
+    for a drafting move with learned prior weights ``pw`` (:mod:`.prior`; an empty array for
+    none) the softmax of its features (written to ``pf``) times the weights."""
     first = meta[1]
+    learned = False
     if s[PHASE] == DRAFT:
         n = move_scores(s, players, grey, acts, sc, pts, wk)
+        if pw.shape[0] == N_PF:
+            draft_features(s, players, grey, acts, sc, n, pts, pf)
+            softmax_into(pf, n, pw, e_prior, first)
+            learned = True
     else:
         n = place_scores(s, acts, sc)
-    top = sc[0]
-    for i in range(1, n):
-        if sc[i] > top:
-            top = sc[i]
-    z = 0.0
-    for i in range(n):
-        e = math.exp((sc[i] - top) / temperature)
-        e_prior[first + i] = e
-        z += e
+    if not learned:
+        top = sc[0]
+        for i in range(1, n):
+            if sc[i] > top:
+                top = sc[i]
+        z = 0.0
+        for i in range(n):
+            e = math.exp((sc[i] - top) / temperature)
+            e_prior[first + i] = e
+            z += e
+        for i in range(n):
+            e_prior[first + i] /= z
     for i in range(n):
         e_act[first + i] = acts[i]
-        e_prior[first + i] /= z
         e_n[first + i] = 0
         e_w[first + i] = 0.0
         e_child[first + i] = -1
@@ -350,14 +357,15 @@ def expand(
 
 @njit(cache=True)
 def make_root(
-    s: np.ndarray, players: int, grey: bool, temperature: float,
+    s: np.ndarray, players: int, grey: bool, temperature: float, pw: np.ndarray,
     nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
     nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
     e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
 ) -> int:
-    """Start a tree at state ``s`` (a move is due): node 0 with its edges; returns their
-    number."""
+    """Start a tree at state ``s`` (a move is due): node 0 with its edges (priors as
+    :func:`expand`); returns their number."""
     acts = np.empty(MAX_EDGES, dtype=np.int64)
+    pf = np.empty((MAX_EDGES, N_PF), dtype=np.float64)
     sc = np.empty(MAX_EDGES, dtype=np.float64)
     pts = np.empty(25, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
@@ -366,8 +374,8 @@ def make_root(
     node = new_node(s, nd_player, nd_term, nd_first, nd_cnt, nd_visits, meta)
     if nd_term[node]:
         return 0
-    expand(s, players, grey, temperature, node, nd_first, nd_cnt, e_act, e_prior, e_n, e_w,
-           e_child, meta, acts, sc, pts, wk)
+    expand(s, players, grey, temperature, pw, pf, node, nd_first, nd_cnt, e_act, e_prior, e_n,
+           e_w, e_child, meta, acts, sc, pts, wk)
     return int(nd_cnt[node])
 
 
@@ -375,7 +383,7 @@ def make_root(
 def run(
     root: np.ndarray, players: int, grey: bool, iterations: int,
     c: float, eps: float, temperature: float, rounds: int, scale: float, rs: np.ndarray,
-    frozen: bool, net: np.ndarray,
+    frozen: bool, net: np.ndarray, pw: np.ndarray,
     nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
     nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
     e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
@@ -396,10 +404,12 @@ def run(
     flat weights of :mod:`azulejos.fast.nn`; an empty array for none) the network's
     expected final scores. Either looks at the end of a round before the next fill, so the
     unknown fills are averaged in the evaluation itself (the network learnt the outcome over
-    the fills that followed such positions).
+    the fills that followed such positions). The priors are :func:`expand`'s, with the
+    learned weights ``pw`` if not empty.
     """
     s = np.empty_like(root)
     acts = np.empty(MAX_EDGES, dtype=np.int64)
+    pf = np.empty((MAX_EDGES, N_PF), dtype=np.float64)
     sc = np.empty(MAX_EDGES, dtype=np.float64)
     pts = np.empty(25, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
@@ -427,8 +437,8 @@ def run(
                 if frozen:
                     policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
                     break
-                expand(s, players, grey, temperature, node, nd_first, nd_cnt, e_act, e_prior,
-                       e_n, e_w, e_child, meta, acts, sc, pts, wk)
+                expand(s, players, grey, temperature, pw, pf, node, nd_first, nd_cnt, e_act,
+                       e_prior, e_n, e_w, e_child, meta, acts, sc, pts, wk)
             first = nd_first[node]
             cnt = nd_cnt[node]
             vis = nd_visits[node]
@@ -494,6 +504,19 @@ def scores_of(
     if s[PHASE] == DRAFT:
         return move_scores(s, players, grey, acts, sc, pts, wk)
     return place_scores(s, acts, sc)
+
+
+@njit(cache=True)
+def prior_features(s: np.ndarray, players: int, grey: bool, out: np.ndarray) -> int:
+    """out[i]: the features (:mod:`.prior`) of the i-th drafting move of ``s`` in the order of
+    the tree's edges; returns how many moves (for training the learned prior)."""
+    acts = np.empty(MAX_EDGES, dtype=np.int64)
+    sc = np.empty(MAX_EDGES, dtype=np.float64)
+    pts = np.empty(25, dtype=np.int64)
+    wk = np.zeros(WK_SIZE, dtype=np.int64)
+    n = move_scores(s, players, grey, acts, sc, pts, wk)
+    draft_features(s, players, grey, acts, sc, n, pts, out)
+    return n
 
 
 @njit(cache=True)

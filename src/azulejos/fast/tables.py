@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from azulejos.core import layout as L
+from azulejos.core.colours import FLOOR_EXTRA as _FLOOR_EXTRA
 from azulejos.core.colours import FLOOR_TOTALS
 
 # -- layout offsets ---------------------------------------------------------------------------
@@ -87,6 +88,7 @@ WK_SIZE = 16
 RUN = np.array(L.RUN, dtype=np.int64)  # RUN[mask * 5 + pos], R18
 PEN_TOTAL = np.array(FLOOR_TOTALS, dtype=np.int64)  # R5, R19: the core's table
 POP = np.array([bin(m).count("1") for m in range(64)], dtype=np.int64)
+FLOOR_EXTRA = np.array(_FLOOR_EXTRA, dtype=np.int64)  # [before, falling], R5, R12, R14, R19
 
 
 def _nth_table() -> np.ndarray:
