@@ -53,3 +53,12 @@ run 2p-expert-mcts-1s 60 --bots expert,mcts --players 2 --time 1 --seed 50
 run 2p-expert-flatmc-1s 100 --bots expert,flatmc --players 2 --time 1 --seed 51
 run 2p-expert-greedy-1s 100 --bots expert,greedy --players 2 --time 1 --seed 52
 run 2p-expert-mcts-1s-more 40 --bots expert,mcts --players 2 --time 1 --seed 53
+# Growth with time (issue 15, item 1): docs/strength.md, "Does strength grow with time?".
+for t in 0.25 1; do
+  run 2p-expert-growth-${t}s 40 --bot fastmcts:rounds=1,eval=net --bot fastmcts:iterations=20000,rounds=1,eval=net,manage=0 --players 2 --time $t --seed 60
+done
+run 2p-expert-growth-4s 30 --bot fastmcts:rounds=1,eval=net --bot fastmcts:iterations=20000,rounds=1,eval=net,manage=0 --players 2 --time 4 --seed 60
+# The learned move prior (issue 15, item 2): docs/strength.md, "The learned move prior".
+run 2p-prior-hand-0.25s 100 --bot fastmcts:rounds=1,eval=net,prior=net --bot fastmcts:rounds=1,eval=net --players 2 --time 0.25 --seed 61
+# The levels on one scale (issue 15, item 3): docs/strength.md, "The levels on one scale".
+run 2p-ladder 60 --bots easy,medium,hard,expert --ladder --players 2 --time 2 --seed 62
