@@ -41,3 +41,24 @@ def test_tournament_lists_the_same_bots_in_both_errors() -> None:
     assert few.returncode == 2 and unknown.returncode == 2
     known = f"(known: {', '.join(agent_names())}, or cmd:COMMAND)"
     assert known in few.stderr and known in unknown.stderr
+
+
+def test_runtime_messages_follow_lang_with_plural_forms(tmp_path: Path) -> None:
+    """``azulejos --lang L COMMAND`` sets the language of what a command prints while it
+    runs, not only of its help; counts take the language's plural form (uk: 1 запис... 5
+    записів)."""
+    out = tmp_path / "sp"
+    made = azulejos("--lang", "uk", "selfplay", "--games", "5", "--seed", "3", "--out", str(out))
+    assert made.returncode == 0 and made.stdout.strip() == f"записано 5 партій в теку {out}"
+    one = azulejos("--lang", "uk", "selfplay", "--games", "1", "--seed", "3", "--out", str(out))
+    assert one.stdout.strip() == f"записано 1 партію в теку {out}"
+    few = azulejos("--lang", "fr", "tournament", "--bots", "random")
+    assert few.returncode == 2 and "nommez au moins 2 bots" in few.stderr
+    path = next(out.iterdir())
+    rounds = len(load_record(path).rounds)
+    past = azulejos("--lang", "ru", "show", str(path), "--round", "99")
+    assert past.returncode == 2
+    assert past.stderr.strip() == (
+        f"{path}: в записи всего {rounds} раунд{'а' if rounds in (2, 3, 4) else 'ов'}: "
+        f"укажите --round от 1 до {rounds}"
+    )

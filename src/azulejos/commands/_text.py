@@ -26,6 +26,13 @@ def use_language(lang: str) -> None:
     _current = translation(lang)
 
 
+def current() -> gettext.NullTranslations:
+    """The command line's translations: the language :func:`azulejos.commands.main` found
+    (``--lang L`` anywhere on the line, else ``AZULEJOS_LANG``, else the locale), for the
+    messages a command prints while it runs."""
+    return _current
+
+
 def _(message: str) -> str:
     """``message`` in the command line's language."""
     return _current.gettext(message)

@@ -9,7 +9,7 @@ from pathlib import Path
 from azulejos.i18n import N_
 
 from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
-from ._text import _
+from ._text import _, current
 
 HELP = N_("play games with uniformly random legal moves and write one record per game")
 
@@ -23,11 +23,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from azulejos.i18n import resolve_language, translation
     from azulejos.notation.record import record_of, save_record
     from azulejos.tools.selfplay import random_game
 
-    tr = translation(resolve_language(None))
+    tr = current()
     _ = tr.gettext
     rules = ruleset_from_args(args)
     out = Path(args.out)

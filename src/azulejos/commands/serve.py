@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from azulejos.i18n import N_
 
 from ._common import non_negative_int, positive_int
-from ._text import _
+from ._text import _, current
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -129,9 +129,8 @@ def worker_app() -> Starlette:
 
 
 def run(args: argparse.Namespace) -> int:
-    from azulejos.i18n import resolve_language, translation
 
-    tr = translation(resolve_language(None))
+    tr = current()
     _ = tr.gettext
     try:
         import uvicorn

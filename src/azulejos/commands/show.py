@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from azulejos.i18n import N_
 
-from ._text import _
+from ._text import _, current
 
 if TYPE_CHECKING:
     import gettext
@@ -32,12 +32,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
-    from azulejos.i18n import resolve_language, translation
     from azulejos.notation.position import to_position
     from azulejos.notation.record import load_record, replay
     from azulejos.render.text import render_state
 
-    tr = translation(resolve_language(None))
+    tr = current()
     _ = tr.gettext
     if args.move is not None and args.round is None:
         print(_("azulejos show: --move needs --round"), file=sys.stderr)

@@ -8,7 +8,7 @@ import sys
 from azulejos.i18n import N_
 
 from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
-from ._text import _
+from ._text import _, current
 
 HELP = N_("play a tournament between bots (paired deals, seats rotated) and rate them")
 
@@ -71,12 +71,11 @@ def run(args: argparse.Namespace) -> int:
 
     from azulejos.agents import make_agent
     from azulejos.agents.registry import agent_names
-    from azulejos.i18n import resolve_language, translation
     from azulejos.tools.progress import ProgressBar
     from azulejos.tools.tournament import GameResult, run_local, run_ray, schedule
     from azulejos.tools.tournament_stats import summarise, table
 
-    tr = translation(resolve_language(None))
+    tr = current()
     _ = tr.gettext
     prog = "azulejos tournament"
     bots = split_bots(args.bots) + list(args.bot)

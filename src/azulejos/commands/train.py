@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from azulejos.i18n import N_
 
 from ._common import non_negative_int, positive_int
-from ._text import _
+from ._text import _, current
 
 if TYPE_CHECKING:
     import gettext
@@ -45,10 +45,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from azulejos import fast
     from azulejos.agents import training
-    from azulejos.i18n import resolve_language, translation
     from azulejos.tools.progress import ProgressBar
 
-    tr = translation(resolve_language(None))
+    tr = current()
     _ = tr.gettext
     out = Path(args.out)
     if not fast.available():
@@ -116,10 +115,9 @@ def _write(
 def _train_prior(args: argparse.Namespace, out: Path) -> int:
     """``--prior``: self-play at expert's setting, the linear softmax fitted to the visits."""
     from azulejos.agents import prior_training
-    from azulejos.i18n import resolve_language, translation
     from azulejos.tools.progress import ProgressBar
 
-    tr = translation(resolve_language(None))
+    tr = current()
     _ = tr.gettext
     iterations = 800 if args.iterations is None else args.iterations
     if iterations < 2:
