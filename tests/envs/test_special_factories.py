@@ -238,3 +238,17 @@ def _play_out_and_replay(state: object) -> bool:
             state.apply_action(int(rng.choice(state.legal_actions())))
     eng = state.engine
     return bool(replayed_scores(eng) == eng.scores)
+
+
+def test_R41_a_display_with_more_than_4_tiles_of_a_colour_stays_inside_the_space() -> None:
+    """SF2 of red (R41) on a display of 4 red takes one red from each neighbour: 6 red, which
+    the factories' block shows as 6 / 4. The observation space allows it (up to a colour's 20
+    tiles, R1), so the frameworks' bound checks hold (pettingzoo's api_test once met 5)."""
+    st = State.new(SF2)
+    facs = ((2, 2, 0, 1), (2, 2, 2, 2), (2, 0, 3, 4), (1, 1, 3, 4), (3, 3, 4, 4))
+    st.apply_fill(Fill(facs, ((1, SF.SF2 + 2), (3, SF.SF4))))
+    assert st.factories[1][2] == 6  # R41: one red from each neighbour
+    env = AzulGymEnv(ruleset=SF2)
+    obs = encode(st, st.current_player)
+    assert obs[1 * 5 + 2] == pytest.approx(6 / 4)
+    assert env.observation_space.contains(obs.astype(np.float32))

@@ -4,7 +4,10 @@ The vector describes the table from the point of view of one seat (the *observer
 are listed in *relative* order: the observer first, then the seats after it clockwise (R10),
 so a policy sees itself in the same place whatever its seat. Every value lies in ``[0, 1]``
 except the scores, which are points / 100 and so lie in ``[0, 3.45]`` (a player places at most
-25 tiles worth at most 10 points each (R18) and earns at most 95 bonus points (R24)).
+25 tiles worth at most 10 points each (R18) and earns at most 95 bonus points (R24)), and, with
+the special displays, the factories' counts: SF1 and SF2 take extra tiles (R41) and SF4 sends
+its rest to its neighbours (R43), so a display can hold more than 4 tiles of a colour (at most
+the colour's 20, R1: up to 20 / 4 = 5; :func:`observation_high`).
 
 Layout for ``n`` players with ``f = 2n + 1`` factories (R2); see :func:`feature_names` for one
 name per entry:
@@ -123,8 +126,12 @@ def feature_names(players: int, special_factories: bool = False) -> list[str]:
 
 
 def observation_high(players: int, special_factories: bool = False) -> FloatArray:
-    """Upper bound of every entry (1, except the scores: ``MAX_SCORE / 100``)."""
+    """Upper bound of every entry (1, except the scores: ``MAX_SCORE / 100``, and with the
+    special displays the factories' counts: a display can then hold more than 4 tiles, R41,
+    R43, up to the 20 tiles of a colour, R1, so 20 / 4)."""
     high = np.ones(observation_size(players, special_factories), dtype=np.float32)
+    if special_factories:
+        high[: 5 * factory_count(players)] = 20 / 4
     base = 5 * factory_count(players) + GLOBAL_EXTRA
     for k in range(players):
         high[base + k * PER_PLAYER + 2] = MAX_SCORE / SCORE_SCALE
