@@ -1,13 +1,14 @@
 """Iterations per second of the compiled search (``fastmcts``) against the pure-Python
 ``mcts`` on the same positions in one run, and how closely ``fastmcts`` keeps its time.
 
-    python benchmarks/fast_search.py --seconds 0.25 --overshoot 40
+    python benchmarks/fast_search.py --seconds 0.25 --overshoot 40 [--special-factories]
 
 For every position (the first move of a game with 2, 3 and 4 players on both walls, and a
 position in the middle of a round) both bots search for ``--seconds`` (``fastmcts`` with
 ``manage=0``, so it uses the whole budget); the table gives iterations, iterations per second
 and the ratio. Then ``--overshoot`` searches of ``fastmcts`` at 0.05 s and at ``--seconds``
 measure the wall-clock time of ``search()`` against the budget (mean and maximum excess).
+With ``--special-factories`` every game has the Master Chocolatier special displays (R40-R47).
 The CPU share of the process is printed, since the machine may be shared.
 """
 
@@ -22,14 +23,14 @@ from azulejos import fast
 from azulejos.agents import Budget
 from azulejos.agents.fastmcts import FastMCTSAgent
 from azulejos.agents.mcts import MCTSAgent
-from azulejos.core import State
+from azulejos.core import Ruleset, State
 
 
-def positions() -> list[tuple[str, State]]:
+def positions(special_factories: bool = False) -> list[tuple[str, State]]:
     out: list[tuple[str, State]] = []
     for players in (2, 3, 4):
         for variant in ("coloured", "grey"):
-            st = State.new(players, variant)
+            st = State.new(Ruleset(players, variant, special_factories=special_factories))
             st.deal(random.Random(players * 10 + len(variant)))
             out.append((f"{players}p {variant} opening", st.copy()))
             rng = random.Random(players)
@@ -47,6 +48,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=0.25)
     ap.add_argument("--overshoot", type=int, default=40, help="searches per budget")
+    ap.add_argument("--special-factories", action="store_true",
+                    help="games with the special factory displays (R40-R47)")
     args = ap.parse_args()
     print(f"backend: {fast.backend()}")
     FastMCTSAgent(0).prepare()
@@ -55,7 +58,7 @@ def main() -> None:
     print("| position | mcts iterations | fastmcts iterations | mcts it/s | fastmcts it/s | ratio |")
     print("|---|---|---|---|---|---|")
     ratios = []
-    for name, st in positions():
+    for name, st in positions(args.special_factories):
         py = MCTSAgent(1)
         t = time.perf_counter()
         py.search(st.copy(), Budget(seconds=args.seconds))
@@ -70,7 +73,7 @@ def main() -> None:
         print(f"| {name} | {py.last_iterations:,} | {fa.last_iterations:,} | {py_rate:,.0f} | "
               f"{fa_rate:,.0f} | {fa_rate / py_rate:.1f}x |")
     print(f"median ratio {statistics.median(ratios):.1f}x")
-    pos = [st for _, st in positions()]
+    pos = [st for _, st in positions(args.special_factories)]
     for budget in (0.05, args.seconds):
         excess = []
         lost = []

@@ -38,6 +38,9 @@ run sf-2p-mcts-naive-300 300 --bots mcts,mcts:specials=0 --players 2 --time 0.05
 run sf-2p-greedy-naive 1000 --bots greedy,greedy:specials=0 --players 2 --time 1 --seed 22 --special-factories
 run sf-4p-random-greedy-flatmc-mcts 40 --bots random,greedy,flatmc,mcts --players 4 --time 0.05 --seed 19 --special-factories
 run sf-2p-flatmc-splits 100 --bots flatmc,flatmc:splits=0 --players 2 --time 0.05 --seed 26 --special-factories
+# The compiled search with the module (docs/strength.md, "The compiled search plays the module too").
+run sf-2p-fastmcts-mcts-0.25s 40 --bot fastmcts:rounds=1,eval=net --bot mcts:rounds=1 --players 2 --time 0.25 --seed 70 --special-factories
+run sf-2p-net-hand-0.25s 40 --bot fastmcts:rounds=1,eval=net --bot fastmcts:rounds=1 --players 2 --time 0.25 --seed 71 --special-factories
 # The value network (fastmcts:eval=net, issue 15 item 2): docs/strength.md, "The value network".
 run 2p-fastmcts-net-0.1s 100 --bot fastmcts:eval=net --bot fastmcts --players 2 --time 0.1 --seed 41
 run 2p-fastmcts-net-0.25s 100 --bot fastmcts:eval=net --bot fastmcts --players 2 --time 0.25 --seed 42

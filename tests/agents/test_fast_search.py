@@ -6,7 +6,6 @@ Correctness only: speed is measured in benchmarks/ (docs/performance.md), never 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
@@ -20,14 +19,15 @@ from azulejos.agents.features import evaluate, margins, move_scores, place_score
 from azulejos.agents.mcts import MCTSAgent
 from azulejos.core import Ruleset, State
 from azulejos.core import layout as L
-from azulejos.core import ruleset as ruleset_module
 
 needs_numba = pytest.mark.skipif(not fast.available(), reason="the numba kernels are not available")
 
 
-def _random_game_positions(players: int, variant: str, seed: int) -> list[State]:
+def _random_game_positions(
+    players: int, variant: str, seed: int, special_factories: bool = False
+) -> list[State]:
     rng = random.Random(seed)
-    st = State.new(players, variant)
+    st = State.new(Ruleset(players, variant, special_factories=special_factories))
     out: list[State] = []
     while not st.is_over:
         if st.is_chance:
@@ -169,24 +169,69 @@ def test_fallback_is_the_python_mcts_with_the_same_api(
         assert agent.analyse(st.copy()) == ref.analyse(st.copy())
 
 
-def test_R40_R47_special_factories_fall_back_to_the_reference_search(
-    monkeypatch: pytest.MonkeyPatch,
+@needs_numba
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["coloured", "grey"])
+def test_R41_R47_kernel_scores_with_the_special_displays_equal_the_reference(
+    players: int, variant: str
 ) -> None:
-    on = tuple(dataclasses.replace(m, available=True) for m in ruleset_module.MODULES)
-    monkeypatch.setattr(ruleset_module, "MODULES", on)
-    rng = random.Random(1)
-    st = State.new(Ruleset(2, special_factories=True))
-    agent = FastMCTSAgent(2, Budget(iterations=15))
-    for _ in range(12):
-        if st.is_over:
-            break
+    """With the special displays the kernels' move scores are those of the reference
+    ``features.move_scores`` (SF5 held or taken along, R44, R47a; every SF4 split valued by
+    what it leaves the next player, R43, R47d), listing exactly the legal moves."""
+    import numpy as np
+
+    from azulejos.fast import search as K
+    from azulejos.fast.tables import SPLIT_BASE
+
+    grey = variant == "grey"
+    drafts = splits = sf5 = 0
+    for seed in range(3):
+        for st in _random_game_positions(players, variant, seed, special_factories=True):
+            raw = st.raw
+            arr = np.array(raw, dtype=np.int64)
+            out = np.empty(players, dtype=np.float64)
+            K.evaluate_margins(arr, players, grey, out)
+            assert out.tolist() == pytest.approx(margins(evaluate(raw, players, grey)))
+            if raw[L.PHASE] != L.DRAFT:
+                continue
+            acts = np.empty(K.MAX_EDGES, dtype=np.int64)
+            sc = np.empty(K.MAX_EDGES, dtype=np.float64)
+            n = K.scores_of(arr, players, grey, acts, sc)
+            ref_a, ref_s = move_scores(raw, st.nfactories, grey)
+            assert acts[:n].tolist() == ref_a
+            assert sorted(ref_a) == sorted(st.legal_actions())
+            assert sc[:n].tolist() == pytest.approx(ref_s, abs=1e-9)
+            drafts += 1
+            splits += any(a >= SPLIT_BASE for a in ref_a)
+            sf5 += "SF5" in st.specials.values()
+    assert drafts > 100 and splits > 0 and sf5 > 0, (drafts, splits, sf5)
+
+
+@needs_numba
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["coloured", "grey"])
+def test_R40_R47_special_display_games_run_on_the_kernels_with_only_legal_moves(
+    players: int, variant: str
+) -> None:
+    """Whole games with the special displays on, searched by the compiled search (one more
+    round with sampled fills and specials in the play-outs: ``rounds=1``, R40, R41)."""
+    rng = random.Random(players * 11 + len(variant))
+    st = State.new(Ruleset(players, variant, special_factories=True))
+    bots = [FastMCTSAgent(seed, Budget(iterations=25), rounds=1) for seed in range(players)]
+    moves = 0
+    while not st.is_over:
         if st.is_chance:
             st.deal(rng)
             continue
-        move = agent.choose(st.copy())
-        assert move.id in st.legal_actions()
-        assert agent.last_path == "reference"
+        before = st.copy()
+        move = bots[st.current_player].choose(st.copy())
+        assert st == before
+        assert st.is_legal(move), (st, move)
+        assert bots[st.current_player].last_path == "numba"
         st.push(move)
+        moves += 1
+    st.check_invariants()
+    assert moves > 20
 
 
 def test_time_management_shares_the_mean_time_and_resets_its_bank_per_game() -> None:

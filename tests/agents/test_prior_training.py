@@ -1,7 +1,8 @@
 """Training the learned move prior (:mod:`azulejos.agents.prior_training`, ``azulejos train
 --prior``) and the search that uses it (``fastmcts:prior=net``): the targets are the search's
 visit shares over the legal moves, training is reproducible from its seed and improves the fit
-on its own data, and the search with the prior plays only legal moves (R11, R13, R15, R30).
+on its own data, and the search with the prior plays only legal moves (R11, R13, R15, R30; in
+test_training.py, with the network's).
 Correctness only: strength is measured by tournaments (docs/strength.md)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 from azulejos import fast
-from azulejos.agents import Budget, make_agent
+from azulejos.agents import make_agent
 from azulejos.core import State
 
 needs_numba = pytest.mark.skipif(not fast.available(), reason="the numba kernels are not available")
@@ -37,23 +38,6 @@ def test_targets_are_visit_shares_of_legal_moves_and_training_is_reproducible() 
     assert rep.positions == data.start.shape[0]
     assert rep.valid_ce <= rep.hand_ce  # the fit starts at the hand-set prior and keeps the best
     assert rep.target_entropy <= rep.valid_ce + 1e-9
-
-
-@needs_numba
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_R11_R13_R15_R30_fastmcts_with_the_learned_prior_plays_legal_moves(players: int) -> None:
-    bots = [make_agent("fastmcts:prior=net,eval=net,rounds=1,iterations=30", seed=s) for s in range(players)]
-    rng = random.Random(players)
-    for game in range(2):
-        st = State.new(players, "grey" if game else "coloured")
-        while not st.is_over:
-            if st.is_chance:
-                st.deal(rng)
-                continue
-            move = bots[st.current_player].choose(st.copy(), Budget(iterations=30))
-            assert st.is_legal(move)
-            st.push(move)
-    assert bots[0].last_path == "numba"  # type: ignore[attr-defined]
 
 
 def test_an_unknown_prior_is_refused() -> None:

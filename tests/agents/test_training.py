@@ -59,8 +59,13 @@ def test_R24_R25_targets_are_the_points_still_to_come(iterations: int) -> None:
 
 @needs_numba
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_R11_R13_R15_fastmcts_with_the_network_plays_legal_moves(players: int) -> None:
-    bots = [make_agent("fastmcts:eval=net,iterations=30", seed=s) for s in range(players)]
+@pytest.mark.parametrize("learned", ["eval=net", "eval=net,prior=net,rounds=1"])
+def test_R11_R13_R15_R30_fastmcts_with_the_learned_weights_plays_legal_moves(
+    players: int, learned: str
+) -> None:
+    """The value network alone, and with the learned move prior: legal moves only, 2-4
+    players, both walls."""
+    bots = [make_agent(f"fastmcts:{learned},iterations=30", seed=s) for s in range(players)]
     rng = random.Random(players)
     for game in range(2):
         st = State.new(players, "grey" if game else "coloured")

@@ -15,10 +15,14 @@ file) instead of the hand-set evaluation; the fallback keeps the hand-set one. W
 :mod:`azulejos.agents.prior_training`; ``priorweights=PATH`` for another file) instead of the
 softmax of their hand-set scores.
 
+With the Master Chocolatier special displays (R40-R47) the kernels apply the module's rules and
+score its moves as ``mcts`` does (SF5 held or taken along, every SF4 split valued by what it
+leaves the next player: :mod:`azulejos.fast.scores`); the learned prior covers base-game
+moves only, so such games keep the hand-set prior.
+
 Fallback: when the numba kernels are not available (``fast.available()`` is false, e.g.
-``AZULEJOS_FAST=0``) or the game uses the special factory displays (R40-R47, not in the
-kernels), the same search runs in pure Python: an :class:`~azulejos.agents.mcts.MCTSAgent`
-with the same options and seed.
+``AZULEJOS_FAST=0``), the same search runs in pure Python: an
+:class:`~azulejos.agents.mcts.MCTSAgent` with the same options and seed.
 
 Time:
 
@@ -121,15 +125,14 @@ class Tree:
     def arrays(self) -> tuple[np.ndarray, ...]:
         return (*self.nodes(), *self.edges(), self.meta)
 
-    def grow(self) -> bool:
-        """Double whichever of the node and edge arrays is short of room for one expansion;
-        False (nothing changed) when that would pass the size limit."""
-        from azulejos.fast.search import MAX_EDGES
-
+    def grow(self, room: int) -> bool:
+        """Double whichever of the node and edge arrays is short of room for one expansion
+        (one node, ``room`` edges: ``search.edge_room``); False (nothing changed) when that
+        would pass the size limit."""
         nodes = self.nd_player.shape[0]
         edges = self.e_act.shape[0]
         want_nodes = 2 * nodes if self.meta[0] + 1 > nodes else nodes
-        want_edges = 2 * edges if self.meta[1] + MAX_EDGES > edges else edges
+        want_edges = 2 * edges if self.meta[1] + room > edges else edges
         if want_nodes > max(nodes, MAX_TREE_NODES) or want_edges > max(edges, MAX_TREE_EDGES):
             return False
         self.reserve(want_nodes, want_edges)
@@ -268,7 +271,7 @@ class FastMCTSAgent:
 
     def accelerated(self, state: State) -> bool:
         """Whether the compiled search plays ``state`` (else the pure-Python fallback)."""
-        return not state.ruleset.special_factories and fast.available()
+        return fast.available()
 
     def search(self, state: State, budget: Budget | None = None) -> tuple[Move, float]:
         """The move to play and its value (the expected final margin, in points, of the
@@ -419,6 +422,7 @@ class FastMCTSAgent:
         from azulejos.fast.rng import new_state
 
         rs = new_state(self.rng.getrandbits(63))
+        room = int(K.edge_room(root, players))
         end = None if seconds is None else start + max(0.0, seconds - self.margin)
         done = 0
         chunk = 8
@@ -441,7 +445,7 @@ class FastMCTSAgent:
             if got < want:
                 if end is not None and end - t1 < 2.0 * grow_cost + 0.001:
                     break  # doubling the arrays would overrun the time: stop here
-                frozen = not tree.grow()
+                frozen = not tree.grow(room)
                 t2 = time.perf_counter()
                 grow_cost = t2 - t1
                 t1 = t2

@@ -18,8 +18,8 @@ _prepared: list[bool] = []  # the search kernels are loaded in this process
 
 def hint(state: State, seconds: float = 1.0, seed: int | None = 0) -> tuple[Move, float]:
     """The ``mcts`` search's move for the player to move, and its evaluation: the compiled
-    search (``fastmcts`` with the ``mcts`` options), or the pure-Python ``mcts`` without numba or
-    with the special factory displays (R40-R47), as the engine review.
+    search (``fastmcts`` with the ``mcts`` options), or the pure-Python ``mcts`` without numba,
+    as the engine review.
 
     The evaluation is the expected margin, in points, of the player to move over the best
     other player at the end of the game (positive: ahead), as estimated by the search.

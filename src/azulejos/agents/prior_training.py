@@ -89,7 +89,7 @@ def play_game(
             got = K.run(s, players, grey, iterations - done, 2.0, 0.15, TEMPERATURE, 1, 10.0,
                         rs, False, net, pw, *tree.arrays())
             done += got
-            if got == 0 and not tree.grow():
+            if got == 0 and not tree.grow(int(K.edge_room(s, players))):
                 break
         visits = tree.e_n[:cnt].astype(np.float64)
         if ph == L.DRAFT and visits.sum() > 0:

@@ -3,9 +3,10 @@ points the played move lost (``docs/bots.md``, "Engine review"; the record key i
 ``docs/notation.md``, "The ``review`` key").
 
 For each position of the record the compiled search (``fastmcts``,
-:meth:`FastMCTSAgent.analyse`, with the ``mcts`` options) runs with the review's budget; without
-numba, or in a game with the special factory displays (R40-R47, not in the search kernels), the
-pure-Python ``mcts`` search (:meth:`MCTSAgent.analyse`, the exact fallback) runs instead. It runs with a seed fixed by the review seed, the round and the move number, so the same
+:meth:`FastMCTSAgent.analyse`, with the ``mcts`` options) runs with the review's budget (with
+the special factory displays too); without numba the pure-Python ``mcts`` search
+(:meth:`MCTSAgent.analyse`, the exact fallback) runs instead. It runs with a seed fixed by the
+review seed, the round and the move number, so the same
 record, budget and seed give the same review (exactly with an iteration budget; with a time
 budget up to the clock). The value of a move is the expected final margin, in points, of the
 player who moves over the best other player. The best move is the most visited one; the played

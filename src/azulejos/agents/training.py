@@ -125,7 +125,7 @@ def play_game(
                     got = K.run(s, players, grey, iterations - done, 2.0, 0.15, 1.5, 0, 10.0,
                                 rs, False, net, no_prior, *tree.arrays())
                     done += got
-                    if got == 0 and not tree.grow():
+                    if got == 0 and not tree.grow(int(K.edge_room(s, players))):
                         break
                 n = tree.e_n[:cnt].astype(np.float64)
                 if s[L.ROUND] == 1 and n.sum() > 0:

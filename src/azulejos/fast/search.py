@@ -3,11 +3,12 @@
 The tree lives in flat arrays (nodes and edges, see :class:`Tree` in
 :mod:`azulejos.agents.fastmcts`), and one call of :func:`run` performs a given number of
 iterations - selection, expansion, the epsilon-greedy play-out to the end of the round and the
-evaluation - without returning to Python. The move scoring (:func:`move_scores`,
-:func:`place_scores`) and the evaluation (:func:`evaluate`) are twins of
-:mod:`azulejos.agents.features` (the same formulas, checked value for value by the tests);
-moves are applied by :func:`azulejos.fast.step.apply_action` and fills (with ``rounds`` > 0)
-sampled by :func:`azulejos.fast.chance.fill`, from the bag counts the state holds (R21, R22).
+evaluation - without returning to Python. The move scoring (:mod:`.scores`) and the
+evaluation (:func:`evaluate`) are twins of :mod:`azulejos.agents.features` (the same formulas,
+checked value for value by the tests); moves are applied by
+:func:`azulejos.fast.step.apply_action` (:func:`azulejos.fast.specials.apply_action` with the
+special displays, R40-R47) and fills (with ``rounds`` > 0) sampled by
+:func:`azulejos.fast.chance.fill`, from the bag counts the state holds (R21, R22).
 With a value network (:mod:`azulejos.fast.nn`, ``fastmcts:eval=net``) :func:`run` values its
 leaves with the network instead of :func:`evaluate`.
 
@@ -25,143 +26,44 @@ import math
 import numpy as np
 from numba import njit
 
+from . import specials as SP
 from .chance import fill
-from .legal import dest_masks, random_action
+from .legal import random_action
 from .nn import HEADER as NET_HEADER
 from .nn import values as net_values
 from .prior import N_PF, draft_features, softmax_into
 from .rng import next_u64, seed_state
+from .scores import line_points, move_scores, place_scores
 from .step import apply_action
 from .tables import (
-    CENTRE,
-    COL_CLR,
     COL_OCC,
     DRAFT,
     FILL,
-    FLOOR_EXTRA,
     FLOOR_N,
     L_COLOUR,
     L_COUNT,
-    MARKER,
+    MAX_LEGAL,
+    NUM_ACTIONS,
     OVER,
     P0,
     PEN_TOTAL,
     PHASE,
-    PLACE_BASE,
     POP,
     ROW_OCC,
-    RUN,
     SCORE,
     STRIDE,
-    TQ_LINE,
     TURN,
     WALL,
-    WK_MASK,
     WK_SIZE,
 )
 
-#: Room an expansion may need: one node and at most this many edges (every action id).
-MAX_EDGES = 325
+#: The most edges a node can have: every legal action, SF4 splits included (R43); the size of
+#: the move buffers.
+MAX_EDGES = MAX_LEGAL
+#: The most edges a node of the base game can have (every action id).
+BASE_EDGES = NUM_ACTIONS
 #: Deepest path inside one round (drafting moves plus grey column choices).
 MAX_DEPTH = 256
-
-
-@njit(cache=True, inline="always")
-def _tile_points(ro: int, co: int, r: int, c: int) -> int:
-    """Points a tile put now at (r, c) would score (R18): ``layout.placement_points``."""
-    h = RUN[(ro | (1 << c)) * 5 + c]
-    v = RUN[(co | (1 << r)) * 5 + r]
-    if h == 1 and v == 1:
-        return 1
-    return (h if h > 1 else 0) + (v if v > 1 else 0)
-
-
-@njit(cache=True)
-def line_points(s: np.ndarray, b: int, grey: bool, pts: np.ndarray) -> None:
-    """pts[line * 5 + colour]: points a tile of that colour would earn in that wall row now;
-    on the grey wall the best allowed free column (R30); -1 where it cannot go."""
-    for r in range(5):
-        ro = s[b + ROW_OCC + r]
-        for k in range(5):
-            if grey:
-                best = -1
-                for c in range(5):
-                    if not (ro >> c) & 1 and not (s[b + COL_CLR + c] >> k) & 1:
-                        p = _tile_points(ro, s[b + COL_OCC + c], r, c)
-                        if p > best:
-                            best = p
-                pts[r * 5 + k] = best
-            else:
-                c = (k + r) % 5  # R6
-                if (ro >> c) & 1:
-                    pts[r * 5 + k] = -1
-                else:
-                    pts[r * 5 + k] = _tile_points(ro, s[b + COL_OCC + c], r, c)
-
-
-@njit(cache=True)
-def move_scores(
-    s: np.ndarray, players: int, grey: bool, acts: np.ndarray, sc: np.ndarray,
-    pts: np.ndarray, wk: np.ndarray,
-) -> int:
-    """Every legal drafting action with its immediate score, as ``features.move_scores``
-    (partial = 0.5), in increasing action order; returns how many."""
-    seat = s[TURN]
-    b = P0 + seat * STRIDE
-    fn = s[b + FLOOR_N]
-    marker = s[MARKER] < 0
-    line_points(s, b, grey, pts)
-    dest_masks(s, seat, wk)  # R13, R15
-    nfac = 2 * players + 1
-    n_out = 0
-    for si in range(nfac + 1):
-        src = si if si < nfac else CENTRE
-        base = src * 5
-        extra = 1 if (src == CENTRE and marker) else 0
-        for k in range(5):
-            n = s[base + k]
-            if not n:
-                continue
-            a0 = src * 30 + k * 6
-            mk = wk[WK_MASK + k]
-            for d in range(5):
-                if not (mk >> d) & 1:
-                    continue
-                room = d + 1 - s[b + L_COUNT + d]
-                fit = n if n < room else room
-                pen = FLOOR_EXTRA[fn, n - fit + extra]
-                p = pts[d * 5 + k]
-                if p < 0:  # grey wall: no column can take it (R31)
-                    gain = -float(d + 1)
-                elif fit == room:
-                    gain = float(p)
-                else:
-                    gain = 0.5 * p * fit / (d + 1)
-                acts[n_out] = a0 + d
-                sc[n_out] = gain - pen
-                n_out += 1
-            acts[n_out] = a0 + 5
-            sc[n_out] = -FLOOR_EXTRA[fn, n + extra] - 0.5
-            n_out += 1
-    return n_out
-
-
-@njit(cache=True)
-def place_scores(s: np.ndarray, acts: np.ndarray, sc: np.ndarray) -> int:
-    """Grey wall column choices (R30, R33) with their points, as ``features.place_scores``."""
-    b = P0 + s[TURN] * STRIDE
-    line = s[TQ_LINE]
-    k = s[b + L_COLOUR + line]
-    ro = s[b + ROW_OCC + line]
-    n_out = 0
-    for c in range(5):
-        cc = s[b + COL_CLR + c]
-        if (ro >> c) & 1 or (cc >> k) & 1:
-            continue
-        acts[n_out] = PLACE_BASE + line * 5 + c
-        sc[n_out] = _tile_points(ro, s[b + COL_OCC + c], line, c) - 0.01 * POP[cc]
-        n_out += 1
-    return n_out
 
 
 @njit(cache=True, inline="always")
@@ -220,6 +122,31 @@ def evaluate(s: np.ndarray, players: int, grey: bool, out: np.ndarray, pts: np.n
 
 
 @njit(cache=True)
+def edge_room(s: np.ndarray, players: int) -> int:
+    """Room an expansion may need in a game like ``s``'s: one node and at most this many
+    edges (more with the special displays, whose SF4 splits are moves of their own)."""
+    return MAX_EDGES if SP.module_on(s, players) else BASE_EDGES
+
+
+@njit(cache=True, inline="always")
+def _apply(s: np.ndarray, players: int, grey: bool, a: int) -> None:
+    """Play action ``a`` (assumed legal), with the special displays' rules when the module is
+    on (R40-R47)."""
+    if SP.module_on(s, players):
+        SP.apply_action(s, players, grey, a)
+    else:
+        apply_action(s, players, grey, a)
+
+
+@njit(cache=True, inline="always")
+def _random(s: np.ndarray, players: int, rs: np.ndarray, wk: np.ndarray) -> int:
+    """A legal action drawn uniformly (SF4 splits included when the module is on)."""
+    if SP.module_on(s, players):
+        return int(SP.random_action(s, players, rs, wk))
+    return int(random_action(s, players, rs, wk))
+
+
+@njit(cache=True)
 def margins(values: np.ndarray, players: int, out: np.ndarray) -> None:
     """out[p]: own value minus the best other player's (``features.margins``)."""
     for p in range(players):
@@ -243,7 +170,7 @@ def policy_action(
     """The play-out move of ``policy.policy_action``: with probability ``eps`` a uniformly
     random legal move, else the best immediate score (ties drawn uniformly)."""
     if eps > 0.0 and _uniform(rs) < eps:
-        return random_action(s, players, rs, wk)
+        return _random(s, players, rs, wk)
     if s[PHASE] == DRAFT:
         n = move_scores(s, players, grey, acts, sc, pts, wk)
     else:
@@ -285,7 +212,7 @@ def policy_playout(
             extra_rounds -= 1
             fill(s, players, rs, log, wk)
             continue
-        apply_action(s, players, grey, policy_action(s, players, grey, eps, rs, acts, sc, pts, wk))
+        _apply(s, players, grey, policy_action(s, players, grey, eps, rs, acts, sc, pts, wk))
 
 
 @njit(cache=True)
@@ -322,12 +249,13 @@ def expand(
     """List the edges of ``node`` (the node of state ``s``): every legal action with the
     softmax prior of its move score at ``temperature`` (``_Node`` of ``agents/mcts.py``), or
     for a drafting move with learned prior weights ``pw`` (:mod:`.prior`; an empty array for
-    none) the softmax of its features (written to ``pf``) times the weights."""
+    none) the softmax of its features (written to ``pf``, which is empty without them) times
+    the weights."""
     first = meta[1]
     learned = False
     if s[PHASE] == DRAFT:
         n = move_scores(s, players, grey, acts, sc, pts, wk)
-        if pw.shape[0] == N_PF:
+        if pw.shape[0] == N_PF and not SP.module_on(s, players):  # (base-game moves only)
             draft_features(s, players, grey, acts, sc, n, pts, pf)
             softmax_into(pf, n, pw, e_prior, first)
             learned = True
@@ -365,7 +293,7 @@ def make_root(
     """Start a tree at state ``s`` (a move is due): node 0 with its edges (priors as
     :func:`expand`); returns their number."""
     acts = np.empty(MAX_EDGES, dtype=np.int64)
-    pf = np.empty((MAX_EDGES, N_PF), dtype=np.float64)
+    pf = np.empty((MAX_EDGES if pw.shape[0] == N_PF else 0, N_PF), dtype=np.float64)
     sc = np.empty(MAX_EDGES, dtype=np.float64)
     pts = np.empty(25, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
@@ -409,7 +337,7 @@ def run(
     """
     s = np.empty_like(root)
     acts = np.empty(MAX_EDGES, dtype=np.int64)
-    pf = np.empty((MAX_EDGES, N_PF), dtype=np.float64)
+    pf = np.empty((MAX_EDGES if pw.shape[0] == N_PF else 0, N_PF), dtype=np.float64)
     sc = np.empty(MAX_EDGES, dtype=np.float64)
     pts = np.empty(25, dtype=np.int64)
     wk = np.zeros(WK_SIZE, dtype=np.int64)
@@ -423,9 +351,10 @@ def run(
     nh2 = np.zeros(int(net[2]) if use_net else 1, dtype=np.float64)
     node_cap = nd_player.shape[0]
     edge_cap = e_act.shape[0]
+    room = edge_room(root, players)
     done = 0
     while done < iterations:
-        if not frozen and (meta[0] + 1 > node_cap or meta[1] + MAX_EDGES > edge_cap):
+        if not frozen and (meta[0] + 1 > node_cap or meta[1] + room > edge_cap):
             break
         s[:] = root
         node = 0
@@ -461,7 +390,7 @@ def run(
             path_node[depth] = node
             path_edge[depth] = best_i
             depth += 1
-            apply_action(s, players, grey, e_act[best_i])
+            _apply(s, players, grey, e_act[best_i])
             kid = e_child[best_i]
             if kid < 0 and frozen:
                 policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)

@@ -54,7 +54,7 @@ def _disabled_by_env() -> bool:
 #: Modules whose numba functions are cached on disk (their cache files start with these names).
 _KERNEL_MODULES = (
     "tables", "rng", "legal", "endgame", "tiling", "specials", "chance", "step", "moves",
-    "playouts", "batch_kernels", "benchkernels", "nnfeatures", "nn", "prior", "search",
+    "playouts", "batch_kernels", "benchkernels", "nnfeatures", "nn", "prior", "scores", "search",
 )
 
 
