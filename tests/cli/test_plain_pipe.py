@@ -119,7 +119,7 @@ def test_bad_options_give_a_clear_error() -> None:
     proc = run_plain(["--seats", "Ana"], "")
     assert proc.returncode == 2 and "2, 3 or 4" in proc.stderr
     proc = run_plain(["--resume", "/no/such/file.json"], "")
-    assert proc.returncode == 1 and "cannot read" in proc.stderr
+    assert proc.returncode == 1 and "There is no such file." in proc.stderr
 
 
 ENGLISH = re.compile(r"\b(takes|from|factory|floor|tiles?|Round|Player|Medium|Easy|wins|pattern|"

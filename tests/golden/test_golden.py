@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from azulejos.core import InvalidRecordError
+from azulejos.i18n import translation
 from azulejos.notation import dumps, load_record, record_of, replay
+from azulejos.render.record_errors import record_error_text
 
 HERE = Path(__file__).parent
 VALID = sorted((HERE / "valid").glob("*.json"))
@@ -50,16 +52,20 @@ def test_replay_cli_accepts_all_valid_records() -> None:
 
 
 def test_replay_cli_reports_one_line_per_bad_file() -> None:
+    """Each bad file is one line: its path and the sentence of its error's code (in English
+    here; tests/cli/test_record_errors_lang.py has the other languages)."""
     bad = sorted((HERE / "invalid").glob("*.json"))
     assert {p.name for p in bad} == set(EXPECTED)
-    out = azulejos("replay", str(VALID[0]), *map(str, bad))
+    out = azulejos("--lang", "en", "replay", str(VALID[0]), *map(str, bad))
     assert out.returncode == 1
     assert "Traceback" not in out.stdout + out.stderr
     lines = [ln for ln in out.stdout.splitlines() if ": valid," not in ln]
     assert len(lines) == len(bad)
     for p in bad:
         [line] = [ln for ln in lines if ln.startswith(str(p) + ":")]
-        assert EXPECTED[p.name] in line
+        with pytest.raises(InvalidRecordError) as e:
+            replay(load_record(p))
+        assert line == f"{p}: {record_error_text(translation('en'), e.value)}"
 
 
 def test_replay_cli_usage_error_exits_2() -> None:
@@ -68,5 +74,6 @@ def test_replay_cli_usage_error_exits_2() -> None:
 
 
 def test_replay_cli_missing_file_is_one_line() -> None:
-    out = azulejos("replay", "/nonexistent/record.json")
-    assert out.returncode == 1 and "cannot read" in out.stdout and "Traceback" not in out.stderr
+    out = azulejos("--lang", "en", "replay", "/nonexistent/record.json")
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.stdout.strip() == "/nonexistent/record.json: There is no such file."

@@ -149,7 +149,7 @@ def test_replay_a_finished_game_and_open_reviewed_records(server: Server, tmp_pa
             page.set_input_files("#record-file", str(bad))
             page.wait_for_selector("#replay-error")
             text = page.inner_text("#replay-error")
-            assert "round 1" in text and "\n" not in text.strip()
+            assert "Round 1: the recorded scores are 99, 0" in text and "\n" not in text.strip()
             page.screenshot(path=str(out / "replay-bad-record.png"), full_page=True)
             assert page.locator(".replay .board").count() == 3  # the 3-player module replay stays
 

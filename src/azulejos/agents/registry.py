@@ -9,9 +9,41 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from azulejos.core.errors import AzulejosError
+
 from .base import Agent, Budget, RandomAgent
 
 Options = dict[str, str]
+
+#: What can be wrong with a bot spec: the ``code`` of a :class:`BotSpecError` and the
+#: parameters it carries (``commands/_bots.py`` says them in the user's language).
+BOT_ERROR_CODES: dict[str, tuple[str, ...]] = {
+    "empty": (),
+    "option_syntax": ("spec", "option"),  # an option not written key=value
+    "unknown_bot": ("spec", "known"),  # known: the registry's names, comma-separated
+    "no_options": ("name", "spec"),  # a bot that takes no options was given some
+    "unknown_option": ("name", "option", "options"),
+    "not_a_number": ("name", "option", "value", "kind"),  # kind: int or float
+    "negative": ("name", "option"),
+    "iterations": ("name",),  # iterations must be at least 1
+    "fraction": ("name", "option"),  # between 0 and 1
+    "switch": ("name", "option"),  # 0 or 1
+    "positive": ("name",),  # temperature and scale
+    "choice": ("name", "option", "value", "choices"),
+    "needs": ("name", "option", "needs"),  # an option that needs another: weights, eval=net
+}
+
+
+class BotSpecError(AzulejosError, ValueError):
+    """A bot spec that names no bot or gives it a bad option. The message is English (library
+    users); ``code`` (a key of :data:`BOT_ERROR_CODES`) and ``params`` say the same for a
+    front end, which says it in its user's language."""
+
+    def __init__(self, message: str, code: str, **params: str) -> None:
+        super().__init__(message)
+        assert code in BOT_ERROR_CODES, code
+        self.code = code
+        self.params = params
 _FACTORIES: dict[str, Callable[[int | None], Agent]] = {
     "random": lambda seed: RandomAgent(seed),
 }
@@ -48,14 +80,16 @@ def agent_names() -> list[str]:
 def parse_spec(spec: str) -> tuple[str, Options]:
     """Split ``name:key=value,key=value`` into the name and its options (``ValueError`` if bad)."""
     if not isinstance(spec, str) or not spec.strip():
-        raise ValueError("a bot spec must be a non-empty name such as 'greedy' or 'mcts:time=0.5'")
+        raise BotSpecError("a bot spec must be a non-empty name such as 'greedy' or "
+                           "'mcts:time=0.5'", "empty")
     name, _, rest = spec.strip().partition(":")
     opts: Options = {}
     if rest:
         for part in rest.split(","):
             key, eq, value = part.partition("=")
             if not eq or not key.strip() or not value.strip():
-                raise ValueError(f"bot spec {spec!r}: option {part!r} must look like key=value")
+                raise BotSpecError(f"bot spec {spec!r}: option {part!r} must look like key=value",
+                                   "option_syntax", spec=spec, option=part)
             opts[key.strip()] = value.strip()
     return name, opts
 
@@ -77,9 +111,12 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         return _OPTION_FACTORIES[name](seed, opts)
     if name in _FACTORIES:
         if opts:
-            raise ValueError(f"bot {name!r} takes no options (got {spec!r})")
+            raise BotSpecError(f"bot {name!r} takes no options (got {spec!r})", "no_options",
+                               name=name, spec=spec)
         return _FACTORIES[name](seed)
-    raise ValueError(f"unknown bot {spec!r} (known: {', '.join(agent_names())}, or cmd:COMMAND)")
+    known = ", ".join(agent_names())
+    raise BotSpecError(f"unknown bot {spec!r} (known: {known}, or cmd:COMMAND)", "unknown_bot",
+                       spec=spec, known=known)
 
 
 # -- option parsing for the built-in bots ------------------------------------------------------
@@ -87,27 +124,31 @@ def _take(opts: Options, name: str, allowed: dict[str, type]) -> dict[str, float
     out: dict[str, float | int] = {}
     for key, text in opts.items():
         if key not in allowed:
-            raise ValueError(
-                f"bot {name!r} has no option {key!r} (options: {', '.join(sorted(allowed))})"
-            )
+            options = ", ".join(sorted(allowed))
+            raise BotSpecError(f"bot {name!r} has no option {key!r} (options: {options})",
+                               "unknown_option", name=name, option=key, options=options)
         kind = allowed[key]
         try:
             value = kind(text)
         except ValueError:
-            raise ValueError(f"bot {name!r}: {key}={text!r} is not a {kind.__name__}") from None
+            raise BotSpecError(f"bot {name!r}: {key}={text!r} is not a {kind.__name__}",
+                               "not_a_number", name=name, option=key, value=text,
+                               kind=kind.__name__) from None
         if value < 0:
-            raise ValueError(f"bot {name!r}: {key} must not be negative")
+            raise BotSpecError(f"bot {name!r}: {key} must not be negative", "negative", name=name,
+                               option=key)
         out[key] = value
     return out
 
 
-def _budget(o: dict[str, float | int]) -> Budget | None:
+def _budget(o: dict[str, float | int], name: str) -> Budget | None:
     t = o.pop("time", None)
     it = o.pop("iterations", None)
     if t is None and it is None:
         return None
     if it is not None and it < 1:
-        raise ValueError("iterations must be at least 1")
+        raise BotSpecError(f"bot {name!r}: iterations must be at least 1", "iterations",
+                           name=name)
     return Budget(seconds=None if t is None else float(t), iterations=None if it is None else int(it))
 
 
@@ -117,9 +158,11 @@ def _greedy(seed: int | None, opts: Options) -> Agent:
     o = _take(opts, "greedy", {"eps": float, "specials": int})
     eps = float(o.get("eps", 0.0))
     if eps > 1:
-        raise ValueError("bot 'greedy': eps must be between 0 and 1")
+        raise BotSpecError("bot 'greedy': eps must be between 0 and 1", "fraction",
+                           name="greedy", option="eps")
     if o.get("specials", 1) not in (0, 1):
-        raise ValueError("bot 'greedy': specials must be 0 or 1")
+        raise BotSpecError("bot 'greedy': specials must be 0 or 1", "switch", name="greedy",
+                           option="specials")
     return GreedyAgent(seed, eps=eps, specials=bool(o.get("specials", 1)))
 
 
@@ -127,9 +170,10 @@ def _flatmc(seed: int | None, opts: Options) -> Agent:
     from .flatmc import FlatMCAgent
 
     o = _take(opts, "flatmc", {"time": float, "iterations": int, "c": float, "splits": int})
-    b = _budget(o)
+    b = _budget(o, "flatmc")
     if o.get("splits", 1) not in (0, 1):
-        raise ValueError("bot 'flatmc': splits must be 0 or 1")
+        raise BotSpecError("bot 'flatmc': splits must be 0 or 1", "switch", name="flatmc",
+                           option="splits")
     return FlatMCAgent(seed, b, c=float(o.get("c", 8.0)), splits=int(o.get("splits", 1)))
 
 
@@ -142,16 +186,18 @@ def _mcts(seed: int | None, opts: Options) -> Agent:
         {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
          "rounds": int, "scale": float, "specials": int},
     )
-    b = _budget(o)
+    b = _budget(o, "mcts")
     if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
-        raise ValueError("bot 'mcts': temperature and scale must be positive")
+        raise BotSpecError("bot 'mcts': temperature and scale must be positive", "positive",
+                           name="mcts")
     if o.get("specials", 1) not in (0, 1):
-        raise ValueError("bot 'mcts': specials must be 0 or 1")
+        raise BotSpecError("bot 'mcts': specials must be 0 or 1", "switch", name="mcts",
+                           option="specials")
     return MCTSAgent(seed, b, **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 
 def _fastmcts(seed: int | None, opts: Options) -> Agent:
-    from .fastmcts import EVALUATIONS, FastMCTSAgent
+    from .fastmcts import EVALUATIONS, PRIORS, FastMCTSAgent
 
     opts = dict(opts)
     evaluation = opts.pop("eval", "hand")
@@ -159,20 +205,32 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
     prior = opts.pop("prior", "hand")
     prior_weights = opts.pop("priorweights", None)
     if evaluation not in EVALUATIONS:
-        raise ValueError(
-            f"bot 'fastmcts': eval={evaluation!r} is not one of {', '.join(EVALUATIONS)}"
-        )
+        choices = ", ".join(EVALUATIONS)
+        raise BotSpecError(f"bot 'fastmcts': eval={evaluation!r} is not one of {choices}",
+                           "choice", name="fastmcts", option="eval", value=evaluation,
+                           choices=choices)
+    if prior not in PRIORS:
+        choices = ", ".join(PRIORS)
+        raise BotSpecError(f"bot 'fastmcts': prior={prior!r} is not one of {choices}", "choice",
+                           name="fastmcts", option="prior", value=prior, choices=choices)
+    for key, given, need, met in (("weights", weights, "eval=net", evaluation == "net"),
+                                  ("priorweights", prior_weights, "prior=net", prior == "net")):
+        if given is not None and not met:
+            raise BotSpecError(f"bot 'fastmcts': {key} need {need}", "needs", name="fastmcts",
+                               option=key, needs=need)
     o = _take(
         opts,
         "fastmcts",
         {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
          "rounds": int, "scale": float, "manage": int, "margin": float},
     )
-    b = _budget(o)
+    b = _budget(o, "fastmcts")
     if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
-        raise ValueError("bot 'fastmcts': temperature and scale must be positive")
+        raise BotSpecError("bot 'fastmcts': temperature and scale must be positive", "positive",
+                           name="fastmcts")
     if o.get("manage", 1) not in (0, 1):
-        raise ValueError("bot 'fastmcts': manage must be 0 or 1")
+        raise BotSpecError("bot 'fastmcts': manage must be 0 or 1", "switch", name="fastmcts",
+                           option="manage")
     manage = bool(o.pop("manage", 1))
     return FastMCTSAgent(seed, b, manage=manage, evaluation=evaluation, weights=weights,
                          prior=prior, prior_weights=prior_weights,

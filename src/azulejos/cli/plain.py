@@ -17,7 +17,6 @@ from azulejos.core import LETTERS, Fill, IllegalMoveError, InvalidMoveError, Mov
 from azulejos.core.choices import sf4_rest, sf4_sides
 from azulejos.core.moves import split
 from azulejos.guide import get_section
-from azulejos.guide.tutorial import reason_text
 from azulejos.play import HintUnavailable, Match, Step, hint, preview, result
 from azulejos.play.words import (
     GameLog,
@@ -31,6 +30,7 @@ from azulejos.play.words import (
     why_sentence,
 )
 from azulejos.render.oserror import os_error_text
+from azulejos.render.reasons import reason_text
 
 from .board import board_text
 

@@ -7,7 +7,7 @@ import argparse
 from azulejos.i18n import N_
 
 from ._common import whole_number
-from ._text import _
+from ._text import _, current
 
 HELP = N_("run a bot that speaks the external-bot protocol on stdin/stdout (docs/protocol.md)")
 
@@ -21,5 +21,16 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from azulejos.agents.engine import serve
+    from azulejos.agents.registry import BotSpecError, make_agent
 
-    return serve(args.bot, args.seed, sys.stdin, sys.stdout)
+    from ._bots import bot_error_text
+
+    code = serve(args.bot, args.seed, sys.stdin, sys.stdout)
+    if code == 2:  # the protocol's "info error" went to stdout; the person reads stderr
+        try:
+            make_agent(args.bot, args.seed)
+        except BotSpecError as e:
+            print(f"azulejos engine: {bot_error_text(current(), e)}", file=sys.stderr)
+        except ValueError:
+            pass
+    return code

@@ -49,9 +49,13 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.i18n import resolve_language, translation
     from azulejos.notation import load_record
     from azulejos.play import Match, Seat, parse_seat
-    from azulejos.play.seats import number_bots
+    from azulejos.play.seats import SeatSpecError, number_bots
+    from azulejos.render.record_errors import record_error_text
 
-    _ = translation(resolve_language(args.lang)).gettext
+    from ._bots import seat_error_text
+
+    tr = translation(resolve_language(args.lang))
+    _ = tr.gettext
     try:
         if args.seats:
             items = [x for x in args.seats.split(",")]
@@ -63,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
             seats = [Seat("Player 1"), Seat("Medium bot", "medium")]
         if len({s.name for s in seats}) != len(seats):
             raise ValueError(_("two seats have the same name"))
+    except SeatSpecError as e:
+        print(f"azulejos play: {seat_error_text(tr, e)}", file=sys.stderr)
+        return 2
     except ValueError as e:
         print(f"azulejos play: {e}", file=sys.stderr)
         return 2
@@ -73,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             record = load_record(args.resume)
             match = Match.from_record(record)
         except InvalidRecordError as e:
-            print(f"azulejos play: {args.resume}: {e}", file=sys.stderr)
+            print(f"azulejos play: {args.resume}: {record_error_text(tr, e)}", file=sys.stderr)
             return 1
         if match.is_over:
             print(_("azulejos play: {file}: that game is already over "

@@ -31,17 +31,19 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
     from azulejos.i18n import resolve_language, translation
     from azulejos.notation.record import load_and_replay
+    from azulejos.render.record_errors import record_error_text
 
     if getattr(args, "view", False):
         return _view(args)
-    _ = translation(resolve_language(getattr(args, "lang", None))).gettext
+    tr = translation(resolve_language(getattr(args, "lang", None)))
+    _ = tr.gettext
     bad = 0
     for path in args.files:
         try:
             _rec, st = load_and_replay(path)
         except InvalidRecordError as e:
             bad += 1
-            print(f"{path}: {e}", file=sys.stdout)
+            print(f"{path}: {record_error_text(tr, e)}", file=sys.stdout)
             continue
         if not args.quiet:
             if st.is_over:
@@ -58,8 +60,10 @@ def _view(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
     from azulejos.i18n import resolve_language, translation
     from azulejos.notation.record import load_and_replay
+    from azulejos.render.record_errors import record_error_text
 
-    _ = translation(resolve_language(args.lang)).gettext
+    tr = translation(resolve_language(args.lang))
+    _ = tr.gettext
     if len(args.files) != 1:
         print(_("azulejos replay --view: give exactly one FILE"), file=sys.stderr)
         return 2
@@ -67,7 +71,7 @@ def _view(args: argparse.Namespace) -> int:
     try:
         rec, _final = load_and_replay(path)
     except InvalidRecordError as e:
-        print(f"{path}: {e}", file=sys.stderr)
+        print(f"{path}: {record_error_text(tr, e)}", file=sys.stderr)
         return 1
     from azulejos.tui import AzulejosApp
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from azulejos.i18n import N_
 
 from ._common import non_negative_int, positive_int
-from ._text import _
+from ._text import _, current
 
 HELP = N_("review every move of a game record with the engine and write an annotated record")
 
@@ -58,12 +58,13 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.play import seats_from_json
     from azulejos.play.words import Words
     from azulejos.render.oserror import os_error_text
+    from azulejos.render.record_errors import record_error_text
 
     path = args.file
     try:
         rec, _final = load_and_replay(path)
     except InvalidRecordError as e:
-        print(f"{path}: {e}", file=sys.stderr)
+        print(f"{path}: {record_error_text(current(), e)}", file=sys.stderr)
         return 1
     saved_lang = rec.extra.get("lang") if rec.extra.get("lang") in ("en", "uk", "ru", "fr") else None
     w = Words(args.lang or saved_lang, "classic", theme_letters=False)

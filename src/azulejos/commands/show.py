@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
     from azulejos.notation.position import to_position
     from azulejos.notation.record import load_record, replay
+    from azulejos.render.record_errors import record_error_text
     from azulejos.render.text import render_state
 
     tr = current()
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                 return 2
         st = replay(rec, until_round=args.round, until_move=args.move)
     except InvalidRecordError as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
+        print(f"{args.file}: {record_error_text(tr, e)}", file=sys.stderr)
         return 1
     names = rec.extra.get("names")
     if not (isinstance(names, list) and len(names) == rec.players and all(isinstance(x, str) for x in names)):

@@ -70,10 +70,12 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from azulejos.agents import make_agent
-    from azulejos.agents.registry import agent_names
+    from azulejos.agents.registry import BotSpecError, agent_names
     from azulejos.tools.progress import ProgressBar
     from azulejos.tools.tournament import GameResult, run_local, run_ray, schedule
     from azulejos.tools.tournament_stats import summarise, table
+
+    from ._bots import bot_error_text
 
     tr = current()
     _ = tr.gettext
@@ -93,9 +95,16 @@ def run(args: argparse.Namespace) -> int:
             continue
         try:
             make_agent(spec, 0)
-        except ValueError as e:
+        except BotSpecError as e:
+            print(f"{prog}: {bot_error_text(tr, e)}", file=sys.stderr)
+            return 2
+        except ValueError as e:  # a bot's own check (a weights file that cannot be read, ...)
             print(f"{prog}: {e}", file=sys.stderr)
             return 2
+    if len(set(bots)) != len(bots):
+        print(_("{prog}: name each bot once (give a copy options to tell it apart, such as "
+                "greedy:eps=0.1)").format(prog=prog), file=sys.stderr)
+        return 2
     if args.backend == "ray" and not args.address:
         print(_("{prog}: --backend ray needs --address (e.g. 127.0.0.1:6379 or auto)").format(prog=prog),
               file=sys.stderr)

@@ -34,27 +34,82 @@ class InvalidPositionError(AzulejosError, ValueError):
     """A position string that cannot be read or describes an impossible state."""
 
 
+#: What can be wrong with a game record: the ``code`` of an :class:`InvalidRecordError`, by
+#: which a front end says it in the reader's language (``render/record_errors.py``); the
+#: parameters each code carries are listed beside it.
+RECORD_ERROR_CODES: dict[str, tuple[str, ...]] = {
+    "invalid": (),  # no more precise reason given (the default)
+    # reading the file and its structure
+    "unreadable": ("path", "errno"),  # errno: the OSError's number, 0 when unknown
+    "not_json": ("line",),  # line: where the JSON breaks, 0 when unknown (not UTF-8)
+    "not_object": (),
+    "bad_format": ("found",),  # found: the "format" given, as JSON text
+    "missing_key": ("key", "round"),  # no round for a key of the record itself
+    "wrong_type": ("key", "round", "expected"),  # expected: one of RECORD_TYPES
+    "wrong_length": ("key", "round", "count", "found"),
+    "bad_players": ("found",),
+    "bad_variant": ("found",),
+    "bad_ruleset": ("key", "found"),  # a module's key: not true/false, or not available
+    "bad_start_player": ("last", "found"),
+    # a round's fill
+    "bad_letter": ("round", "key", "letter"),  # key: factories, after_fill
+    "factory_count": ("round", "count", "found"),
+    "bad_fill": ("round", "factories"),  # with ``rule``: R2 (over 4 tiles), R21, R22, ...
+    "bad_display": ("round", "key", "found", "count"),
+    "bad_special": ("round", "found"),
+    "special_twice": ("round", "display"),
+    "specials_count": ("round", "count", "found"),  # found: the names given, "" if none
+    "after_fill": ("round", "display", "found", "expected"),  # change texts, "" = no change
+    # the moves
+    "not_a_move": ("round", "move_number", "move"),
+    "move_after_round": ("round", "move_number", "move"),
+    "illegal_move": ("round", "move_number", "move"),  # with ``rule``
+    # the end of a round and of the game
+    "round_after_end": ("round",),
+    "round_cut_short": ("round",),
+    "scores_too_early": ("round",),
+    "scores_missing": ("round",),
+    "round_scores": ("round", "expected", "found"),
+    "final_missing": ("round",),
+    "final_scores": ("expected", "found"),
+    "winners": ("expected", "found"),
+    "not_ended": ("rounds",),
+    "not_from_start": ("round",),  # record_of on a state whose history starts mid-game
+}
+#: The kinds of value a ``wrong_type`` error expects.
+RECORD_TYPES = ("list", "object", "strings", "numbers", "string_map")
+
+
 class InvalidRecordError(AzulejosError, ValueError):
     """A game record that is malformed or does not replay under the rules.
 
-    ``round`` and ``move_number`` (1-based) locate the problem when known; ``move`` is the
-    move text; ``rule`` the rule id that the record breaks.
+    The message is English, for library users and logs. ``code`` (a key of
+    :data:`RECORD_ERROR_CODES`) and ``params`` say the same for a program, so that a front end
+    can say it in its reader's language. ``round`` and ``move_number`` (1-based) locate the
+    problem when known; ``move`` is the move text; ``rule`` the rule id that the record breaks.
     """
 
     def __init__(
         self,
         message: str,
         *,
+        code: str = "invalid",
         round: int | None = None,
         move_number: int | None = None,
         move: str | None = None,
         rule: str | None = None,
+        **params: str | int,
     ) -> None:
         super().__init__(message)
+        assert code in RECORD_ERROR_CODES, code
+        self.code = code
         self.round = round
         self.move_number = move_number
         self.move = move
         self.rule = rule
+        located: dict[str, str | int | None] = {"round": round, "move_number": move_number, "move": move}
+        self.params: dict[str, str | int] = {
+            **{k: v for k, v in located.items() if v is not None}, **params}
 
 
 class RulesetError(AzulejosError, ValueError):

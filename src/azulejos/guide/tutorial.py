@@ -10,7 +10,7 @@ and first-player marker (R14, R44, R47a).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
 from azulejos.core import specials
@@ -18,6 +18,7 @@ from azulejos.core.errors import IllegalMoveError, InvalidMoveError
 from azulejos.core.moves import parse_move
 from azulejos.core.state import State
 from azulejos.i18n import N_, translation
+from azulejos.render.reasons import reason_text
 from azulejos.render.text import render_state
 
 from . import words
@@ -28,17 +29,6 @@ from .teach import STEPS
 TITLE = N_("Learn azulejos")
 INTRO = N_("Puzzles from the walk-through: {count}. Answer with a move such as {example}. "
            "Type \"{hint}\" for a clue, \"{skip}\" to see the answer, \"{quit}\" to stop.")
-#: Why the engine refuses a move, by rule id (see docs/rules.md).
-REASONS: dict[str, str] = {
-    "R2": N_("there is no such factory in this game"),
-    "R11": N_("that factory or the centre has no tile of this colour"),
-    "R13": N_("that pattern line holds another colour or is already full"),
-    "R15": N_("that wall row already has this colour"),
-    "R30": N_("that wall space is taken, or its column already has this colour"),
-    "R33": N_("a column choice only happens during tiling on the grey wall"),
-    "R43": N_("only a draft from {sf4} that leaves tiles on it has a / part, with one arrow for "
-              "each colour left"),
-}
 _HINT = ("hint", "?", N_("hint"))
 _SKIP = ("skip", N_("skip"))
 _QUIT = ("quit", "q", "exit", N_("quit"))
@@ -195,13 +185,6 @@ def _reason(tr: gettext.NullTranslations, state: object, move: str) -> str:
     except IllegalMoveError as e:
         return reason_text(tr.gettext, e.rule) or e.rule
     return ""
-
-
-def reason_text(gettext: Callable[[str], str], rule: str) -> str | None:
-    """Why the engine refuses a move that breaks ``rule``, in words (None for a rule without
-    a sentence here); the plain line mode says it too."""
-    text = REASONS.get(rule)
-    return gettext(text).format(sf4=specials.name(specials.SF4)) if text else None
 
 
 def _finish(tr: gettext.NullTranslations, say: object, solved: int, asked: int) -> int:

@@ -83,15 +83,30 @@ class Record:
         return out
 
 
-def _bad(msg: str) -> InvalidRecordError:
-    return InvalidRecordError(f"not a valid record: {msg}")
+def _bad(msg: str, code: str, round: int = 0, **params: str | int) -> InvalidRecordError:
+    """A structural error; ``round`` 0 for a key of the record itself."""
+    error = InvalidRecordError(f"not a valid record: {msg}", code=code, round=round or None)
+    error.params.update(params)
+    return error
 
 
-def _int_list(v: Any, what: str, n: int | None = None) -> list[int]:
+def _shown(v: Any) -> str:
+    """A value of the record as JSON text, for an error (cut short if long)."""
+    try:
+        text = json.dumps(v, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(v)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _int_list(v: Any, key: str, ri: int, n: int | None = None) -> list[int]:
+    what = f"round {ri} {key}" if ri else key
     if not isinstance(v, list) or not all(type(x) is int for x in v):
-        raise _bad(f"{what} must be a list of whole numbers")
+        raise _bad(f"{what} must be a list of whole numbers", "wrong_type", key=key, round=ri,
+                   expected="numbers")
     if n is not None and len(v) != n:
-        raise _bad(f"{what} must have {n} entries, not {len(v)}")
+        raise _bad(f"{what} must have {n} entries, not {len(v)}", "wrong_length", key=key,
+                   round=ri, count=n, found=len(v))
     return list(v)
 
 
@@ -101,70 +116,82 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as e:
-            raise _bad(f"bad JSON ({e})") from None
+            line = e.lineno if isinstance(e, json.JSONDecodeError) else 0
+            raise _bad(f"bad JSON ({e})", "not_json", line=line) from None
     if not isinstance(data, Mapping):
-        raise _bad("the top level must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise _bad(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise _bad("the top level must be a JSON object", "not_object")
+    if "format" not in data:
+        raise _bad("missing key 'format'", "missing_key", key="format", round=0)
+    if data["format"] != FORMAT:
+        raise _bad(f"format must be {FORMAT!r}, not {data['format']!r}", "bad_format",
+                   found=_shown(data["format"]))
     for key in ("players", "variant", "start_player", "rounds"):
         if key not in data:
-            raise _bad(f"missing key {key!r}")
+            raise _bad(f"missing key {key!r}", "missing_key", key=key, round=0)
     n = data["players"]
     if type(n) is not int or not 2 <= n <= 4:
-        raise _bad(f"players must be 2, 3 or 4, not {n!r}")
+        raise _bad(f"players must be 2, 3 or 4, not {n!r}", "bad_players", found=_shown(n))
     try:
         variant = Variant.parse(data["variant"]) if isinstance(data["variant"], str) else None
     except ValueError:
         variant = None
     if variant is None:
-        raise _bad(f"variant must be 'coloured' or 'grey', not {data['variant']!r}")
+        raise _bad(f"variant must be 'coloured' or 'grey', not {data['variant']!r}", "bad_variant",
+                   found=_shown(data["variant"]))
     try:
         ruleset = Ruleset.from_json(data)
     except RulesetError as e:
-        raise _bad(str(e)) from None
+        raise _bad(str(e), "bad_ruleset", key=e.field, found=_shown(data.get(e.field))) from None
     sp = data["start_player"]
     if type(sp) is not int or not 0 <= sp < n:
-        raise _bad(f"start_player must be a seat 0-{n - 1}, not {sp!r}")
+        raise _bad(f"start_player must be a seat 0-{n - 1}, not {sp!r}", "bad_start_player",
+                   last=n - 1, found=_shown(sp))
     rounds_in = data["rounds"]
     if not isinstance(rounds_in, list):
-        raise _bad("rounds must be a list")
+        raise _bad("rounds must be a list", "wrong_type", key="rounds", round=0, expected="list")
     rounds: list[RoundRecord] = []
     for i, r in enumerate(rounds_in, 1):
         if not isinstance(r, Mapping):
-            raise _bad(f"round {i} must be an object")
+            raise _bad(f"round {i} must be an object", "wrong_type", key="", round=i,
+                       expected="object")
         for key in ("factories", "moves"):
             if key not in r:
-                raise _bad(f"round {i} is missing {key!r}")
+                raise _bad(f"round {i} is missing {key!r}", "missing_key", key=key, round=i)
         facs, moves = r["factories"], r["moves"]
-        if not isinstance(facs, list) or not all(isinstance(x, str) for x in facs):
-            raise _bad(f"round {i}: factories must be a list of strings")
-        if not isinstance(moves, list) or not all(isinstance(x, str) for x in moves):
-            raise _bad(f"round {i}: moves must be a list of strings")
+        for key, v in (("factories", facs), ("moves", moves)):
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise _bad(f"round {i}: {key} must be a list of strings", "wrong_type", key=key,
+                           round=i, expected="strings")
         scores = r.get("scores")
         if scores is not None:
-            scores = _int_list(scores, f"round {i} scores", n)
+            scores = _int_list(scores, "scores", i, n)
         shown = changes = None
         if ruleset.special_factories:
-            shown = _str_map(r.get("specials"), f"round {i}: specials", required=True)
-            changes = _str_map(r.get("after_fill", {}), f"round {i}: after_fill", required=False)
+            shown = _str_map(r.get("specials"), "specials", i, required=True)
+            changes = _str_map(r.get("after_fill", {}), "after_fill", i, required=False)
         rounds.append(RoundRecord(list(facs), list(moves), scores, shown, changes))
     fs = data.get("final_scores")
     if fs is not None:
-        fs = _int_list(fs, "final_scores", n)
+        fs = _int_list(fs, "final_scores", 0, n)
     w = data.get("winners")
     if w is not None:
-        w = _int_list(w, "winners")
+        w = _int_list(w, "winners", 0)
     extra = {k: v for k, v in data.items() if k not in _KNOWN}
     return Record(ruleset, sp, rounds, fs, w, extra)
 
 
-def _str_map(v: Any, what: str, *, required: bool) -> dict[str, str]:
+def _str_map(v: Any, key: str, ri: int, *, required: bool) -> dict[str, str]:
+    what = f"round {ri}: {key}"
     if v is None and required:
-        raise _bad(f"{what} missing: a game with special_factories names them every round (R46)")
+        raise InvalidRecordError(
+            f"not a valid record: {what} missing: a game with special_factories names them every "
+            "round (R46)", code="missing_key", key=key, round=ri, rule="R46")
     if not isinstance(v, Mapping) or not all(
         isinstance(k, str) and isinstance(x, str) for k, x in v.items()
     ):
-        raise _bad(f"{what} must be an object of strings (R46)")
+        raise InvalidRecordError(f"not a valid record: {what} must be an object of strings (R46)",
+                                 code="wrong_type", key=key, round=ri, expected="string_map",
+                                 rule="R46")
     return dict(v)
 
 
@@ -173,7 +200,8 @@ def load_record(path: str | Path) -> Record:
     try:
         text = Path(path).read_bytes()
     except OSError as e:
-        raise InvalidRecordError(f"cannot read {path}: {e.strerror or e}") from None
+        raise InvalidRecordError(f"cannot read {path}: {e.strerror or e}", code="unreadable",
+                                 path=str(path), errno=e.errno or 0) from None
     return parse_record(text)
 
 
@@ -186,8 +214,11 @@ def parse_fill(texts: list[str], round_no: int) -> Fill:
             if k < 0:
                 raise InvalidRecordError(
                     f"round {round_no}: factory {i} {t!r}: {ch!r} is not a colour letter (R1)",
+                    code="bad_letter",
                     round=round_no,
                     rule="R1",
+                    key="factories",
+                    letter=ch,
                 )
             f.append(k)
         out.append(tuple(f))
@@ -197,7 +228,8 @@ def parse_fill(texts: list[str], round_no: int) -> Fill:
 def _display(key: str, nf: int, ri: int, what: str) -> int:
     if not key.strip().isdigit() or not 1 <= int(key) <= nf:
         raise InvalidRecordError(
-            f"round {ri}: {what}: {key!r} is not a display 1-{nf} (R40)", round=ri, rule="R40"
+            f"round {ri}: {what}: {key!r} is not a display 1-{nf} (R40)", code="bad_display",
+            round=ri, rule="R40", key=what, found=key, count=nf
         )
     return int(key) - 1
 
@@ -208,7 +240,8 @@ def _letters_of(text: str, ri: int, what: str) -> list[int]:
         k = LETTERS.find(ch.upper())
         if k < 0:
             raise InvalidRecordError(
-                f"round {ri}: {what}: {ch!r} is not a colour letter (R46)", round=ri, rule="R46"
+                f"round {ri}: {what}: {ch!r} is not a colour letter (R46)", code="bad_letter",
+                round=ri, rule="R46", key=what, letter=ch
             )
         counts[k] += 1
     return counts
@@ -242,12 +275,15 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
             raise InvalidRecordError(
                 f"round {ri}: specials: {nm!r} is not a special display (SF1, SF2B-SF2W, SF3, "
                 "SF4, SF5) (R40)",
+                code="bad_special",
                 round=ri,
                 rule="R40",
+                found=nm,
             )
         if f in pairs:
             raise InvalidRecordError(
-                f"round {ri}: specials: display {f + 1} is named twice (R40)", round=ri, rule="R40"
+                f"round {ri}: specials: display {f + 1} is named twice (R40)",
+                code="special_twice", round=ri, rule="R40", display=f + 1
             )
         pairs[f] = k
     players = (nf - 1) // 2
@@ -256,8 +292,11 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
             f"round {ri}: specials: {players} players have {players} different special "
             f"displays each round, not {' '.join(SP.name(k) for k in pairs.values()) or 'none'} "
             "(R47e)",
+            code="specials_count",
             round=ri,
             rule="R47e",
+            count=players,
+            found=" ".join(SP.name(k) for k in pairs.values()),
         )
     given: dict[int, tuple[list[int], list[int]]] = {}
     for key, text in (rnd.after_fill or {}).items():
@@ -279,8 +318,12 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
                 f"round {ri}: after_fill of display {f + 1} is "
                 f"{_change_text(*got) or 'no change'!r}, the rules give "
                 f"{_change_text(*want) or 'no change'!r} (R41)",
+                code="after_fill",
                 round=ri,
                 rule="R41",
+                display=f + 1,
+                found=_change_text(*got),
+                expected=_change_text(*want),
             )
     return fill
 
@@ -318,6 +361,7 @@ def replay(
         if st.is_over:
             raise InvalidRecordError(
                 f"round {ri}: the game already ended after round {ri - 1} (R23)",
+                code="round_after_end",
                 round=ri,
                 rule="R23",
             )
@@ -325,15 +369,19 @@ def replay(
             raise InvalidRecordError(
                 f"round {ri}: {n} players need {factory_count(n)} factories, not "
                 f"{len(rnd.factories)} (R2)",
+                code="factory_count",
                 round=ri,
                 rule="R2",
+                count=factory_count(n),
+                found=len(rnd.factories),
             )
         fill = round_fill(record, rnd, ri)
         try:
             st.apply_fill(fill)
         except IllegalFillError as e:
             raise InvalidRecordError(
-                f"round {ri}: factories {' '.join(rnd.factories)}: {e}", round=ri, rule=e.rule
+                f"round {ri}: factories {' '.join(rnd.factories)}: {e}", code="bad_fill", round=ri,
+                rule=e.rule, factories=" ".join(rnd.factories)
             ) from None
         stop_here = until_round == ri
         moves = rnd.moves if not (stop_here and until_move is not None) else rnd.moves[:until_move]
@@ -343,6 +391,7 @@ def replay(
             except InvalidMoveError:
                 raise InvalidRecordError(
                     f"round {ri}, move {mi}: {text!r} is not a move in the notation",
+                    code="not_a_move",
                     round=ri,
                     move_number=mi,
                     move=text,
@@ -351,6 +400,7 @@ def replay(
             if st.is_chance or st.is_over:
                 raise InvalidRecordError(
                     f"round {ri}, move {mi}: {text}: the round is already over (R16)",
+                    code="move_after_round",
                     round=ri,
                     move_number=mi,
                     move=text,
@@ -361,6 +411,7 @@ def replay(
             except IllegalMoveError as e:
                 raise InvalidRecordError(
                     f"round {ri}, move {mi}: {e}",
+                    code="illegal_move",
                     round=ri,
                     move_number=mi,
                     move=text,
@@ -374,12 +425,14 @@ def replay(
                 raise InvalidRecordError(
                     f"round {ri}: the moves stop before the round is over (R16), "
                     "yet another round follows",
+                    code="round_cut_short",
                     round=ri,
                     rule="R16",
                 )
             if rnd.scores is not None or record.final_scores is not None:
                 raise InvalidRecordError(
                     f"round {ri}: the moves stop before the round is over (R16)",
+                    code="scores_too_early",
                     round=ri,
                     rule="R16",
                 )
@@ -387,37 +440,56 @@ def replay(
         expected = _round_scores(st)
         if rnd.scores is None:
             raise InvalidRecordError(
-                f"round {ri}: scores missing for a completed round", round=ri, rule="R19"
+                f"round {ri}: scores missing for a completed round", code="scores_missing",
+                round=ri, rule="R19"
             )
         if rnd.scores != expected:
             raise InvalidRecordError(
                 f"round {ri}: scores expected {expected}, recorded {rnd.scores} (R18, R19)",
+                code="round_scores",
                 round=ri,
                 rule="R18",
+                expected=_numbers(expected),
+                found=_numbers(rnd.scores),
             )
     if st.is_over:
         if record.final_scores is None or record.winners is None:
             raise InvalidRecordError(
                 f"the game ends after round {st.round} (R23) but final_scores/winners are missing",
+                code="final_missing",
                 round=st.round,
                 rule="R23",
             )
         if record.final_scores != st.scores:
             raise InvalidRecordError(
                 f"final scores expected {st.scores}, recorded {record.final_scores} (R24)",
+                code="final_scores",
                 rule="R24",
+                expected=_numbers(st.scores),
+                found=_numbers(record.final_scores),
             )
         if sorted(record.winners) != st.winners():
             raise InvalidRecordError(
-                f"winners expected {st.winners()}, recorded {record.winners} (R25)", rule="R25"
+                f"winners expected {st.winners()}, recorded {record.winners} (R25)",
+                code="winners",
+                rule="R25",
+                expected=_numbers(st.winners()),
+                found=_numbers(record.winners),
             )
     elif record.final_scores is not None or record.winners is not None:
         raise InvalidRecordError(
             f"final_scores/winners given, but the game has not ended after round "
             f"{len(record.rounds)} (R23)",
+            code="not_ended",
             rule="R23",
+            rounds=len(record.rounds),
         )
     return st
+
+
+def _numbers(values: list[int]) -> str:
+    """A list of numbers as an error shows it: ``3, 0``."""
+    return ", ".join(map(str, values))
 
 
 def _round_scores(st: State) -> list[int]:
@@ -433,7 +505,9 @@ def record_of(state: State, **extra: Any) -> Record:
     if not (st.is_chance and st.round == 1):
         raise InvalidRecordError(
             "a record starts at a new game, but this state's history starts in round "
-            f"{st.round} ({st.phase})"
+            f"{st.round} ({st.phase})",
+            code="not_from_start",
+            round=st.round,
         )
     start = st.start_player
     rounds: list[RoundRecord] = []

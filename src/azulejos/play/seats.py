@@ -34,6 +34,16 @@ class Seat:
         return {"name": self.name, "bot": self.bot}
 
 
+class SeatSpecError(ValueError):
+    """A seat of the command line that cannot be played: ``code`` ``unknown_level`` (params
+    ``level``, ``levels``) or ``long_name`` (``name``); the message is English."""
+
+    def __init__(self, message: str, code: str, **params: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
 def parse_seat(text: str, index: int) -> Seat:
     """A seat from command-line text: a bot level (optionally ``bot:LEVEL``) or a person's name.
 
@@ -47,13 +57,16 @@ def parse_seat(text: str, index: int) -> Seat:
     if low.startswith("bot:"):
         low = low[4:].strip()
         if low not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {low!r} (one of {', '.join(BOT_LEVELS)})")
+            levels = ", ".join(BOT_LEVELS)
+            raise SeatSpecError(f"unknown bot level {low!r} (one of {levels})", "unknown_level",
+                                level=low, levels=levels)
     if low in BOT_LEVELS:
         return Seat(f"{low.capitalize()} bot", low)
     if not t:
         return Seat(f"Player {index + 1}")
     if len(t) > 24:
-        raise ValueError(f"the name {t[:24]!r}... is longer than 24 characters")
+        raise SeatSpecError(f"the name {t[:24]!r}... is longer than 24 characters", "long_name",
+                            name=t[:24])
     return Seat(t)
 
 

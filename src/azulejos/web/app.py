@@ -250,7 +250,7 @@ async def game_replay(request: Request) -> Response:
     lang, theme = _lang(request), _theme(request)
 
     def build() -> dict[str, Any]:
-        record, _final = load(text)
+        record, _final = load(text, lang)
         return frames_json(record, lang, theme)
 
     return JSONResponse(await run_in_threadpool(build))
@@ -272,7 +272,7 @@ async def record_replay(request: Request) -> Response:
     lang, theme = _lang(request), _theme(request)
 
     def build() -> dict[str, Any]:
-        record, _final = load(bytes(body))
+        record, _final = load(bytes(body), lang)
         return frames_json(record, lang, theme)
 
     return JSONResponse(await run_in_threadpool(build))
@@ -287,7 +287,7 @@ async def review_game(request: Request) -> Response:
     gid = request.path_params["game_id"]
     acc = await svc.access(bearer(request), gid)
     text = await svc.record(acc)
-    record, final = await run_in_threadpool(load, text)
+    record, final = await run_in_threadpool(load, text, _lang(request))
     if not final.is_over:
         raise GameError("not_over", "a game can be reviewed once it has ended", 409)
     reviews: Reviews = request.app.state.reviews

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from azulejos.i18n import LANGUAGES, translation
+from azulejos.render.reasons import REASONS, reason_text
 from azulejos.render.themes import THEMES
 
 from .profile_messages import profile_messages
@@ -286,7 +287,9 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.stale": _("The game moved on before your move arrived. Look again and retry."),
         "error.not_your_turn": _("It is not your turn."),
         "error.spectator": _("Spectators cannot move."),
-        "error.illegal": _("That move is not allowed: {message}"),
+        # an illegal move: the reason of its rule ("reason.R13", below), else the rule's id
+        "error.illegal": _("That move is not allowed: {reason} ({rule})."),
+        "error.illegal_rule": _("That move is not allowed here ({rule})."),
         "error.bad_move": _("That is not a move."),
         "error.game_over": _("The game is over."),
         "error.bad_token": _("This link is not valid (or the game was deleted)."),
@@ -303,7 +306,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
                                        "Too many requests. Try again in {n} seconds.", 2),
         "error.too_many_bot_games": _("Too many games of bots only are being played right now. Try again later."),
         "error.not_over": _("The game is not over yet: it can be reviewed once it has ended."),
-        "error.bad_record": _("This file is not a game record that can be replayed: {message}"),
+        # {message}: the error's "detail", already in the page's language (render/record_errors.py)
+        "error.bad_record": _("This file is not a game record that can be replayed. {message}"),
         "error.generic": _("Something went wrong: {message}"),
         # clocks, turn-based games, your-turn notices (web/clocks.py)
         "lobby.clock": _("Clock"),
@@ -329,6 +333,9 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.out_of_time": _("Your time for this move has run out: a bot now plays your seat."),
         # player profiles and the leaderboard
         **profile_messages(lang, ngettext),
+        # why a move is refused, by rule id (render/reasons.py; marked there)
+        **{f"reason.{rule}": reason for rule in REASONS
+           if (reason := reason_text(_, rule)) is not None},
     }
 
 

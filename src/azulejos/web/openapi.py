@@ -61,7 +61,14 @@ SCHEMAS: dict[str, Any] = {
                         ],
                     },
                     "message": {"type": "string"},
-                    "rule": {"type": "string", "description": "Rule id (illegal moves)."},
+                    "rule": {"type": "string",
+                             "description": "Rule id (illegal moves; bad records that break one)."},
+                    "reason": {"type": "string",
+                               "description": "What is wrong with a record (bad_record): a code "
+                                              "of RECORD_ERROR_CODES (core/errors.py)."},
+                    "detail": {"type": "string",
+                               "description": "The bad record's reason in the request's lang "
+                                              "(bad_record)."},
                     "version": {"type": "integer", "description": "Current version (stale)."},
                     "current": {"type": "integer", "description": "Seat to move (not_your_turn)."},
                     "seat": {"type": "integer", "description": "The seat (claimed)."},

@@ -20,6 +20,7 @@ from azulejos.agents.review import MISTAKE_POINTS, read_review
 from azulejos.core import State
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import InvalidRecordError
+from azulejos.i18n import translation
 from azulejos.notation import Record, parse_move, parse_record, replay
 from azulejos.notation.record import dumps, round_fill
 from azulejos.play import preview, seats_from_json
@@ -30,6 +31,7 @@ from azulejos.play.words import (
     review_sentence,
     tiling_sentence,
 )
+from azulejos.render.record_errors import record_error_text
 from azulejos.render.themes import THEMES
 
 from .protocol import GameError
@@ -45,17 +47,24 @@ MAX_RECORD = 256 * 1024
 TOP_MISTAKES = 3
 
 
-def load(text: str | bytes) -> tuple[Record, State]:
+def load(text: str | bytes, lang: str = "en") -> tuple[Record, State]:
     """A record from its JSON text, checked under the rules; ``bad_record`` (400, one line)
-    when it is malformed or does not replay."""
+    when it is malformed or does not replay: ``message`` in English, ``reason`` (the record
+    error's code), ``rule`` when one is broken, and ``detail``, the same in ``lang``."""
     try:
         record = parse_record(text)
         final = replay(record)
     except InvalidRecordError as e:
-        raise GameError("bad_record", str(e).splitlines()[0] if str(e) else "not a valid record") from None
+        extra: dict[str, Any] = {"reason": e.code, "detail": record_error_text(translation(lang), e)}
+        if e.rule:
+            extra["rule"] = e.rule
+        raise GameError("bad_record", str(e).splitlines()[0] if str(e) else "not a valid record",
+                        400, extra) from None
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
         # anything the structure check let through and the replay tripped on: still one line
-        raise GameError("bad_record", f"not a valid record: {type(e).__name__}") from None
+        # (no more to say than the page's "not a game record that can be replayed")
+        raise GameError("bad_record", f"not a valid record: {type(e).__name__}", 400,
+                        {"reason": InvalidRecordError("").code, "detail": ""}) from None
     return record, final
 
 

@@ -1,0 +1,71 @@
+"""A bad bot spec, seat or line-up is refused by ``tournament``, ``engine`` and ``play`` in the
+language of ``--lang`` (commands/_bots.py), never with the English detail."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from azulejos.agents.registry import BOT_ERROR_CODES, BotSpecError, agent_names, make_agent
+from azulejos.commands._bots import bot_error_text
+from azulejos.i18n import translation
+
+SPECS = ["", "greedy:eps", "nobot", "random:x=1", "greedy:zz=1", "greedy:eps=abc",
+         "mcts:iterations=1.5", "greedy:eps=-1", "mcts:iterations=0", "greedy:eps=2",
+         "greedy:specials=2", "mcts:temperature=0", "fastmcts:eval=foo", "fastmcts:weights=w.npz"]
+
+
+def azulejos(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "azulejos", *args], capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def refusal(spec: str) -> BotSpecError:
+    with pytest.raises(BotSpecError) as e:
+        make_agent(spec, 0)
+    return e.value
+
+
+def test_every_bot_error_has_a_sentence_in_each_language() -> None:
+    errors = [refusal(s) for s in SPECS]
+    assert {e.code for e in errors} == set(BOT_ERROR_CODES)
+    for e in errors:
+        english = bot_error_text(translation("en"), e)
+        for lang in ("uk", "ru"):
+            text = bot_error_text(translation(lang), e)
+            assert text != english and re.search("[а-яії]", text), (lang, text)
+        assert bot_error_text(translation("fr"), e) != english
+
+
+def test_tournament_unknown_bot_and_option_in_ukrainian_and_russian() -> None:
+    out = azulejos("--lang", "uk", "tournament", "--bots", "greedy,nobot")
+    assert out.returncode == 2
+    assert out.stderr.strip() == (
+        f"azulejos tournament: невідомий бот nobot (відомі: {', '.join(agent_names())} або "
+        "cmd:КОМАНДА)")
+    out = azulejos("--lang", "ru", "tournament", "--bots", "greedy:zz=1,random")
+    assert out.returncode == 2
+    assert out.stderr.strip() == (
+        "azulejos tournament: у бота greedy нет параметра zz (его параметры: eps, specials)")
+
+
+def test_tournament_names_a_bot_twice_in_french() -> None:
+    out = azulejos("--lang", "fr", "tournament", "--bots", "greedy,greedy")
+    assert out.returncode == 2 and "nommez chaque bot une seule fois" in out.stderr
+    assert "once" not in out.stderr
+
+
+def test_engine_says_an_unknown_bot_to_the_person_and_to_the_protocol() -> None:
+    out = azulejos("--lang", "fr", "engine", "--bot", "nobot")
+    assert out.returncode == 2
+    assert out.stdout.startswith("info error unknown bot 'nobot'")  # the protocol stays English
+    assert out.stderr.startswith("azulejos engine: bot inconnu : nobot (connus : ")
+
+
+def test_play_with_an_unknown_bot_level_in_ukrainian() -> None:
+    out = azulejos("--lang", "uk", "play", "--plain", "--seats", "Ana,bot:zzz")
+    assert out.returncode == 2
+    assert out.stderr.strip().startswith("azulejos play: невідомий рівень бота zzz (можливі: ")
