@@ -146,14 +146,14 @@ def test_review_bad_input_is_one_line_and_exit_1(
     assert cap.err.startswith(str(path))
 
 
-def test_review_of_an_illegal_record_names_the_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_R11_review_of_an_illegal_record_names_the_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = first_round("bots-2p-hard-medium.json").to_json()
     data["rounds"][0]["moves"][1] = data["rounds"][0]["moves"][0]  # the source is empty now
     path = tmp_path / "illegal.json"
     path.write_text(json.dumps(data))
     assert main(["review", str(path)]) == 1
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "round 1, move 2" in err
+    assert len(err.splitlines()) == 1 and "Round 1, move 2: " in err and "(R11)" in err
 
 
 def test_R40_R43_review_of_a_special_factories_record_replays_the_specials(tmp_path: Path) -> None:
