@@ -30,3 +30,12 @@ def test_every_code_is_produced_and_errors_stay_value_errors() -> None:
     assert {code for _, code in SPECS} == set(BOT_ERROR_CODES)
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         make_agent("nobody", 0)
+
+
+def test_an_unknown_fastmcts_option_lists_every_option_it_has() -> None:
+    """The options read before the numeric ones (eval, prior, their weights) are listed too."""
+    with pytest.raises(BotSpecError) as e:
+        make_agent("fastmcts:specials=0", 0)
+    listed = str(e.value.params["options"]).split(", ")
+    assert {"eval", "prior", "weights", "priorweights", "time", "rounds"} <= set(listed)
+    assert listed == sorted(listed)

@@ -44,6 +44,8 @@ class BotSpecError(AzulejosError, ValueError):
         assert code in BOT_ERROR_CODES, code
         self.code = code
         self.params = params
+
+
 _FACTORIES: dict[str, Callable[[int | None], Agent]] = {
     "random": lambda seed: RandomAgent(seed),
 }
@@ -120,11 +122,15 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
 
 
 # -- option parsing for the built-in bots ------------------------------------------------------
-def _take(opts: Options, name: str, allowed: dict[str, type]) -> dict[str, float | int]:
+def _take(
+    opts: Options, name: str, allowed: dict[str, type], also: tuple[str, ...] = ()
+) -> dict[str, float | int]:
+    """The numeric options of bot ``name`` (``allowed``: their types), read from ``opts``;
+    ``also`` names the bot's other options (read by the caller), for the error's list."""
     out: dict[str, float | int] = {}
     for key, text in opts.items():
         if key not in allowed:
-            options = ", ".join(sorted(allowed))
+            options = ", ".join(sorted([*allowed, *also]))
             raise BotSpecError(f"bot {name!r} has no option {key!r} (options: {options})",
                                "unknown_option", name=name, option=key, options=options)
         kind = allowed[key]
@@ -223,6 +229,7 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
         "fastmcts",
         {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
          "rounds": int, "scale": float, "manage": int, "margin": float},
+        also=("eval", "prior", "priorweights", "weights"),
     )
     b = _budget(o, "fastmcts")
     if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
