@@ -61,6 +61,7 @@ for t in 0.25 1; do
   run 2p-expert-growth-${t}s 40 --bot fastmcts:rounds=1,eval=net --bot fastmcts:iterations=20000,rounds=1,eval=net,manage=0 --players 2 --time $t --seed 60
 done
 run 2p-expert-growth-4s 30 --bot fastmcts:rounds=1,eval=net --bot fastmcts:iterations=20000,rounds=1,eval=net,manage=0 --players 2 --time 4 --seed 60
+run 2p-expert-4s-1s 40 --bot fastmcts:rounds=1,eval=net,time=4,manage=0 --bot fastmcts:rounds=1,eval=net,time=1,manage=0 --players 2 --time 4 --seed 72
 # The learned move prior (issue 15, item 2): docs/strength.md, "The learned move prior".
 run 2p-prior-hand-0.25s 100 --bot fastmcts:rounds=1,eval=net,prior=net --bot fastmcts:rounds=1,eval=net --players 2 --time 0.25 --seed 61
 # The levels on one scale (issue 15, item 3): docs/strength.md, "The levels on one scale".
