@@ -43,7 +43,7 @@ def test_kernel_games_replay_on_reference_R10_R34(K: Any, games: Any, players: i
 @pytest.mark.slow
 @pytest.mark.parametrize("players,variant", [(p, v) for p in (2, 3, 4) for v in ("coloured", "grey")])
 def test_many_kernel_games_replay_on_reference(K: Any, games: Any, players: int, variant: str) -> None:
-    _check_games(K, games, players, variant, 3_000, 50_000 + 10_000 * players)
+    _check_games(K, games, players, variant, 1_500, 50_000 + 10_000 * players)
 
 
 @pytest.mark.parametrize("players,variant", [(2, "coloured"), (3, "grey"), (4, "coloured"), (4, "grey")])

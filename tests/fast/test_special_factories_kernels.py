@@ -4,7 +4,7 @@ every array and the 100 tiles after each event), reference games replay on the k
 hand-built positions for each effect give the same arrays on both paths.
 
 ``AZULEJOS_SF_GAMES`` sets the kernel games per configuration (default 350: 2,100 games over
-the six configurations); the ``slow`` test plays 3,000 more per configuration.
+the six configurations); the ``slow`` test plays 1,500 more per configuration.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def test_R40_R47_kernel_games_replay_on_reference(K: Any, games: Any, players: i
 def test_R40_R47_many_kernel_games_replay_on_reference(
     K: Any, games: Any, players: int, variant: str
 ) -> None:
-    _check_kernel_games(K, games, players, variant, 3_000, 90_000 + 10_000 * players)
+    _check_kernel_games(K, games, players, variant, 1_500, 90_000 + 10_000 * players)
 
 
 # -- reference games on the kernels -----------------------------------------------------------
