@@ -208,9 +208,12 @@ class PgBus:
                     # Notices may have been missed while down: the service catches up.
                     self._deliver(Notice("resync", "", 0, ""))
                 first = False
+                own = f'"o":"{self.origin}"'  # this process's own notices come back too
                 while True:
                     async for n in conn.notifies(timeout=self.check_every):
                         self.received += 1
+                        if own in n.payload:
+                            continue  # skipped before parsing: one per move made here
                         notice = Notice.loads(n.payload)
                         if notice is not None and notice.origin != self.origin:
                             self._deliver(notice)

@@ -19,18 +19,14 @@ import hashlib
 import json
 import os
 import sqlite3
-import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from sqlalchemy import (
-    Connection,
-    CursorResult,
     Engine,
-    bindparam,
     create_engine,
     event,
     func,
@@ -40,13 +36,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.sql.compiler import SQLCompiler
-from sqlalchemy.sql.elements import ClauseElement
 
 from azulejos.core.ruleset import Ruleset
 from azulejos.play.events import Event
 from azulejos.play.store import Store, VersionConflict
 
+from .movers import mover_for
 from .schema import SCHEMA_VERSION, events_t, games_t, prepare, reviews_t, schema_t, seats_t
 
 __all__ = [
@@ -239,14 +234,9 @@ class SqlStore:
             self.engine = create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10)
         #: The schema version the database had before this start (0: it was empty).
         self.found_schema = prepare(self.engine)
-        # A move's statements, compiled once for this database's driver (the write of a move
-        # is the one statement run for every move of every game: docs/performance.md).
-        self._move_sql = _DriverSql(_MOVE, self.engine)
-        self._move_rng_sql = _DriverSql(_MOVE_RNG, self.engine)
-        self._events_sql = _DriverSql(_ADD_EVENTS, self.engine)
-        # SQLite: moves are written on a connection of their own, straight through sqlite3
-        # (a third of the write's time was SQLAlchemy's connection and transaction work).
-        self._mover = _SqliteMover(self.engine) if backend == "sqlite" else None
+        # A move's write, the one run for every move of every game, goes straight through the
+        # driver (:mod:`.movers`, docs/performance.md).
+        self._mover = mover_for(self.engine)
 
     def describe(self) -> str:
         """The URL without a password, for log lines."""
@@ -312,21 +302,9 @@ class SqlStore:
                                      "b_version": new_version, "b_status": status, "b_updated": now}
         if rng_state is not None:
             params["b_rng"] = rng_state
-        move = self._move_sql if rng_state is None else self._move_rng_sql
         rows = [_event_row(game_id, e, now) for e in events]
-        if self._mover is not None:
-            if not self._mover.append(move, params, self._events_sql, rows):
-                raise VersionConflict(game_id)
-            return new_version
-        try:
-            with self.engine.begin() as conn:
-                res = move.run(conn, params)
-                if res.rowcount != 1:
-                    raise VersionConflict(game_id)
-                if rows:
-                    self._events_sql.run_many(conn, rows)
-        except IntegrityError:
-            raise VersionConflict(game_id) from None
+        if not self._mover.append(params, rows):
+            raise VersionConflict(game_id)
         return new_version
 
     def rename(self, game_id: str, seat: int, name: str) -> None:
@@ -457,22 +435,10 @@ class SqlStore:
 
     def events_after(self, game_id: str, version: int) -> list[StoredEvent] | None:
         """The events stored after ``version`` (up to the game's stored version; another
-        process moved the game on), in order; None if there is no such game."""
-        with self.engine.connect() as conn:
-            stored = conn.execute(
-                select(games_t.c.version).where(games_t.c.game_id == game_id)
-            ).scalar_one_or_none()
-            if stored is None:
-                return None
-            return [
-                StoredEvent(r["seq"], r["kind"], r["data"], r["seat"])
-                for r in conn.execute(
-                    select(events_t)
-                    .where(events_t.c.game_id == game_id, events_t.c.seq >= version,
-                           events_t.c.seq < stored)
-                    .order_by(events_t.c.seq)
-                ).mappings()
-            ]
+        process moved the game on), in order; None if there is no such game. One statement,
+        straight through the driver (:mod:`.movers`)."""
+        rows = self._mover.events_after(game_id, version)
+        return None if rows is None else [StoredEvent(*r) for r in rows]
 
     def playing(self, limit: int = 1000) -> list[str]:
         """Games not finished yet, most recently updated first."""
@@ -513,8 +479,7 @@ class SqlStore:
             return self.review(game_id, settings) or record
 
     def close(self) -> None:
-        if self._mover is not None:
-            self._mover.close()
+        self._mover.close()
         self.engine.dispose()
 
 
@@ -531,80 +496,6 @@ def _wal(cur: sqlite3.Cursor, wait: float = 30.0) -> None:
             if "locked" not in str(e) or time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
-
-
-#: The statements of :meth:`SqlStore.append` (a move: every move of every game), built once:
-#: the game row moved on from the version its writer saw, with or without a new fill secret.
-_MOVE = (
-    update(games_t)
-    .where(games_t.c.game_id == bindparam("b_game"),
-           games_t.c.version == bindparam("b_expected"))
-    .values(version=bindparam("b_version"), status=bindparam("b_status"),
-            updated=bindparam("b_updated"))
-)
-_MOVE_RNG = _MOVE.values(rng_state=bindparam("b_rng"))
-_ADD_EVENTS = insert(events_t)
-
-
-class _DriverSql:
-    """A statement compiled once for an engine's driver and run as the driver's own SQL
-    (``exec_driver_sql``), skipping SQLAlchemy's per-run compile-cache work; parameters by
-    name, as for :meth:`Connection.execute`."""
-
-    def __init__(self, statement: ClauseElement, engine: Engine) -> None:
-        compiled = statement.compile(dialect=engine.dialect)
-        assert isinstance(compiled, SQLCompiler)
-        self.sql = str(compiled)
-        self.order: tuple[str, ...] | None = (
-            tuple(compiled.positiontup or ()) if compiled.positional else None)
-
-    def args(self, params: dict[str, object]) -> Any:
-        return params if self.order is None else tuple(params[k] for k in self.order)
-
-    def run(self, conn: Connection, params: dict[str, object]) -> CursorResult[Any]:
-        return conn.exec_driver_sql(self.sql, self.args(params))
-
-    def run_many(self, conn: Connection, rows: list[dict[str, object]]) -> None:
-        conn.exec_driver_sql(self.sql, [self.args(r) for r in rows])
-
-
-class _SqliteMover:
-    """The write of a move on SQLite, on one connection held for it and through sqlite3
-    itself: the game row moved on and its events added in one transaction, serialised by a
-    lock (SQLite takes one writer at a time anyway)."""
-
-    def __init__(self, engine: Engine) -> None:
-        self._conn = engine.raw_connection()  # set up by the engine's connect event (WAL…)
-        self._lock = threading.Lock()
-
-    def append(self, move: _DriverSql, params: dict[str, object], events: _DriverSql,
-               rows: list[dict[str, object]]) -> bool:
-        """False (and nothing written) if the game row was not at the expected version, or
-        an event's place was taken."""
-        with self._lock:
-            conn = self._conn
-            cur = conn.cursor()
-            try:
-                cur.execute(move.sql, move.args(params))
-                if cur.rowcount != 1:
-                    conn.rollback()
-                    return False
-                if rows:
-                    cur.executemany(events.sql, [events.args(r) for r in rows])
-                conn.commit()
-                return True
-            except sqlite3.IntegrityError:
-                conn.rollback()
-                return False
-            except BaseException:
-                conn.rollback()
-                raise
-            finally:
-                cur.close()
-
-    def close(self) -> None:
-        with self._lock:
-            self._conn.close()
 
 
 def _event_row(game_id: str, e: StoredEvent, now: float) -> dict[str, object]:

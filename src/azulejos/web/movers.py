@@ -1,0 +1,317 @@
+"""How a move's write reaches the database, and how another process reads it back: the
+statements run for every move of every game, so they go straight through each driver
+(docs/performance.md, "The move's write and read on PostgreSQL").
+
+A move is stored as one transaction: the game row moves on from the version the move was
+computed from (``UPDATE ... WHERE version = expected``) and the move's events are added (one
+row each, under the primary key ``(game_id, seq)``). Either part failing - the row was not at
+that version, or an event's place was already taken - writes nothing, and the mover answers
+False (the store raises :class:`~azulejos.play.store.VersionConflict`).
+
+- :class:`SqliteMover` - sqlite3 on one connection held for it, serialised by a lock (SQLite
+  takes one writer at a time anyway). A third of the write's time was SQLAlchemy's connection
+  and transaction work.
+- :class:`PgMover` - psycopg 3, one statement in autocommit (so one round trip and its own
+  transaction): the update and the inserts as data-modifying ``WITH`` queries, the events
+  passed as arrays. Through SQLAlchemy a write took five round trips (the pool's ping,
+  ``BEGIN``, the update, the inserts, ``COMMIT``).
+- :class:`EngineMover` - any other database, through SQLAlchemy's connection and transaction.
+
+Each also reads the events a game gained after a version (:meth:`Mover.events_after`: what a
+process catches up with when another one moved the game) in one statement: the game row
+joined to its newer events, so the version and the events come from one snapshot.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from sqlalchemy import (
+    Engine,
+    Float,
+    Integer,
+    Text,
+    and_,
+    bindparam,
+    func,
+    insert,
+    select,
+    true,
+    update,
+)
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.elements import ClauseElement
+
+from .schema import events_t, games_t
+
+if TYPE_CHECKING:
+    from sqlalchemy.pool import PoolProxiedConnection
+
+__all__ = ["EVENTS_AFTER", "EngineMover", "EventRow", "Mover", "PgMover", "SqliteMover", "mover_for"]
+
+#: The game row moved on from the version its writer saw (parameters ``b_game``,
+#: ``b_expected``, ``b_version``, ``b_status``, ``b_updated``), with or without a new fill
+#: secret (``b_rng``).
+MOVE = (
+    update(games_t)
+    .where(games_t.c.game_id == bindparam("b_game"),
+           games_t.c.version == bindparam("b_expected"))
+    .values(version=bindparam("b_version"), status=bindparam("b_status"),
+            updated=bindparam("b_updated"))
+)
+MOVE_RNG = MOVE.values(rng_state=bindparam("b_rng"))
+#: One event row (parameters named after the columns).
+ADD_EVENT = insert(events_t)
+_EVENT_COLUMNS = ("game_id", "seq", "kind", "data", "seat", "at")
+#: A game's stored version and the events after ``b_after`` (parameters ``b_game``,
+#: ``b_after``): one row per event, or one row of NULL events when there is none newer.
+EVENTS_AFTER = (
+    select(games_t.c.version, events_t.c.seq, events_t.c.kind, events_t.c.data, events_t.c.seat)
+    .select_from(games_t.outerjoin(events_t, and_(
+        events_t.c.game_id == games_t.c.game_id, events_t.c.seq >= bindparam("b_after"),
+        events_t.c.seq < games_t.c.version)))
+    .where(games_t.c.game_id == bindparam("b_game"))
+    .order_by(events_t.c.seq)
+)
+#: An event read back: its seq, kind, data and seat.
+EventRow = tuple[int, str, str, "int | None"]
+
+
+def _events(rows: Sequence[Any]) -> list[EventRow] | None:
+    """The events of :data:`EVENTS_AFTER`'s rows (None: no such game)."""
+    if not rows:
+        return None
+    return [(r[1], r[2], r[3], r[4]) for r in rows if r[1] is not None]
+
+
+class DriverSql:
+    """A statement compiled once for an engine's driver and run as the driver's own SQL,
+    skipping SQLAlchemy's per-run compile-cache work; parameters by name."""
+
+    def __init__(self, statement: ClauseElement, engine: Engine) -> None:
+        compiled = statement.compile(dialect=engine.dialect)
+        assert isinstance(compiled, SQLCompiler)
+        self.sql = str(compiled)
+        self.order: tuple[str, ...] | None = (
+            tuple(compiled.positiontup or ()) if compiled.positional else None)
+
+    def args(self, params: dict[str, object]) -> Any:
+        return params if self.order is None else tuple(params[k] for k in self.order)
+
+
+class Mover(Protocol):
+    def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
+        """Move the game row on (:data:`MOVE`, or :data:`MOVE_RNG` when ``params`` has
+        ``b_rng``) and add ``rows`` (:data:`ADD_EVENT`) in one transaction; False (and nothing
+        written) if the row was not at the expected version or an event's place was taken."""
+        ...
+
+    def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
+        """The events stored after ``version``, in order; None if there is no such game."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class EngineMover:
+    """Through SQLAlchemy's connection and transaction (any database)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._move = DriverSql(MOVE, engine)
+        self._move_rng = DriverSql(MOVE_RNG, engine)
+        self._events = DriverSql(ADD_EVENT, engine)
+        self._after = DriverSql(EVENTS_AFTER, engine)
+
+    def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
+        move = self._move_rng if "b_rng" in params else self._move
+        try:
+            with self._engine.begin() as conn:
+                if conn.exec_driver_sql(move.sql, move.args(params)).rowcount != 1:
+                    conn.rollback()
+                    return False
+                if rows:
+                    conn.exec_driver_sql(self._events.sql, [self._events.args(r) for r in rows])
+        except IntegrityError:
+            return False
+        return True
+
+    def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
+        with self._engine.connect() as conn:
+            rows = conn.exec_driver_sql(
+                self._after.sql, self._after.args({"b_game": game_id, "b_after": version})).all()
+        return _events(list(rows))
+
+    def close(self) -> None:
+        pass
+
+
+class SqliteMover:
+    """The write of a move on SQLite, on one connection held for it and through sqlite3
+    itself, serialised by a lock."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._conn = engine.raw_connection()  # set up by the engine's connect event (WAL…)
+        self._lock = threading.Lock()
+        self._move = DriverSql(MOVE, engine)
+        self._move_rng = DriverSql(MOVE_RNG, engine)
+        self._events = DriverSql(ADD_EVENT, engine)
+        self._after = DriverSql(EVENTS_AFTER, engine)
+
+    def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
+        move = self._move_rng if "b_rng" in params else self._move
+        with self._lock:
+            conn = self._conn
+            cur = conn.cursor()
+            try:
+                cur.execute(move.sql, move.args(params))
+                if cur.rowcount != 1:
+                    conn.rollback()
+                    return False
+                if rows:
+                    cur.executemany(self._events.sql, [self._events.args(r) for r in rows])
+                conn.commit()
+                return True
+            except sqlite3.IntegrityError:
+                conn.rollback()
+                return False
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                cur.close()
+
+    def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                cur.execute(self._after.sql,
+                            self._after.args({"b_game": game_id, "b_after": version}))
+                rows = cur.fetchall()
+            finally:
+                cur.close()
+                self._conn.rollback()  # end the read's transaction: later reads see new moves
+        return _events(rows)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def _pg_statement(move: Any) -> Any:
+    """The whole write as one PostgreSQL statement: the row's move and the events' inserts as
+    ``WITH`` queries (the inserts join the moved row, so a row not at the expected version
+    adds no event), answering how many rows each touched."""
+    moved = move.returning(games_t.c.game_id).cte("moved")
+    arrays = [bindparam("e_seq", type_=ARRAY(Integer)), bindparam("e_kind", type_=ARRAY(Text)),
+              bindparam("e_data", type_=ARRAY(Text)), bindparam("e_seat", type_=ARRAY(Integer)),
+              bindparam("e_at", type_=ARRAY(Float))]
+    rows = func.unnest(*arrays).table_valued(*_EVENT_COLUMNS[1:]).render_derived(name="r")
+    added = (
+        insert(events_t)
+        .from_select(list(_EVENT_COLUMNS),
+                     select(moved.c.game_id, *(rows.c[k] for k in _EVENT_COLUMNS[1:]))
+                     .select_from(moved.join(rows, true())))
+        .returning(events_t.c.seq)
+        .cte("added")
+    )
+    return select(select(func.count()).select_from(moved).scalar_subquery(),
+                  select(func.count()).select_from(added).scalar_subquery())
+
+
+class PgMover:
+    """The write of a move on PostgreSQL through psycopg 3: one statement, one round trip.
+    Each writing thread takes a connection of its own from the ones held here (taken from
+    the engine's pool the first time they are needed, so at most as many as writers at once;
+    in autocommit, and never given back to the pool). A connection that fails other than by
+    a conflict is dropped and the error goes up; the next write takes a fresh one."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._write = DriverSql(_pg_statement(MOVE), engine)
+        self._write_rng = DriverSql(_pg_statement(MOVE_RNG), engine)
+        self._after = DriverSql(EVENTS_AFTER, engine)
+        self._idle: list[PoolProxiedConnection] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def _take(self) -> PoolProxiedConnection:
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            if self._idle:
+                return self._idle.pop()
+        proxy = self._engine.raw_connection()
+        try:
+            proxy.driver_connection.autocommit = True  # type: ignore[union-attr]
+        except BaseException:
+            proxy.invalidate()
+            raise
+        return proxy
+
+    def _give_back(self, proxy: PoolProxiedConnection) -> None:
+        with self._lock:
+            if not self._closed:
+                self._idle.append(proxy)
+                return
+        proxy.invalidate()
+
+    def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
+        import psycopg
+
+        write = self._write_rng if "b_rng" in params else self._write
+        args = dict(params)
+        for k in _EVENT_COLUMNS[1:]:
+            args["e_" + k] = [r[k] for r in rows]
+        try:
+            counts = self._run(write.sql, args)
+        except psycopg.errors.IntegrityError:
+            return False
+        # The statement is its own transaction: it cannot have moved the row without adding
+        # every event (they join it), nor added one without moving it.
+        assert counts and counts[0][0] in (0, 1) and counts[0][1] == counts[0][0] * len(rows), counts
+        return bool(counts[0][0] == 1)
+
+    def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
+        return _events(self._run(self._after.sql, {"b_game": game_id, "b_after": version}))
+
+    def _run(self, sql: str, args: dict[str, object]) -> list[Any]:
+        """The rows of one statement, on a connection of this thread's own; a connection that
+        fails other than by a constraint is dropped (the error goes up)."""
+        import psycopg
+
+        proxy = self._take()
+        conn: psycopg.Connection[Any] = proxy.driver_connection  # type: ignore[assignment]
+        try:
+            rows = conn.execute(sql, args).fetchall()
+        except psycopg.errors.IntegrityError:
+            self._give_back(proxy)  # autocommit: the failed statement left nothing behind
+            raise
+        except BaseException:
+            proxy.invalidate()
+            raise
+        self._give_back(proxy)
+        return rows
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for proxy in idle:
+            proxy.invalidate()
+
+
+def mover_for(engine: Engine) -> Mover:
+    """The mover of an engine's database: SQLite's, PostgreSQL's (with psycopg 3), else
+    through SQLAlchemy."""
+    backend = engine.url.get_backend_name()
+    if backend == "sqlite":
+        return SqliteMover(engine)
+    if backend == "postgresql" and engine.dialect.driver == "psycopg":
+        return PgMover(engine)
+    return EngineMover(engine)
