@@ -9,10 +9,17 @@ from pathlib import Path
 import pytest
 
 from azulejos.commands import main
-from azulejos.commands.tournament import split_bots
+from azulejos.commands.tournament import lineup_error_text, split_bots
 from azulejos.core import Ruleset
+from azulejos.i18n import translation
 from azulejos.notation import load_record, parse_record, replay
-from azulejos.tools.tournament import play_game, run_local, schedule
+from azulejos.tools.tournament import (
+    LINEUP_ERROR_CODES,
+    LineupError,
+    play_game,
+    run_local,
+    schedule,
+)
 from azulejos.tools.tournament_stats import elo_gap, summarise, table, wilson
 
 
@@ -27,6 +34,31 @@ def test_schedule_rotates_seats_over_paired_deals() -> None:
         schedule(["a"], 2, 2)
     with pytest.raises(ValueError):
         schedule(["a", "a"], 2, 2)
+
+
+#: Bots that cannot play a tournament, with the code and parameters of their refusal.
+BAD_LINEUPS: list[tuple[list[str], str, dict[str, object]]] = [
+    ([], "too_few_bots", {"count": 0}), (["a"], "too_few_bots", {"count": 1}),
+    (["a", "b", "c", "b", "a"], "bot_twice", {"bot": "b"}),
+]
+
+
+@pytest.mark.parametrize(("bots", "code", "params"), BAD_LINEUPS)
+def test_bots_that_cannot_play_give_a_code_said_in_each_language(
+        bots: list[str], code: str, params: dict[str, object]) -> None:
+    """schedule's refusal is a ValueError with its English message for library users, and a
+    code with parameters (LINEUP_ERROR_CODES) that a front end says in its language."""
+    with pytest.raises(LineupError) as e:
+        schedule(bots, 2, 2)
+    assert isinstance(e.value, ValueError) and str(e.value)
+    assert (e.value.code, e.value.params) == (code, params)
+    assert set(params) == set(LINEUP_ERROR_CODES[code])
+    english = lineup_error_text(translation("en"), e.value, "prog")
+    for lang in ("uk", "ru", "fr"):
+        text = lineup_error_text(translation(lang), e.value, "prog")
+        assert text.startswith("prog") and text != english and "{" not in text, (lang, text)
+    assert english.startswith("prog: name ")  # the command line's own sentences
+    assert {c for _, c, _ in BAD_LINEUPS} == set(LINEUP_ERROR_CODES)
 
 
 def test_a_ladder_seats_only_neighbours() -> None:

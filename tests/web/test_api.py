@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import sqlite3
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -78,8 +80,9 @@ def test_create_refuses_bad_set_ups(client: TestClient) -> None:
         {"players": "2"},
         {"variant": "purple"},
         {"players": 2, "seats": [{"kind": "person"}]},
-        {"players": 2, "seats": [{"kind": "bot", "level": "grandmaster"}, {}]},
+        {"players": 2, "seats": [{"kind": "bot", "level": 3}, {}]},
         {"players": 2, "seats": [{"kind": "alien"}, {}]},
+        {"stand_in": ["medium"]},
         {"hotseat": "yes"},
         {"start_player": 2},
         {"colour": "blue"},
@@ -90,6 +93,32 @@ def test_create_refuses_bad_set_ups(client: TestClient) -> None:
         assert r.json()["error"]["code"] == "malformed"
     r = client.post("/api/games", content=b"[1, 2", headers={"Content-Type": "application/json"})
     assert r.status_code == 400
+
+
+def test_an_unknown_bot_level_is_named_with_the_levels_there_are(
+        client: TestClient, db_path: Path) -> None:
+    """A seat's level or the stand-in that the server does not have: ``unknown_level``, with
+    the level sent and the known ones (the page says it in its language), and no game."""
+    levels = client.get("/api/meta").json()["bot_levels"]
+    r = client.post("/api/games", json={"players": 2, "seats": [
+        {"kind": "person"}, {"kind": "bot", "level": "grandmaster"}]})
+    assert r.status_code == 400
+    err = r.json()["error"]
+    assert {k: err[k] for k in ("code", "level", "levels", "seat")} == {
+        "code": "unknown_level", "level": "grandmaster", "levels": levels, "seat": 1}
+    assert "grandmaster" in err["message"]  # the English line for API users
+    r = client.post("/api/games", json={"stand_in": "Expert "})
+    assert r.status_code == 400
+    err = r.json()["error"]
+    assert (err["code"], err["level"], err["levels"]) == ("unknown_level", "Expert ", levels)
+    assert "seat" not in err and err["message"].startswith("'stand_in'")
+    with sqlite3.connect(db_path) as db:  # nothing stored; a good request stores its game
+        assert db.execute("SELECT COUNT(*) FROM azulejos_games").fetchone() == (0,)
+        create(client, seats=[{"kind": "person"}, {"kind": "bot", "level": levels[0]}])
+        assert db.execute("SELECT COUNT(*) FROM azulejos_games").fetchone() == (1,)
+    en, uk = (client.get(f"/api/messages/{lang}").json() for lang in ("en", "uk"))
+    assert {"{level}", "{levels}"} <= set(re.findall(r"\{\w+\}", uk["error.unknown_level"]))
+    assert uk["error.unknown_level"] != en["error.unknown_level"]
 
 
 def test_R40_the_lobby_accepts_the_special_factories_module(client: TestClient) -> None:

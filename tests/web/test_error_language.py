@@ -75,6 +75,20 @@ def test_R18_a_bad_record_is_explained_in_the_language_asked_for(client: TestCli
     assert err["detail"] == "Le fichier n'est pas du JSON valide (erreur à la ligne 1)."
 
 
+def test_an_unknown_bot_level_is_refused_in_the_page_s_words(client: TestClient) -> None:
+    """``unknown_level`` carries the level and the levels there are; every language has the
+    sentence the page fills with them (docs/api.md, "Errors")."""
+    r = client.post("/api/games", json={"seats": [{}, {"kind": "bot", "level": "grandmaster"}]})
+    err = r.json()["error"]
+    assert err["code"] == "unknown_level" and err["level"] == "grandmaster"
+    en = client.get("/api/messages/en").json()["error.unknown_level"]
+    assert en == 'There is no bot level "{level}". Choose one of these: {levels}.'
+    for lang in ("uk", "ru", "fr"):
+        text = client.get(f"/api/messages/{lang}").json()["error.unknown_level"]
+        assert text != en and "{level}" in text and "{levels}" in text, lang
+        assert lang == "fr" or CYRILLIC.search(text)
+
+
 def run_error_text(words: dict[str, Any], lang: str, errors: list[dict[str, Any]]) -> list[str]:
     """``errorText`` of core.js for each error, with the page's words ``words``."""
     script = (
@@ -102,6 +116,8 @@ def test_R13_the_page_shows_errors_in_its_language_not_the_english_message(
         {"code": "bad_record", "message": "not a valid record: bad JSON", "reason": "not_json",
          "detail": "Файл не є правильним текстом JSON."},
         {"code": "not_your_turn", "message": "it is not your turn"},
+        {"code": "unknown_level", "message": "seat 2: unknown bot level 'grandmaster' (known: "
+         "easy, medium)", "level": "grandmaster", "levels": ["easy", "medium"], "seat": 1},
     ]
     texts = run_error_text(uk, "uk", errors)
     assert texts[0] == ("Такий хід заборонено: на цій лінії візерунка інший колір, або вона вже "
@@ -110,5 +126,6 @@ def test_R13_the_page_shows_errors_in_its_language_not_the_english_message(
     assert texts[2] == ("Цей файл не є записом партії, який можна переглянути. Файл не є "
                         "правильним текстом JSON.")
     assert texts[3] == uk["error.not_your_turn"]
+    assert texts[4] == "Рівня бота «grandmaster» немає. Оберіть один із цих: easy, medium."
     for text, err in zip(texts, errors):
         assert err["message"] not in text and CYRILLIC.search(text)

@@ -1,13 +1,19 @@
 """Why a bot spec or a seat was refused, in the user's language: the ``code`` and ``params`` of
-:class:`~azulejos.agents.registry.BotSpecError` and :class:`~azulejos.play.seats.SeatSpecError`
-said in whole sentences (their English messages stay for library users)."""
+:class:`~azulejos.agents.registry.BotSpecError`, :class:`~azulejos.play.seats.SeatSpecError`
+and :class:`~azulejos.fast.weights.WeightsFileError` (a ``weights=`` or ``priorweights=`` file
+of ``fastmcts``) said in whole sentences (their English messages stay for library users)."""
 
 from __future__ import annotations
 
+import errno
 import gettext
 
 from azulejos.agents.registry import BotSpecError
+from azulejos.fast.weights import WeightsFileError
 from azulejos.play.seats import SeatSpecError
+
+_NO_FILE = (errno.ENOENT, errno.ENOTDIR)
+_NO_PERMISSION = (errno.EACCES, errno.EPERM)
 
 
 def bot_error_text(tr: gettext.NullTranslations, error: BotSpecError) -> str:
@@ -50,3 +56,73 @@ def seat_error_text(tr: gettext.NullTranslations, error: SeatSpecError) -> str:
     if error.code == "long_name":
         return _("the name {name}… is longer than 24 characters").format(**error.params)
     return _("unknown bot level {level} (one of {levels})").format(**error.params)
+
+
+def spec_error_text(tr: gettext.NullTranslations, error: BotSpecError | WeightsFileError) -> str:
+    """One line saying why a bot could not be made from its spec, translated by ``tr``."""
+    if isinstance(error, WeightsFileError):
+        return weights_error_text(tr, error)
+    return bot_error_text(tr, error)
+
+
+def weights_error_text(tr: gettext.NullTranslations, error: WeightsFileError) -> str:
+    """One sentence saying what is wrong with a value network's or a move prior's weights file
+    (``fastmcts:weights=...``, ``priorweights=...``), translated by ``tr``."""
+    _ = tr.gettext
+    p = error.params
+    path = str(p.get("path", ""))
+    net = error.kind == "net"
+    code = error.code
+    if code == "unreadable":
+        number = p.get("errno", 0)
+        if number in _NO_FILE:
+            text = (_("The value network weights file {path} does not exist.") if net else
+                    _("The move prior weights file {path} does not exist."))
+        elif number in _NO_PERMISSION:
+            text = (_("No permission to read the value network weights file {path}.") if net else
+                    _("No permission to read the move prior weights file {path}."))
+        elif number == errno.EISDIR:
+            text = (_("{path} is a folder, not a value network weights file.") if net else
+                    _("{path} is a folder, not a move prior weights file."))
+        else:
+            text = (
+                # TRANSLATORS: {reason} is the operating system's own explanation, in English.
+                _("The value network weights file {path} cannot be read ({reason}).") if net
+                # TRANSLATORS: {reason} is the operating system's own explanation, in English.
+                else _("The move prior weights file {path} cannot be read ({reason}).")
+            )
+        return text.format(path=path, reason=p.get("reason", ""))
+    if code == "not_weights":
+        text = (_("{path} is not a value network weights file (an .npz file written by "
+                  "azulejos train).") if net else
+                _("{path} is not a move prior weights file (an .npz file written by azulejos "
+                  "train --prior)."))
+    elif code == "wrong_kind":
+        text = (_("{path} holds the weights of a move prior, not of a value network (a move "
+                  "prior is given with priorweights=).") if net else
+                _("{path} holds the weights of a value network, not of a move prior (a value "
+                  "network is given with weights=)."))
+    elif code == "wrong_shape":
+        count = int(p.get("count", 0))
+        if net:
+            text = tr.ngettext("{path} is not a value network for this version of azulejos: it "
+                               "must take {count} input.",
+                               "{path} is not a value network for this version of azulejos: it "
+                               "must take {count} inputs.", count)
+        else:
+            text = tr.ngettext("{path} is not a move prior for this version of azulejos: it must "
+                               "have {count} weight.",
+                               "{path} is not a move prior for this version of azulejos: it must "
+                               "have {count} weights.", count)
+        return text.format(path=path, count=count)
+    elif code == "header_mismatch":
+        text = _("{path} is damaged: the number of its value network weights does not match the "
+                 "layer sizes it gives.")
+    elif code == "not_finite":
+        text = (_("{path} cannot be used: some of its value network weights are not finite "
+                  "numbers.") if net else
+                _("{path} cannot be used: some of its move prior weights are not finite "
+                  "numbers."))
+    else:
+        text = _("{path} cannot be used as a weights file.")
+    return text.format(path=path)

@@ -22,15 +22,16 @@ def run(args: argparse.Namespace) -> int:
 
     from azulejos.agents.engine import serve
     from azulejos.agents.registry import BotSpecError, make_agent
+    from azulejos.fast.weights import WeightsFileError
 
-    from ._bots import bot_error_text
+    from ._bots import spec_error_text
 
     code = serve(args.bot, args.seed, sys.stdin, sys.stdout)
     if code == 2:  # the protocol's "info error" went to stdout; the person reads stderr
         try:
             make_agent(args.bot, args.seed)
-        except BotSpecError as e:
-            print(f"azulejos engine: {bot_error_text(current(), e)}", file=sys.stderr)
+        except (BotSpecError, WeightsFileError) as e:  # a bad option, a bad weights file
+            print(f"azulejos engine: {spec_error_text(current(), e)}", file=sys.stderr)
         except ValueError:
             pass
     return code

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import gettext
 import sys
+from typing import TYPE_CHECKING
 
 from azulejos.i18n import N_
 
 from ._common import add_game_options, non_negative_int, positive_int, ruleset_from_args
 from ._text import _, current
+
+if TYPE_CHECKING:
+    from azulejos.tools.tournament import LineupError
 
 HELP = N_("play a tournament between bots (paired deals, seats rotated) and rate them")
 
@@ -36,6 +41,20 @@ def positive_float(text: str) -> float:
     if not x > 0:
         raise argparse.ArgumentTypeError(_("{text} is not a number of seconds > 0").format(text=repr(text)))
     return x
+
+
+def lineup_error_text(tr: gettext.NullTranslations, error: LineupError, prog: str) -> str:
+    """The line saying why the bots of :func:`~azulejos.tools.tournament.schedule` cannot play
+    (its :class:`~azulejos.tools.tournament.LineupError`), translated by ``tr``."""
+    from azulejos.agents.registry import agent_names
+
+    _ = tr.gettext
+    if error.code == "too_few_bots":
+        known = ", ".join(agent_names())  # the registry's list, as an unknown bot's error says
+        return _("{prog}: name at least 2 bots with --bots A,B (known: {known}, or cmd:COMMAND)"
+                 ).format(prog=prog, known=known)
+    return _("{prog}: name each bot once (give a copy options to tell it apart, such as "
+             "greedy:eps=0.1)").format(prog=prog)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -70,21 +89,29 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from azulejos.agents import make_agent
-    from azulejos.agents.registry import BotSpecError, agent_names
+    from azulejos.agents.registry import BotSpecError
+    from azulejos.fast.weights import WeightsFileError
     from azulejos.tools.progress import ProgressBar
-    from azulejos.tools.tournament import GameResult, run_local, run_ray, schedule
+    from azulejos.tools.tournament import (
+        GameResult,
+        LineupError,
+        check_lineup,
+        run_local,
+        run_ray,
+        schedule,
+    )
     from azulejos.tools.tournament_stats import summarise, table
 
-    from ._bots import bot_error_text
+    from ._bots import spec_error_text
 
     tr = current()
     _ = tr.gettext
     prog = "azulejos tournament"
     bots = split_bots(args.bots) + list(args.bot)
-    if len(bots) < 2:
-        known = ", ".join(agent_names())  # the registry's list, as an unknown bot's error says
-        print(_("{prog}: name at least 2 bots with --bots A,B (known: {known}, or cmd:COMMAND)")
-              .format(prog=prog, known=known), file=sys.stderr)
+    try:
+        check_lineup(bots)
+    except LineupError as e:
+        print(lineup_error_text(tr, e, prog), file=sys.stderr)
         return 2
     for spec in bots:
         if spec.startswith("cmd:"):
@@ -95,16 +122,12 @@ def run(args: argparse.Namespace) -> int:
             continue
         try:
             make_agent(spec, 0)
-        except BotSpecError as e:
-            print(f"{prog}: {bot_error_text(tr, e)}", file=sys.stderr)
+        except (BotSpecError, WeightsFileError) as e:  # a bad option, a bad weights file
+            print(f"{prog}: {spec_error_text(tr, e)}", file=sys.stderr)
             return 2
-        except ValueError as e:  # a bot's own check (a weights file that cannot be read, ...)
+        except ValueError as e:  # a bot's own check that has no code (none is known)
             print(f"{prog}: {e}", file=sys.stderr)
             return 2
-    if len(set(bots)) != len(bots):
-        print(_("{prog}: name each bot once (give a copy options to tell it apart, such as "
-                "greedy:eps=0.1)").format(prog=prog), file=sys.stderr)
-        return 2
     if args.backend == "ray" and not args.address:
         print(_("{prog}: --backend ray needs --address (e.g. 127.0.0.1:6379 or auto)").format(prog=prog),
               file=sys.stderr)
@@ -118,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
         rules = ruleset_from_args(args)
         jobs = schedule(bots, rules, args.games, args.seed, seconds=args.time, secret=secret or "",
                         ladder=args.ladder)
-    except ValueError as e:
-        print(f"{prog}: {e}", file=sys.stderr)
+    except LineupError as e:  # checked above already; any front end says it so
+        print(lineup_error_text(tr, e, prog), file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else None
     if out is not None:

@@ -25,6 +25,7 @@ from numba import njit
 
 from .nnfeatures import N_IN, encode
 from .tables import OVER, P0, PHASE, SCORE, STRIDE
+from .weights import WeightsFileError, read_array, refuse_unless_finite
 
 #: The shipped weights (``azulejos train --out`` writes this format).
 DEFAULT_WEIGHTS = Path(__file__).with_name("data") / "value.npz"
@@ -62,20 +63,19 @@ def unpack(net: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 def load(path: str | Path | None = None) -> np.ndarray:
     """The flat weights of an ``.npz`` written by ``azulejos train`` (default: the shipped
-    ones). A file that is not such a network raises ``ValueError``."""
+    ones). A file that is not such a network raises :class:`~.weights.WeightsFileError` (a
+    ``ValueError``)."""
     p = DEFAULT_WEIGHTS if path is None else Path(path)
-    try:
-        with np.load(p) as z:
-            net = np.asarray(z["net"], dtype=np.float64)
-    except (OSError, KeyError, ValueError) as e:
-        raise ValueError(f"cannot read value network weights from {p}: {e}") from e
-    if net.ndim != 1 or net.shape[0] < HEADER or int(net[0]) != N_IN:
-        raise ValueError(f"{p}: not a value network for this input encoding ({N_IN} inputs)")
+    net = read_array(p, "net")
+    if net.ndim != 1 or net.shape[0] < HEADER or net[0] != N_IN:
+        raise WeightsFileError(f"{p}: not a value network for this input encoding ({N_IN} inputs)",
+                               "wrong_shape", "net", path=str(p), count=N_IN)
+    refuse_unless_finite(net[:HEADER], p, "net")  # the sizes, before they are read as ints
     n_in, h1, h2 = int(net[0]), int(net[1]), int(net[2])
     if net.shape[0] != HEADER + n_in * h1 + h1 + h1 * h2 + h2 + h2 + 1 or h1 < 1 or h2 < 1:
-        raise ValueError(f"{p}: the weights do not match their header")
-    if not np.all(np.isfinite(net)):
-        raise ValueError(f"{p}: the weights are not all finite")
+        raise WeightsFileError(f"{p}: the weights do not match their header", "header_mismatch",
+                               "net", path=str(p))
+    refuse_unless_finite(net, p, "net")
     return net
 
 

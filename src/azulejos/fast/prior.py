@@ -42,6 +42,7 @@ from .tables import (
     TURN,
     WALL,
 )
+from .weights import WeightsFileError, read_array, refuse_unless_finite
 
 #: What each feature of a drafting move measures (the column order of :func:`draft_features`).
 NAMES = (
@@ -83,17 +84,14 @@ DEFAULT_WEIGHTS = Path(__file__).with_name("data") / "prior.npz"
 
 def load(path: str | Path | None = None) -> np.ndarray:
     """The weights of an ``.npz`` written by ``azulejos train --prior`` (default: the shipped
-    ones); ``ValueError`` for a file that is not such a prior."""
+    ones); :class:`~.weights.WeightsFileError` (a ``ValueError``) for a file that is not such
+    a prior."""
     p = DEFAULT_WEIGHTS if path is None else Path(path)
-    try:
-        with np.load(p) as z:
-            w = np.asarray(z["prior"], dtype=np.float64)
-    except (OSError, KeyError, ValueError) as e:
-        raise ValueError(f"cannot read move prior weights from {p}: {e}") from e
+    w = read_array(p, "prior")
     if w.shape != (N_PF,):
-        raise ValueError(f"{p}: not a move prior for these features ({N_PF} weights)")
-    if not np.all(np.isfinite(w)):
-        raise ValueError(f"{p}: the weights are not all finite")
+        raise WeightsFileError(f"{p}: not a move prior for these features ({N_PF} weights)",
+                               "wrong_shape", "prior", path=str(p), count=N_PF)
+    refuse_unless_finite(w, p, "prior")
     return w
 
 

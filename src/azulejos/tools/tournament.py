@@ -30,8 +30,27 @@ from typing import Any
 
 from azulejos.agents import Agent, Budget, make_agent
 from azulejos.core import Ruleset, State
+from azulejos.core.errors import AzulejosError
 from azulejos.notation import dumps, record_of
 from azulejos.play import FORFEIT, Clock, Forfeit, Seat, Seeding, Session
+
+#: What can be wrong with the bots of :func:`schedule`: the ``code`` of a :class:`LineupError`
+#: and the parameters it carries (``commands/tournament.py`` says them in the user's language).
+LINEUP_ERROR_CODES: dict[str, tuple[str, ...]] = {
+    "too_few_bots": ("count",),  # count: the bots given (0 or 1)
+    "bot_twice": ("bot",),  # bot: the first spec named twice
+}
+
+
+class LineupError(AzulejosError, ValueError):
+    """Bots that cannot play a tournament. The message is English (library users); ``code`` (a
+    key of :data:`LINEUP_ERROR_CODES`) and ``params`` say the same for a front end."""
+
+    def __init__(self, message: str, code: str, **params: str | int) -> None:
+        super().__init__(message)
+        assert code in LINEUP_ERROR_CODES, code
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -69,6 +88,17 @@ class GameResult:
         return d
 
 
+def check_lineup(bots: list[str]) -> None:
+    """:class:`LineupError` unless ``bots`` names at least 2 bots, each once (copies of one bot
+    are told apart by their options, such as ``greedy:eps=0.1``)."""
+    if len(bots) < 2:
+        raise LineupError("a tournament needs at least 2 bots", "too_few_bots", count=len(bots))
+    twice = next((b for i, b in enumerate(bots) if b in bots[:i]), None)
+    if twice is not None:
+        raise LineupError(f"each bot may be named once (give options to tell copies apart): "
+                          f"{twice!r} is named twice", "bot_twice", bot=twice)
+
+
 def schedule(
     bots: list[str], rules: Ruleset | int, games: int, seed: int = 0, variant: str = "coloured",
     seconds: float | None = None, secret: str = "", ladder: bool = False,
@@ -78,13 +108,11 @@ def schedule(
     rounded up to a multiple of the player count so that each deal is played in every seat
     rotation. A non-empty ``secret`` is mixed into every deal, so that a bot that knows the
     seed cannot predict the fills. With ``ladder``, only runs of ``players`` neighbours in the
-    order of ``bots`` meet."""
+    order of ``bots`` meet. Bots that cannot play raise :class:`LineupError`
+    (:func:`check_lineup`)."""
     ruleset = rules if isinstance(rules, Ruleset) else Ruleset.of(rules, variant)
     players = ruleset.players
-    if len(bots) < 2:
-        raise ValueError("a tournament needs at least 2 bots")
-    if len(set(bots)) != len(bots):
-        raise ValueError("each bot may be named once (give options to tell copies apart)")
+    check_lineup(bots)
     if len(bots) <= players:
         groups = [tuple(bots[i % len(bots)] for i in range(players))]
     elif ladder:

@@ -306,6 +306,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
                                        "Too many requests. Try again in {n} seconds.", 2),
         "error.too_many_bot_games": _("Too many games of bots only are being played right now. Try again later."),
         "error.not_over": _("The game is not over yet: it can be reviewed once it has ended."),
+        # a new game with a bot level the server does not have: {levels} lists the ones it has
+        "error.unknown_level": _("There is no bot level \"{level}\". Choose one of these: {levels}."),
         # {message}: the error's "detail", already in the page's language (render/record_errors.py)
         "error.bad_record": _("This file is not a game record that can be replayed. {message}"),
         "error.generic": _("Something went wrong: {message}"),

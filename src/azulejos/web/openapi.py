@@ -56,7 +56,7 @@ SCHEMAS: dict[str, Any] = {
                             "busy", "not_your_seat", "unknown_language", "unknown_section",
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
-                            "bad_record", "not_over",
+                            "bad_record", "not_over", "unknown_level",
                             *profiles_openapi.ERROR_CODES,
                         ],
                     },
@@ -69,9 +69,17 @@ SCHEMAS: dict[str, Any] = {
                     "detail": {"type": "string",
                                "description": "The bad record's reason in the request's lang "
                                               "(bad_record)."},
+                    "level": {"type": "string",
+                              "description": "The bot level the server does not have "
+                                             "(unknown_level)."},
+                    "levels": {"type": "array", "items": {"type": "string"},
+                               "description": "The bot levels it has, as /api/meta bot_levels "
+                                              "(unknown_level)."},
                     "version": {"type": "integer", "description": "Current version (stale)."},
                     "current": {"type": "integer", "description": "Seat to move (not_your_turn)."},
-                    "seat": {"type": "integer", "description": "The seat (claimed)."},
+                    "seat": {"type": "integer",
+                             "description": "The seat, from 0 (claimed; unknown_level for a "
+                                            "seat's level)."},
                     "retry_after": {"type": "integer",
                                     "description": "Seconds to wait (rate_limited, "
                                                    "too_many_bot_games; also the Retry-After header)."},
@@ -86,7 +94,8 @@ SCHEMAS: dict[str, Any] = {
             "kind": {"type": "string", "enum": ["person", "bot"], "default": "person"},
             "name": {"type": "string", "maxLength": 200,
                      "description": f"Cleaned and cut to {MAX_NAME} characters."},
-            "level": {"type": "string", "description": "Bot level, one of /api/meta bot_levels."},
+            "level": {"type": "string", "description": "Bot level, one of /api/meta bot_levels "
+                                                       "(another: 400 unknown_level)."},
         },
     },
     "CreateGame": {
@@ -101,8 +110,9 @@ SCHEMAS: dict[str, Any] = {
                         "description": "Also make one token that plays every person seat."},
             "start_player": {"type": "integer", "minimum": 0, "maximum": 3, "default": 0},
             "stand_in": {"type": "string", "default": "medium",
-                         "description": "The bot level (one of /api/meta bot_levels) that plays "
-                                        "the seat of a player who leaves."},
+                         "description": "The bot level (one of /api/meta bot_levels; another: "
+                                        "400 unknown_level) that plays the seat of a player who "
+                                        "leaves."},
             "clock": _ref("ClockRequest"),
             **profiles_openapi.CREATE_FIELDS,
             **{m.name: {"type": "boolean", "default": False,

@@ -44,6 +44,14 @@ def malformed(message: str) -> GameError:
     return GameError("malformed", message, 400)
 
 
+def unknown_level(level: str, bot_levels: list[str], where: str, **extra: Any) -> GameError:
+    """``unknown_level``: a bot level the server does not have. ``level`` and the known
+    ``levels`` go with it, so that the page can say it in its language (docs/api.md)."""
+    return GameError("unknown_level",
+                     f"{where}: unknown bot level {level!r} (known: {', '.join(bot_levels)})", 400,
+                     {"level": level, "levels": list(bot_levels), **extra})
+
+
 def parse_json_object(raw: bytes | str) -> dict[str, Any]:
     """A JSON object from a request body or message; :class:`GameError` if it is not one."""
     if len(raw) > MAX_MESSAGE:
@@ -140,10 +148,10 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
         level = None
         if kind == "bot":
             level = s.get("level", bot_levels[0] if bot_levels else None)
+            if not isinstance(level, str):
+                raise malformed(f"seat {i + 1}: level must be text")
             if level not in bot_levels:
-                raise malformed(
-                    f"seat {i + 1}: unknown bot level {level!r} (known: {', '.join(bot_levels)})"
-                )
+                raise unknown_level(level, bot_levels, f"seat {i + 1}", seat=i)
         name = s.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 200):
             raise malformed(f"seat {i + 1}: name must be text")
@@ -153,9 +161,10 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
         raise malformed("a hot-seat game needs at least one person seat")
     default = "medium" if "medium" in bot_levels else (bot_levels[0] if bot_levels else "random")
     stand_in = data.get("stand_in", default)
+    if not isinstance(stand_in, str):
+        raise malformed("'stand_in' must be text")
     if stand_in not in bot_levels and stand_in != default:
-        raise malformed(
-            f"'stand_in': unknown bot level {stand_in!r} (known: {', '.join(bot_levels)})")
+        raise unknown_level(stand_in, bot_levels, "'stand_in'")
     clock = None
     if data.get("clock") is not None:
         try:

@@ -158,7 +158,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
 
 // An error of the server in the page's language: by its code, never its English message (an
 // illegal move by its rule's reason; a bad record by the "detail" the server wrote in the
-// language the page asked for).
+// language the page asked for; an unknown bot level with the level and the server's levels).
 export function errorText(err) {
   if (!err || !err.code) return t("error.generic", { message: String(err) });
   if (err.code === "illegal") {
@@ -167,6 +167,9 @@ export function errorText(err) {
     return reason ? t("error.illegal", { reason, rule }) : t("error.illegal_rule", { rule });
   }
   if (err.code === "bad_record") return t("error.bad_record", { message: err.detail ?? "" }).trim();
+  if (err.code === "unknown_level") {
+    return t("error.unknown_level", { level: err.level ?? "", levels: (err.levels ?? []).join(", ") });
+  }
   const key = `error.${err.code}`;
   if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? 1 });
   return t("error.generic", { message: err.message || err.code });
