@@ -151,3 +151,41 @@ def test_events_after_reads_a_version_and_its_events_in_one_snapshot(
     assert mover.events_after("g1", 4) == []
     if generic:
         mover.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not PG_URL, reason="AZULEJOS_TEST_PG is not set")
+def test_a_postgresql_write_notifies_once_when_it_commits_and_never_when_refused() -> None:
+    """With notify_on_append, a write that moves the game sends its notice in its own
+    transaction; a refused write sends none;
+    a second, different payload is refused (one store serves one bus)."""
+    import psycopg
+
+    from azulejos.web.storage import database_url
+
+    channel = "t_mover_" + str(time.monotonic_ns())
+    with fresh_pg_schema("notify") as url:
+        store = SqlStore(url)
+        listener = psycopg.connect(database_url(PG_URL).replace("+psycopg", ""), autocommit=True)
+        try:
+            listener.execute(f"LISTEN {channel}")
+            heard: list[str] = []
+
+            def payload(gid: str, version: int) -> str:
+                return f"{gid}@{version}"
+
+            assert store.notify_on_append(channel, payload)
+            assert store.notify_on_append(channel, payload)  # the same again: kept
+            assert not store.notify_on_append(channel, lambda g, v: "other")
+            store.create(_game("g1"))
+            store.append("g1", 1, [StoredEvent(1, "move", "1B1", 0)], None, "playing")
+            with pytest.raises(VersionConflict):
+                store.append("g1", 1, [StoredEvent(1, "move", "2K2", 1)], None, "playing")
+            store.append("g1", 2, [StoredEvent(2, "move", "2K2", 1)], "[3,[9],null]", "playing")
+            for n in listener.notifies(timeout=1.0):
+                heard.append(n.payload)
+                assert n.channel == channel
+            assert heard == ["g1@2", "g1@3"]
+        finally:
+            listener.close()
+            store.close()

@@ -166,6 +166,11 @@ class PgBus:
         except asyncio.QueueFull:
             self.dropped += 1
 
+    def move_payload(self, game_id: str, version: int) -> str:
+        """The payload of this process's ``move`` notice, for a store that sends it in the
+        move's own write (:meth:`~azulejos.web.storage.SqlStore.notify_on_append`)."""
+        return Notice("move", game_id, version, self.origin).dumps()
+
     async def stop(self) -> None:
         # Let the last notices (this process's "bye") go out: at most a second.
         deadline = asyncio.get_running_loop().time() + 1.0

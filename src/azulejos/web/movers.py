@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import (
@@ -115,6 +115,13 @@ class Mover(Protocol):
         """The events stored after ``version``, in order; None if there is no such game."""
         ...
 
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+        """From now on, every write that moves a game also sends ``payload(game_id,
+        new_version)`` on the database's notification ``channel``, in the write's own
+        transaction; False (nothing changes) where the database has no such thing, or
+        when another payload was set before (one store serves one bus)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -146,6 +153,9 @@ class EngineMover:
             rows = conn.exec_driver_sql(
                 self._after.sql, self._after.args({"b_game": game_id, "b_after": version})).all()
         return _events(list(rows))
+
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+        return False
 
     def close(self) -> None:
         pass
@@ -198,15 +208,20 @@ class SqliteMover:
                 self._conn.rollback()  # end the read's transaction: later reads see new moves
         return _events(rows)
 
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+        return False
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()
 
 
-def _pg_statement(move: Any) -> Any:
+def _pg_statement(move: Any, notify: bool) -> Any:
     """The whole write as one PostgreSQL statement: the row's move and the events' inserts as
     ``WITH`` queries (the inserts join the moved row, so a row not at the expected version
-    adds no event), answering how many rows each touched."""
+    adds no event), answering how many rows each touched. With ``notify`` it also sends the
+    notice ``n_payload`` on channel ``n_channel`` if the row moved (``NOTIFY`` is delivered
+    when the transaction commits, so a listener that hears it reads the move)."""
     moved = move.returning(games_t.c.game_id).cte("moved")
     arrays = [bindparam("e_seq", type_=ARRAY(Integer)), bindparam("e_kind", type_=ARRAY(Text)),
               bindparam("e_data", type_=ARRAY(Text)), bindparam("e_seat", type_=ARRAY(Integer)),
@@ -220,8 +235,13 @@ def _pg_statement(move: Any) -> Any:
         .returning(events_t.c.seq)
         .cte("added")
     )
-    return select(select(func.count()).select_from(moved).scalar_subquery(),
-                  select(func.count()).select_from(added).scalar_subquery())
+    columns = [select(func.count()).select_from(moved).scalar_subquery(),
+               select(func.count()).select_from(added).scalar_subquery()]
+    if notify:
+        columns.append(select(func.pg_notify(bindparam("n_channel", type_=Text),
+                                             bindparam("n_payload", type_=Text)))
+                       .select_from(moved).scalar_subquery())
+    return select(*columns)
 
 
 class PgMover:
@@ -233,9 +253,11 @@ class PgMover:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._write = DriverSql(_pg_statement(MOVE), engine)
-        self._write_rng = DriverSql(_pg_statement(MOVE_RNG), engine)
+        self._writes = {(rng, notify): DriverSql(_pg_statement(MOVE_RNG if rng else MOVE, notify),
+                                                 engine)
+                        for rng in (False, True) for notify in (False, True)}
         self._after = DriverSql(EVENTS_AFTER, engine)
+        self._notice: tuple[str, Callable[[str, int], str]] | None = None
         self._idle: list[PoolProxiedConnection] = []
         self._lock = threading.Lock()
         self._closed = False
@@ -264,8 +286,14 @@ class PgMover:
     def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
         import psycopg
 
-        write = self._write_rng if "b_rng" in params else self._write
+        notice = self._notice
+        write = self._writes["b_rng" in params, notice is not None]
         args = dict(params)
+        if notice is not None:
+            args["n_channel"] = notice[0]
+            game, version = params["b_game"], params["b_version"]
+            assert isinstance(game, str) and isinstance(version, int)
+            args["n_payload"] = notice[1](game, version)
         for k in _EVENT_COLUMNS[1:]:
             args["e_" + k] = [r[k] for r in rows]
         try:
@@ -276,6 +304,13 @@ class PgMover:
         # every event (they join it), nor added one without moving it.
         assert counts and counts[0][0] in (0, 1) and counts[0][1] == counts[0][0] * len(rows), counts
         return bool(counts[0][0] == 1)
+
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+        with self._lock:
+            if self._notice is not None and self._notice != (channel, payload):
+                return False  # one store, one notice: a second service publishes its own
+            self._notice = (channel, payload)
+        return True
 
     def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
         return _events(self._run(self._after.sql, {"b_game": game_id, "b_after": version}))

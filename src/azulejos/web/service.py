@@ -28,7 +28,7 @@ from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
 from azulejos.play import Pending, Seeding, Session, SessionError
 
-from .bus import Bus, LocalBus, Notice, bus_for
+from .bus import Bus, LocalBus, Notice, PgBus, bus_for
 from .clock_store import ClockStore, Due
 from .clocks import ClockSpec, GameClock, clock_json
 from .limits import Limits
@@ -117,6 +117,12 @@ class GameService:
         #: (PostgreSQL: LISTEN/NOTIFY; otherwise local, and other writers are polled for).
         self.bus: Bus = bus if bus is not None else (
             bus_for(store.url) if isinstance(store, SqlStore) else LocalBus())
+        #: A stored change's ``move`` notice goes out in the change's own write where the
+        #: database can (PostgreSQL: the write's statement NOTIFYs, so no second round trip,
+        #: and a process that hears it can read the change); else the bus publishes it.
+        self._moves_in_writes = (isinstance(self.bus, PgBus) and isinstance(store, SqlStore)
+                                 and store.notify_on_append(self.bus.channel,
+                                                            self.bus.move_payload))
         self.presence = Presence()
         self._notice_tasks: set[asyncio.Task[None]] = set()
         self._presence_task: asyncio.Task[None] | None = None
@@ -845,7 +851,8 @@ class GameService:
         """A move, fill or leave of ``live`` was stored here: tell the viewers here and the
         other processes."""
         self._broadcast(live)
-        self.bus.publish("move", live.game_id, live.version)
+        if not self._moves_in_writes:
+            self.bus.publish("move", live.game_id, live.version)
         self.profiles.ended(live)  # a game that ended: its results and ratings, once
 
     def _notice(self, notice: Notice) -> None:

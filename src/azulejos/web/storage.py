@@ -20,7 +20,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -439,6 +439,13 @@ class SqlStore:
         straight through the driver (:mod:`.movers`)."""
         rows = self._mover.events_after(game_id, version)
         return None if rows is None else [StoredEvent(*r) for r in rows]
+
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+        """From now on every stored change also sends ``payload(game_id, new_version)`` on the
+        database's notification ``channel``, in the change's own transaction (PostgreSQL's
+        ``NOTIFY``, delivered when it commits; the bus's listeners hear it). False where the
+        database cannot (SQLite): the caller publishes the change itself."""
+        return self._mover.notify_on_append(channel, payload)
 
     def playing(self, limit: int = 1000) -> list[str]:
         """Games not finished yet, most recently updated first."""
