@@ -176,6 +176,36 @@ def test_finished_games_nobody_watches_leave_memory_first(
     asyncio.run(scenario())
 
 
+def test_a_damaged_stored_game_is_refused_clearly_and_the_server_still_starts(
+        store: SqlStore) -> None:
+    """A stored game that cannot be replayed (here: a fill secret of the wrong shape) is
+    refused with ``damaged_game``, not half-loaded; the server starts (it resumes the bots of
+    unfinished games at start-up) and serves its other games."""
+
+    async def scenario() -> None:
+        store.create(_game("bad"))  # its rng_state is no generator state this version reads
+        svc = GameService(store, sync_interval=0, clock_interval=0)
+        await svc.start()  # resumes the unfinished games: "bad" among them
+        try:
+            with pytest.raises(GameError) as e:
+                await svc.get("bad")
+            assert e.value.code == "damaged_game" and e.value.status == 500
+            assert "bad" not in svc.held
+            created = await svc.create(CreateRequest(
+                Ruleset(2), (SeatRequest("person", "", None), SeatRequest("person", "", None)),
+                False, 0))
+            gid = created["game"]
+            tok = (await claim_all(svc, created))[0]
+            v = await svc.view(await svc.access(tok, gid))
+            assert v["legal"]
+        finally:
+            await svc.stop()
+        g = store.load("bad")
+        assert g is not None and g.version == 1  # untouched
+
+    asyncio.run(scenario())
+
+
 def test_two_services_on_one_store_refuse_the_second_writer(store: SqlStore) -> None:
     """As two server processes on one PostgreSQL would: the first move wins, the other gets
     'stale' and nothing of it is stored."""

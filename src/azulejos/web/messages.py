@@ -294,6 +294,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.game_over": _("The game is over."),
         "error.bad_token": _("This link is not valid (or the game was deleted)."),
         "error.unknown_game": _("There is no such game."),
+        "error.damaged_game": _("This game's record on the server is damaged, so the game "
+                                "cannot be opened."),
         "error.too_large": _("The message was too large."),
         "error.malformed": _("The server did not understand the request."),
         "error.network": _("Cannot reach the server."),

@@ -358,7 +358,14 @@ class GameService:
         stored = await self._db(self.store.load, game_id)
         if stored is None:
             raise GameError("unknown_game", "there is no such game", 404)
-        live = Live.from_stored(stored, self.store, Budget(seconds=self.bot_seconds))
+        try:
+            live = Live.from_stored(stored, self.store, Budget(seconds=self.bot_seconds))
+        except (ValueError, TypeError, KeyError, IndexError) as e:
+            # A stored game this server cannot replay (a row damaged, or written by hand): it
+            # is refused, never half-loaded, and the other games go on (start-up included).
+            log.error("game %s cannot be replayed from the database: %s", game_id, e)
+            raise GameError("damaged_game", "this game's stored record cannot be replayed",
+                            500) from None
         await self._load_clock(live)
         self._remember(live)
         return live
