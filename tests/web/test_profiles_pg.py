@@ -56,12 +56,15 @@ def test_R25_both_processes_see_the_end_and_the_ratings_change_once(pg: str) -> 
             on_b = Viewer(await b.access(tokens[1], gid))
             b.subscribe(on_b)
             rng = random.Random(7)
+            # a's game, fetched again each move: a notice of b's claims may still make a
+            # reload it (a new Live) after the first moves, and a held one would go stale
             live = await a.get(gid)
             while not live.state.is_over:
                 seat = live.session.seat_to_move
                 assert seat is not None
                 move = rng.choice(live.state.legal_moves())
                 await a.play(acc[seat], live.version, move.text())
+                live = await a.get(gid)
             await on_b.until(lambda v: v["phase"] == "over", timeout=10)
             await a.profiles.settle()
             await b.profiles.settle()
@@ -99,6 +102,7 @@ def test_two_processes_writing_one_end_at_once_write_it_once(pg: str) -> None:  
                 seat = live.session.seat_to_move
                 assert seat is not None
                 await a.play(acc[seat], live.version, rng.choice(live.state.legal_moves()).text())
+                live = await a.get(gid)  # (as above: never a reloaded game's old Live)
             a.profiles.store = keep
             other = await b.get(gid)
             assert other.state.is_over
