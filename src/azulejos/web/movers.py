@@ -249,7 +249,8 @@ class PgMover:
     Each writing thread takes a connection of its own from the ones held here (taken from
     the engine's pool the first time they are needed, so at most as many as writers at once;
     in autocommit, and never given back to the pool). A connection that fails other than by
-    a conflict is dropped and the error goes up; the next write takes a fresh one."""
+    a conflict is dropped; a statement that met a lost connection is tried once more on a
+    fresh one (:meth:`_run`)."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -316,22 +317,32 @@ class PgMover:
         return _events(self._run(self._after.sql, {"b_game": game_id, "b_after": version}))
 
     def _run(self, sql: str, args: dict[str, object]) -> list[Any]:
-        """The rows of one statement, on a connection of this thread's own; a connection that
-        fails other than by a constraint is dropped (the error goes up)."""
+        """The rows of one statement, on a connection of this thread's own. A connection
+        that fails other than by a constraint is dropped; if it was lost (the database
+        restarted, or ended it), the statement is tried once more on a fresh one - safe for
+        the write too: had the lost one committed it, the second try finds the row moved on
+        and the events there, and answers a conflict (the service reloads the game)."""
         import psycopg
 
-        proxy = self._take()
-        conn: psycopg.Connection[Any] = proxy.driver_connection  # type: ignore[assignment]
-        try:
-            rows = conn.execute(sql, args).fetchall()
-        except psycopg.errors.IntegrityError:
-            self._give_back(proxy)  # autocommit: the failed statement left nothing behind
-            raise
-        except BaseException:
-            proxy.invalidate()
-            raise
-        self._give_back(proxy)
-        return rows
+        for attempt in (1, 2):
+            proxy = self._take()
+            conn: psycopg.Connection[Any] = proxy.driver_connection  # type: ignore[assignment]
+            try:
+                rows = conn.execute(sql, args).fetchall()
+            except psycopg.errors.IntegrityError:
+                self._give_back(proxy)  # autocommit: the failed statement left nothing behind
+                raise
+            except psycopg.OperationalError:
+                proxy.invalidate()
+                if attempt == 2 or not conn.closed:
+                    raise
+                continue
+            except BaseException:
+                proxy.invalidate()
+                raise
+            self._give_back(proxy)
+            return rows
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         with self._lock:
