@@ -46,6 +46,8 @@ def main() -> int:
                     help="clients ask for whole views every time (as clients before patches)")
     ap.add_argument("--ws-compression", choices=("on", "off"), default="on",
                     help="the servers' --ws-compression (default on)")
+    ap.add_argument("--with-previews", action="store_true",
+                    help="clients get every legal move's preview in the views (default: on demand)")
     args = ap.parse_args()
     if not args.db or not 1 <= args.servers <= 8 or not 1 <= args.games <= 2000 \
             or not 1 <= args.seconds <= 3600:
@@ -70,7 +72,8 @@ def main() -> int:
             urls.append(url)
         result = asyncio.run(run(urls, args.games, args.seconds, args.seed,
                                  not args.no_compression, not args.no_patches, args.warmup,
-                                 args.rate, [p.pid for p in procs]))
+                                 args.rate, [p.pid for p in procs],
+                                 with_previews=args.with_previews))
         result["servers"] = args.servers
         print(json.dumps(result, indent=2))
     finally:

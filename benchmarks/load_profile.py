@@ -5,7 +5,9 @@ cProfile sees them; the real server runs them in worker threads) with --games tw
 of people, each seat a subscriber that encodes its views the way the websocket does (as
 patches, docs/api.md "Patches", unless --no-patches or the tree has none) and compresses them
 as permessage-deflate does (one zlib stream a connection, unless --no-compression), and plays
-random legal moves round-robin for --moves moves. Prints the milliseconds per move of the main
+random legal moves round-robin for --moves moves. Its subscribers take their legal moves without
+previews, as load_web.py's clients ask (docs/api.md, "Previews on demand"), unless
+--with-previews. Prints the milliseconds per move of the main
 parts, then (with --top N) cProfile's top functions by own time. No websocket, no network.
 
     python benchmarks/load_profile.py --games 50 --moves 2000 [--db URL] [--top 25]
@@ -50,7 +52,7 @@ PARTS = [  # (label, function names whose cumulative time it is)
     ("the move checked and tried (session.prepare)", ("prepare",)),
     ("database write (session.persist, one transaction)", ("persist",)),
     ("views built (views.build_view)", ("build_view",)),
-    ("  of which the legal moves and their previews", ("legal_json",)),
+    ("  of which the legal moves (and their previews, if sent)", ("legal_json",)),
     ("views encoded as JSON (views.view_message / patch_message)",
      ("view_message", "_dumps", "patch_message")),
     ("messages compressed (zlib, as permessage-deflate)",
@@ -59,14 +61,25 @@ PARTS = [  # (label, function names whose cumulative time it is)
 ]
 
 
+async def view_of(svc: GameService, v: Viewer) -> dict[str, Any]:
+    """The first view, as the websocket sends it (a tree before previews on demand: with them)."""
+    try:
+        return await svc.view(v.access, not v.previews_on_demand)
+    except TypeError:
+        return await svc.view(v.access)
+
+
 class InlineService(GameService):
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         return fn(*args)
 
 
 class Viewer:
-    def __init__(self, access: Access, patches: bool, compress: bool) -> None:
+    def __init__(self, access: Access, patches: bool, compress: bool,
+                 with_previews: bool = False) -> None:
         self.access = access
+        # read by the service when it builds this subscriber's views (trees before: ignored)
+        self.previews_on_demand = not with_previews
         self.view: dict[str, Any] | None = None
         self.bytes = 0
         self.wire = 0
@@ -89,7 +102,7 @@ class Viewer:
 
 
 async def run(db: str, games: int, moves: int, seed: int, top: int, patches: bool = True,
-              compress: bool = True) -> None:
+              compress: bool = True, with_previews: bool = False) -> None:
     svc = InlineService(SqlStore(database_url(db)), sync_interval=0)
     await svc.start(resume_bots=False)
     viewers: list[Viewer] = []
@@ -98,9 +111,9 @@ async def run(db: str, games: int, moves: int, seed: int, top: int, patches: boo
         gid = created["game"]
         for s in created["seats"]:
             token = (await svc.claim(gid, s["invite"]))["token"]
-            v = Viewer(await svc.access(token, gid), patches, compress)
+            v = Viewer(await svc.access(token, gid), patches, compress, with_previews)
             svc.subscribe(v)
-            v.send_view(await svc.view(v.access))
+            v.send_view(await view_of(svc, v))
             viewers.append(v)
     rng = random.Random(seed)
     prof = cProfile.Profile()
@@ -142,10 +155,12 @@ def main() -> int:
     ap.add_argument("--top", type=int, default=0, help="also print this many top functions")
     ap.add_argument("--no-patches", action="store_true", help="encode whole views every time")
     ap.add_argument("--no-compression", action="store_true", help="do not compress")
+    ap.add_argument("--with-previews", action="store_true",
+                    help="views with every legal move's preview (default: on demand, never asked)")
     args = ap.parse_args()
     db = args.db or str(Path(tempfile.mkdtemp()) / "profile.sqlite3")
     asyncio.run(run(db, args.games, args.moves, args.seed, args.top, not args.no_patches,
-                    not args.no_compression))
+                    not args.no_compression, args.with_previews))
     return 0
 
 

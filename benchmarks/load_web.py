@@ -6,7 +6,9 @@ seat that plays random legal moves from its view; when a game ends a new one tak
 After --warmup seconds it measures for --seconds: moves/s, the latency of a move (send ->
 "accepted", i.e. checked, stored and broadcast) as percentiles, and the CPU time per move of
 the server and of this client. --rate offers a fixed number of moves per second in all
-instead of moving as fast as the server answers.
+instead of moving as fast as the server answers. The clients ask for their legal moves without
+previews (``"previews": "on_demand"``, docs/api.md: they never show one); --with-previews gets
+them in every view, as clients before previews on demand did.
 
     python benchmarks/load_web.py --games 25 --seconds 30              # 50 clients, flat out
     python benchmarks/load_web.py --games 25 --seconds 30 --rate 1000  # 50 clients, 1,000 moves/s
@@ -50,7 +52,7 @@ def free_port() -> int:
 async def seat_client(url: str, game: str, token: str, seed: int, deadline: float,
                       latencies: list[float], errors: list[str], compress: bool = True,
                       patches: bool = True, measure_from: float = 0.0,
-                      pace: dict[str, float] | None = None) -> int:
+                      pace: dict[str, float] | None = None, with_previews: bool = False) -> int:
     """One seat: plays a random legal move whenever its view says it is to move. With
     ``patches`` it asks for patches, as the browser does (docs/api.md, "Patches"), and applies
     them as static/js/socket.js does; a server that does not know them sends whole views.
@@ -58,7 +60,8 @@ async def seat_client(url: str, game: str, token: str, seed: int, deadline: floa
     Moves and latencies count from ``measure_from`` (time.monotonic) on. ``pace``, shared by
     the seats of one game (``{"every": s, "next": t}``): a move is not sent before ``next``, and
     each move puts ``next`` ``every`` seconds later (a fixed offered rate; slower when the
-    server is)."""
+    server is). Unless ``with_previews``, it asks for its views' legal moves without their
+    previews (docs/api.md, "Previews on demand"; a server that does not know it sends them)."""
     rng = random.Random(seed)
     moves = 0
     held: dict[str, Any] | None = None
@@ -67,6 +70,8 @@ async def seat_client(url: str, game: str, token: str, seed: int, deadline: floa
         hello: dict[str, object] = {"type": "hello", "token": token}
         if patches:
             hello["patches"] = True
+        if not with_previews:
+            hello["previews"] = "on_demand"
         await ws.send(json.dumps(hello))
         sent_at: float | None = None
         while time.monotonic() < deadline:
@@ -127,7 +132,8 @@ async def new_game(http: httpx.AsyncClient, url: str) -> dict[str, Any]:
 
 async def run(url: str | list[str], games: int, seconds: float, seed: int, compress: bool = True,
               patches: bool = True, warmup: float = 0.0, rate: float | None = None,
-              server_pid: int | list[int] | None = None) -> dict[str, object]:
+              server_pid: int | list[int] | None = None,
+              with_previews: bool = False) -> dict[str, object]:
     """``games`` games at a time for ``warmup`` + ``seconds``; when one ends, a new one starts
     in its place (steady state). Figures count the last ``seconds`` only. ``rate``: moves per
     second offered in all (each game paced at rate/games); None: as fast as the server answers.
@@ -153,7 +159,8 @@ async def run(url: str | list[str], games: int, seconds: float, seed: int, compr
             played = await asyncio.gather(*(
                 seat_client(urls[(i + s["seat"]) % len(urls)], c["game"], s["token"],
                             seed + (i * 1000 + n) * 7 + s["seat"],
-                            deadline, latencies, errors, compress, patches, measure_from, pace)
+                            deadline, latencies, errors, compress, patches, measure_from, pace,
+                            with_previews)
                 for s in c["seats"]))
             counts.extend(played)
             finished.append(c["spectator_token"])
@@ -211,6 +218,9 @@ def main() -> int:
                     help="ask for whole views every time (as clients before patches)")
     ap.add_argument("--ws-compression", choices=("on", "off"), default="on",
                     help="the started server's --ws-compression (default on)")
+    ap.add_argument("--with-previews", action="store_true",
+                    help="get every legal move's preview in the views (as clients before previews "
+                         "on demand; default: on demand, never asked for)")
     args = ap.parse_args()
     if not 1 <= args.games <= 2000 or not 1 <= args.seconds <= 3600 or not 0 <= args.warmup <= 600:
         ap.error("--games 1-2000, --seconds 1-3600 and --warmup 0-600")
@@ -241,7 +251,8 @@ def main() -> int:
     try:
         result = asyncio.run(run(url, args.games, args.seconds, args.seed, not args.no_compression,
                                  not args.no_patches, args.warmup, args.rate,
-                                 proc.pid if proc is not None else None))
+                                 proc.pid if proc is not None else None,
+                                 with_previews=args.with_previews))
     finally:
         if proc is not None:
             proc.terminate()

@@ -11,6 +11,7 @@ the plain mode and the web server show (R6, R11-R14, R18, R30).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .colours import FLOOR_EXTRA, FLOOR_SLOTS, wall_column
@@ -71,10 +72,12 @@ def preview(state: State, move: Move) -> Preview:
     return _Table(state).draft(move) if move.is_draft else _place(state, move)
 
 
-def previews(state: State) -> list[tuple[Move, Preview]]:
+def previews(state: State, moves: Sequence[Move] | None = None) -> list[tuple[Move, Preview]]:
     """Every legal move with its preview, in :meth:`State.legal_moves` order (the table is
-    read once for all of them)."""
-    moves = state.legal_moves()
+    read once for all of them); or only ``moves``, which must be legal now (not checked: for a
+    server that checked them against the legal moves)."""
+    if moves is None:
+        moves = state.legal_moves()
     if moves and moves[0].is_draft:
         table = _Table(state)
         return [(m, table.draft(m)) for m in moves]

@@ -362,6 +362,13 @@ class Session:
                                {"current": mover})
         return mover
 
+    def check_turn(self, version: int | None, by: Collection[int] | None) -> int:
+        """The seat to move, if the game is at ``version`` (None: do not check) and one of
+        ``by`` (None: any) may move now; :class:`SessionError` as :meth:`prepare` raises it
+        otherwise (``stale``, ``game_over``, ``busy``, ``not_your_turn``)."""
+        with self._lock:
+            return self._check_turn(version, by)
+
     # -- changing: prepare, persist, commit -----------------------------------------------
     def prepare(self, move: Move | str, *, version: int | None = None,
                 by: Collection[int] | None = None) -> Pending:

@@ -46,7 +46,7 @@ from .storage import (
     TokenGrant,
     token_digest,
 )
-from .views import Access, build_view, summary_json
+from .views import MAX_PREVIEWS, Access, build_view, previews_json, summary_json
 
 log = logging.getLogger("azulejos.web")
 T = TypeVar("T")
@@ -399,9 +399,11 @@ class GameService:
         return Access(grant.game_id, grant.role, frozenset())
 
     # -- reading -------------------------------------------------------------------------------
-    async def view(self, access: Access) -> dict[str, Any]:
+    async def view(self, access: Access, with_previews: bool = True) -> dict[str, Any]:
+        """The view for ``access``; ``with_previews`` false: its legal moves without their
+        previews (docs/api.md, "Previews on demand")."""
         live = await self._fresh(access.game_id)
-        view = build_view(live, access, self.presence.online(access.game_id))
+        view = build_view(live, access, self.presence.online(access.game_id), with_previews)
         view["clock"] = self._clock_view(live)
         return view
 
@@ -448,6 +450,45 @@ class GameService:
         if not isinstance(move, str) or len(move) > 10:
             raise GameError("malformed", "'move' must be move text such as 3B2, CRF or 2@4", 400)
         return await self._apply(access, version, move)
+
+    async def previews(self, access: Access, version: Any, moves: Any) -> dict[str, Any]:
+        """The previews of the legal moves ``moves`` (texts) at ``version``, for the seat to
+        move (docs/api.md, "Previews on demand"): ``{"version", "previews": {text: preview}}``.
+        Refused as a move would be (``stale``, ``spectator``, ``not_your_turn``, ``game_over``,
+        ``bad_move``, ``illegal``), or ``malformed``; nothing changes, only those asked for are
+        computed."""
+        if type(version) is not int:
+            raise GameError("malformed", "'version' must be the whole number of the view", 400)
+        if (not isinstance(moves, list) or len(moves) > MAX_PREVIEWS
+                or not all(isinstance(m, str) and len(m) <= 10 for m in moves)):
+            raise GameError("malformed", "'moves' must be a list of at most "
+                            f"{MAX_PREVIEWS} move texts such as 3B2, CRF or 2@4", 400)
+        gid = access.game_id
+        live = await self.get(gid)
+        if version > live.version:
+            # Another server process may have moved the game on: reload before refusing.
+            async with self._lock(gid):
+                live = await self.get(gid)
+                if version > live.version:
+                    self._games.pop(gid, None)
+                    live = await self.get(gid)
+        by = access.seats if access.role == "bot" else access.seats - live.left_seats()
+        try:
+            live.session.check_turn(version, by)
+        except SessionError as e:
+            if e.code == "not_your_turn" and access.role in ("spectator", "host"):
+                raise GameError("spectator", "spectators cannot move", 403) from None
+            raise refusal(e) from None
+        if len(moves) > len(live.state.legal_actions()):
+            raise GameError("malformed", "'moves' asks for more previews than there are legal "
+                            "moves", 400)
+        try:
+            got = previews_json(live, moves)
+        except InvalidMoveError as e:
+            raise GameError("bad_move", str(e), 400) from None
+        except IllegalMoveError as e:
+            raise GameError("illegal", str(e), 422, {"rule": e.rule}) from None
+        return {"version": live.version, "previews": got}
 
     async def _apply(self, access: Access, version: int, text: str) -> int:
         gid = access.game_id
@@ -777,12 +818,14 @@ class GameService:
             return
         online = self.presence.online(live.game_id)
         clock = self._clock_view(live)
-        cache: dict[tuple[str, frozenset[int]], dict[str, Any]] = {}
+        cache: dict[tuple[str, frozenset[int], bool], dict[str, Any]] = {}
         for sub in list(subs):
-            key = (sub.access.role, sub.access.seats)
+            # A subscriber that takes its previews on demand says so (docs/api.md).
+            with_previews = not getattr(sub, "previews_on_demand", False)
+            key = (sub.access.role, sub.access.seats, with_previews)
             view = cache.get(key)
             if view is None:
-                view = cache[key] = build_view(live, sub.access, online)
+                view = cache[key] = build_view(live, sub.access, online, with_previews)
                 view["clock"] = clock
             sub.send_view(view)
 

@@ -158,26 +158,66 @@ def place_preview(state: State, m: Move) -> dict[str, Any]:
     return {"line": m.line, "column": m.column, "wall_points": preview(state, m).points}
 
 
-def legal_json(state: State) -> list[dict[str, Any]]:
+def _preview_json(m: Move, pv: Preview, state: State) -> dict[str, Any]:
+    """A legal entry's ``preview`` (docs/api.md, "The view")."""
+    if m.is_draft:
+        return _draft_json(pv, state)
+    return {"line": m.line, "column": m.column, "wall_points": pv.points}
+
+
+def _entry(m: Move, pv: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A legal move's entry of the view's ``legal``, with the preview ``pv`` unless None."""
+    if m.is_draft:
+        entry: dict[str, Any] = {
+            "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
+            "colour": LETTERS[m.colour], "destination": "F" if m.is_floor else m.destination + 1,
+        }
+        if pv is not None:
+            entry["preview"] = pv
+        if m.split:
+            entry["split"] = m.text().partition("/")[2]
+        return entry
+    entry = {"move": m.text(), "line": m.line + 1, "column": m.column + 1}
+    if pv is not None:
+        entry["preview"] = pv
+    return entry
+
+
+def legal_json(state: State, with_previews: bool = True) -> list[dict[str, Any]]:
     """Every legal move with its preview. An SF4 draft (R43) is one entry per split: ``split``
-    holds its directions (``"<>"``: the first colour left goes left, the second right)."""
-    out: list[dict[str, Any]] = []
-    for m, pv in previews(state):
-        if m.is_draft:
-            entry: dict[str, Any] = {
-                "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
-                "colour": LETTERS[m.colour], "destination": "F" if m.is_floor else m.destination + 1,
-                "preview": _draft_json(pv, state),
-            }
-            if m.split:
-                entry["split"] = m.text().partition("/")[2]
-            out.append(entry)
-        else:
-            out.append({
-                "move": m.text(), "line": m.line + 1, "column": m.column + 1,
-                "preview": {"line": m.line, "column": m.column, "wall_points": pv.points},
-            })
-    return out
+    holds its directions (``"<>"``: the first colour left goes left, the second right).
+    ``with_previews`` false: the same entries without ``preview``, and none computed (for the
+    connections that ask for the previews they need, docs/api.md "Previews on demand")."""
+    if not with_previews:
+        return [_entry(m) for m in state.legal_moves()]
+    return [_entry(m, _preview_json(m, pv, state)) for m, pv in previews(state)]
+
+
+#: The most previews one request may ask for (docs/api.md, "Previews on demand").
+MAX_PREVIEWS = 256
+
+
+def previews_json(live: Live, texts: list[str]) -> dict[str, dict[str, Any]]:
+    """The previews of the moves ``texts`` (legal now) by their text: each the object the legal
+    entry's ``preview`` holds in a view with previews. Only those asked for are computed.
+    ``InvalidMoveError`` or ``IllegalMoveError`` (as a move) for a text that is not a legal move
+    now; the caller has checked that the game is at the asked version and the asker to move."""
+    parts = _parts(live)
+    st = live.state
+    legal = parts.by_text
+    if legal is None:
+        legal = parts.by_text = {m.text(): m for m in st.legal_moves()}
+    moves: dict[str, Move] = {}
+    for text in texts:
+        m = legal.get(text)
+        if m is None:
+            m = st.check(text)  # raises as a move would: not a move, or not legal now (rule)
+        moves[text] = m
+    if not moves:
+        return {}
+    unique = list(dict.fromkeys(moves.values()))
+    got = {m: _preview_json(m, pv, st) for m, pv in previews(st, unique)}
+    return {text: got[m] for text, m in moves.items()}
 
 
 def board_json(state: State, seat: int) -> dict[str, Any]:
@@ -284,23 +324,31 @@ class _Parts:
     log: list[LogEntry]
     values: dict[str, Any]
     entries: list[tuple[LogEntry, dict[str, Any], str]]
-    legal: list[dict[str, Any]] | None = None
+    legal: list[dict[str, Any]] | None = None  # the legal moves with their previews
+    bare: list[dict[str, Any]] | None = None  # the same without previews (made on demand)
+    by_text: dict[str, Move] | None = None  # each legal move by its text (previews on demand)
     board_keys: tuple[tuple[int, ...], ...] = ()  # State.board_key of each seat's board
     encoded: dict[str, str] = field(default_factory=dict)
     log_texts: list[str] | None = None  # each log entry's JSON text, made on demand
 
     def fragment(self, key: str, value: Any) -> str | None:
         """The JSON of ``value`` if it is this version's shared ``key`` (None otherwise)."""
-        shared = self.legal if key == "legal" else self.values.get(key)
+        slot = key
+        if key == "legal":  # with or without the previews: two texts, each made once
+            shared = self.legal if value is self.legal else self.bare
+            if value is self.bare:
+                slot = "legal/bare"
+        else:
+            shared = self.values.get(key)
         if shared is None or shared is not value:
             return None
-        text = self.encoded.get(key)
+        text = self.encoded.get(slot)
         if text is None:
             if key == "log":
                 text = "[" + ",".join(t for _e, _j, t in self.entries) + "]"
             else:
                 text = dumps(value)
-            self.encoded[key] = text
+            self.encoded[slot] = text
         return text
 
 
@@ -351,9 +399,12 @@ def _parts(live: Live) -> _Parts:
     return parts
 
 
-def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, Any]:
+def build_view(live: Live, access: Access, online: dict[int, int],
+               with_previews: bool = True) -> dict[str, Any]:
     """The whole view for one viewer (see docs/api.md, "The view"). The parts that do not
-    depend on the viewer are built once per game version and shared (never change a view)."""
+    depend on the viewer are built once per game version and shared (never change a view).
+    ``with_previews`` false: the legal moves come without their previews (docs/api.md,
+    "Previews on demand")."""
     access = access.now(live.left_seats())
     st = live.state
     phase = st.phase
@@ -362,10 +413,14 @@ def build_view(live: Live, access: Access, online: dict[int, int]) -> dict[str, 
     parts = _parts(live)
     shared = parts.values
     legal: list[dict[str, Any]] = []
-    if to_move:
+    if to_move and with_previews:
         if parts.legal is None:
             parts.legal = legal_json(st)
         legal = parts.legal
+    elif to_move:
+        if parts.bare is None:
+            parts.bare = legal_json(st, with_previews=False)
+        legal = parts.bare
     view = SharedView(
         game=live.game_id,
         version=live.version,

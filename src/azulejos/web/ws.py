@@ -46,6 +46,9 @@ class Connection:
         self.patches = False
         self._sent: Sent | None = None
         self._whole = False
+        #: The client asked for previews on demand (docs/api.md, "Previews on demand"): its
+        #: views' legal moves come without ``preview``; it asks for those it shows.
+        self.previews_on_demand = False
 
     def send_view(self, view: dict[str, Any], whole: bool = False) -> None:
         """Send ``view`` (replacing one not sent yet); ``whole``: as a whole view even to a
@@ -112,6 +115,11 @@ async def _receive_text(ws: WebSocket) -> str:
         raise GameError("malformed", "binary messages must be UTF-8 JSON") from None
 
 
+#: The hello's ``previews``: the legal moves of the views carry their previews (the default),
+#: or come without them and the client asks for those it needs (docs/api.md).
+PREVIEWS_WITH_VIEW = "with_view"
+PREVIEWS_ON_DEMAND = "on_demand"
+
 #: Messages a client may send before a valid hello (each gets an error reply).
 HELLO_ATTEMPTS = 10
 
@@ -124,7 +132,7 @@ async def game_socket(ws: WebSocket) -> None:
     # -- hello: a few attempts within HELLO_TIMEOUT in all ------------------------------------
     deadline = time.monotonic() + HELLO_TIMEOUT
     attempts = 0
-    patches = False
+    patches = on_demand = False
     while access is None:
         attempts += 1
         if attempts > HELLO_ATTEMPTS:
@@ -137,8 +145,13 @@ async def game_socket(ws: WebSocket) -> None:
             data = parse_json_object(raw.encode("utf-8", "surrogatepass"))
             if data.get("type") != "hello":
                 raise GameError("malformed", "the first message must be {\"type\": \"hello\", \"token\": ...}")
+            previews = data.get("previews", PREVIEWS_WITH_VIEW)
+            if previews not in (PREVIEWS_WITH_VIEW, PREVIEWS_ON_DEMAND):
+                raise GameError("malformed", "'previews' must be \"with_view\" (the default) "
+                                "or \"on_demand\"")
             access = await svc.access(data.get("token"), game_id)
             patches = data.get("patches") is True
+            on_demand = previews == PREVIEWS_ON_DEMAND
         except TimeoutError:
             await ws.close(code=1008, reason="no hello")
             return
@@ -151,6 +164,7 @@ async def game_socket(ws: WebSocket) -> None:
                 return
     conn = Connection(ws, access, ws.app.state.limit_moves)
     conn.patches = patches
+    conn.previews_on_demand = on_demand
     try:
         live = await svc.get(game_id)
     except GameError as e:
@@ -161,8 +175,10 @@ async def game_socket(ws: WebSocket) -> None:
     welcome: dict[str, Any] = {"type": "welcome", "you": you_json(access)}
     if conn.patches:
         welcome["patches"] = True
+    if on_demand:
+        welcome["previews"] = PREVIEWS_ON_DEMAND
     conn.send(welcome)
-    conn.send_view(await svc.view(access))
+    conn.send_view(await svc.view(access, not on_demand))
     sender = asyncio.create_task(conn.run_sender())
     svc.subscribe(conn)
     allowance, last = BURST, time.monotonic()
@@ -214,15 +230,19 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
         elif kind == "ping":
             reply = {"type": "pong"}
         elif kind == "view":
-            conn.send_view(await svc.view(conn.access), whole=True)
+            conn.send_view(await svc.view(conn.access, not conn.previews_on_demand), whole=True)
             return
+        elif kind == "previews":
+            got = await svc.previews(conn.access, data.get("version"), data.get("moves"))
+            reply = {"type": "previews", **got}
         elif kind == "name":
             await svc.rename(conn.access, data.get("name"), data.get("seat"))
             reply = {"type": "named"}
         elif kind == "hello":
             raise GameError("malformed", "already greeted")
         else:
-            raise GameError("malformed", "unknown message type (move, view, name, leave or ping)")
+            raise GameError("malformed",
+                            "unknown message type (move, view, previews, name, leave or ping)")
     except GameError as e:
         conn.send(_error(e, ref))
         return

@@ -47,6 +47,53 @@ export async function showGame(root, gameId, hashToken) {
   const legalFrom = (source, colour) =>
     (view?.legal || []).filter((m) => String(m.source) === String(source) && m.colour === colour);
 
+  // Previews on demand (docs/api.md): the view's legal moves come without their previews; the
+  // page asks for those of the moves it shows (the picked tiles' lines and splits, the grey
+  // wall's columns) once per version, keeps them, and puts them on the entries when they come.
+  let previewsAt = null;           // the version of the previews kept
+  let previewsGot = new Map();     // move → preview
+  let previewsAsked = new Set();   // moves asked for, not answered yet
+  const previewRefs = new Map();   // ref of a previews request → its moves
+
+  function attachPreviews() {
+    if (!view || previewsAt !== view.version) return;
+    for (const m of view.legal || []) if (!m.preview && previewsGot.has(m.move)) m.preview = previewsGot.get(m.move);
+  }
+
+  function needPreviews(entries) {
+    if (!view || !view.to_move || !entries.length) return;
+    if (previewsAt !== view.version) {
+      previewsAt = view.version; previewsGot = new Map(); previewsAsked = new Set();
+    }
+    const moves = entries.filter((m) => !m.preview && !previewsGot.has(m.move) && !previewsAsked.has(m.move)).map((m) => m.move);
+    if (!moves.length) return;
+    const ref = sock.send({ type: "previews", version: view.version, moves });
+    if (!ref) return;  // not connected: asked again at the next render
+    previewRefs.set(ref, moves);
+    for (const m of moves) previewsAsked.add(m);
+  }
+
+  function gotPreviews(msg) {
+    previewRefs.delete(msg.ref);
+    if (msg.version !== previewsAt) return;
+    for (const [move, p] of Object.entries(msg.previews || {})) { previewsGot.set(move, p); previewsAsked.delete(move); }
+    attachPreviews();
+    render();
+  }
+
+  // SF4 (R43): where each colour left on the display goes with this split: the preview's
+  // `sends`, or until it has come the same read from the view (the colours left on the display
+  // in B Y R K W order, and its left and right neighbours, `specials.neighbours`).
+  function sendsOf(m) {
+    if (m.preview?.sends) return m.preview.sends;
+    const tiles = [...(view.factories[m.source - 1] || "")];
+    const [left, right] = view.specials?.neighbours?.[m.source - 1] || [null, null];
+    return [..."BYRKW"].filter((c) => c !== m.colour && tiles.includes(c)).map((colour, i) => {
+      const toRight = (m.split || "")[i] === ">";
+      return { colour, tiles: tiles.filter((x) => x === colour).length, side: toRight ? "right" : "left", to: toRight ? right : left };
+    });
+  }
+
   function pick(source, colour) {
     if (sending) return;
     picked = picked && picked.source === source && picked.colour === colour ? null : { source, colour };
@@ -147,7 +194,7 @@ export async function showGame(root, gameId, hashToken) {
 
   // Ghost tiles for the chosen move, drawn on the mover's board.
   function boardPreview() {
-    if (!chosen) return null;
+    if (!chosen || !chosen.preview) return null;  // drawn once its preview has come
     if (view.phase === "place") {
       const line = view.boards[view.current].lines[view.pending_line - 1];
       return { column: chosen.column, colour: line.colour, floor: [], wallRow: view.pending_line - 1,
@@ -181,7 +228,7 @@ export async function showGame(root, gameId, hashToken) {
       selectable: (source, colour) => view.to_move && view.phase === "draft" && !sending && legalFrom(source, colour).length > 0,
       pick,
       // SF4 (R43): the neighbours that may receive the colours left, while they are chosen
-      receivers: new Set(splitting ? splitting.entries.flatMap((m) => m.preview.sends.map((x) => x.to)) : []),
+      receivers: new Set(splitting ? splitting.entries.flatMap((m) => sendsOf(m).map((x) => x.to)) : []),
     };
     const facs = view.factories.map((_, i) => factoryView(view, i, ui));
     return el("section", { class: "table", "aria-label": cap(word("factories")) },
@@ -235,8 +282,9 @@ export async function showGame(root, gameId, hashToken) {
     else hint = picked ? t("game.pick_line") : t("game.pick_tiles");
     if (splitting) return splitBar();
     if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }));
-    const lines = previewText(chosen);
-    return el("div", { class: "action-bar preview", id: "preview" },
+    // Until its preview has come (on demand), the move may be confirmed all the same.
+    const lines = chosen.preview ? previewText(chosen) : ["…"];
+    return el("div", { class: "action-bar preview", id: chosen.preview ? "preview" : "preview-wait" },
       el("div", { class: "preview-text" }, el("strong", { text: lines[0] }), lines.length > 1 ? el("span", { text: lines.slice(1).join(" · ") }) : null),
       el("div", { class: "buttons" },
         el("button", { type: "button", class: "ghost", id: "cancel", text: t("game.cancel"), onclick: cancel }),
@@ -246,12 +294,12 @@ export async function showGame(root, gameId, hashToken) {
   // SF4 (R43): one row per colour left on the display, left or right, asked as soon as the
   // tiles are picked; then the pattern line, then the preview.
   function splitBar() {
-    const sends = splitting.entries[0].preview.sends;
+    const sends = sendsOf(splitting.entries[0]);
     const rows = sends.map((sent, i) => {
       const chip = svgBox(22, 22, { class: "chip", "aria-hidden": "true" }, tileSvg(sent.colour, 1, 1, 20));
       const side = (dir, key, which) => {
-        const entry = splitting.entries.find((m) => m.preview.sends[i].side === which);
-        const to = entry ? entry.preview.sends[i].to : "";
+        const entry = splitting.entries.find((m) => sendsOf(m)[i].side === which);
+        const to = entry ? sendsOf(entry)[i].to : "";
         return el("button", {
           type: "button", class: `side${splitting.dirs[i] === dir ? " on" : ""}`, "data-colour": sent.colour,
           "data-side": which, "aria-pressed": String(splitting.dirs[i] === dir),
@@ -262,12 +310,13 @@ export async function showGame(root, gameId, hashToken) {
         chip, el("span", { class: "split-count", text: `× ${sent.tiles}` }),
         side("<", "sf4.left", "left"), side(">", "sf4.right", "right"));
     });
-    const lines = chosen ? previewText(chosen) : null;
+    const lines = chosen?.preview ? previewText(chosen) : null;
     return el("div", { class: "action-bar preview split", id: "split" },
       el("div", { class: "preview-text" },
         el("strong", {}, specialBadge("SF4"), " ", t("sf4.title")),
         ...rows,
         lines ? el("span", { id: "split-preview", text: lines.join(" · ") })
+          : chosen ? el("span", { class: "hint", id: "split-wait", text: "…" })  // its preview is on its way
           : el("span", { class: "hint", id: "split-hint", text: t(splitChosen() === null ? "sf4.pick" : "game.pick_line") })),
       el("div", { class: "buttons" },
         el("button", { type: "button", class: "ghost", id: "cancel", text: t("game.cancel"), onclick: cancel }),
@@ -383,6 +432,10 @@ export async function showGame(root, gameId, hashToken) {
       root.replaceChildren(el("p", { class: "loading" }, t("game.connecting")));
       return;
     }
+    if (view.to_move && !sending) {  // the previews of the moves shown (on demand, once a version)
+      if (view.phase === "place") needPreviews(view.legal);
+      else if (picked) needPreviews(legalFrom(picked.source, picked.colour));
+    }
     renderStatus();
     const head = el("div", { class: "game-head" },
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
@@ -446,13 +499,19 @@ export async function showGame(root, gameId, hashToken) {
       if (!first && v.to_move && !wasMine && v.phase !== "over") notifyTurn(gameId);
       if (view && v.version !== view.version) { picked = null; chosen = null; splitting = null; sending = false; }
       view = v;
+      attachPreviews();
       if (first) {
         const role = v.you.role;
         rememberGame({ game: gameId, token, role, seat: v.you.seats[0] });
       }
       render();
     },
-    onError(err) {
+    onError(err, ref) {
+      if (previewRefs.has(ref)) {  // a previews request (the view moved on meanwhile): ask again if needed
+        for (const m of previewRefs.get(ref)) previewsAsked.delete(m);
+        previewRefs.delete(ref);
+        return;
+      }
       sending = false;
       if (err.code === "bad_token" || err.code === "unknown_game") {
         root.replaceChildren(el("div", { class: "card notice" }, el("p", { text: errorText(err) }),
@@ -463,7 +522,12 @@ export async function showGame(root, gameId, hashToken) {
       render();
     },
     onAccepted() { sending = false; },
-    onStatus(st) { status = st; renderStatus(); },
+    onPreviews: gotPreviews,
+    onStatus(st) {
+      status = st;
+      if (st !== "connected") { previewsAsked = new Set(); previewRefs.clear(); }  // unanswered: ask again
+      renderStatus();
+    },
   });
 
   const onSettings = () => render();

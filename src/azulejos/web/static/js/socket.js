@@ -1,12 +1,14 @@
 // The live connection to a game: hello with the token, views in, moves out, reconnection.
 // The server sends a whole view first, then patches: the keys that changed and the log entries
 // added (docs/api.md, "Patches"); a patch that does not fit the view held asks for it whole.
+// The views' legal moves come without their previews: the page asks for those it shows
+// ({"type": "previews"}, docs/api.md "Previews on demand") and gets them in onPreviews.
 
 export class GameSocket {
-  constructor(gameId, token, { onView, onError, onStatus, onAccepted }) {
+  constructor(gameId, token, { onView, onError, onStatus, onAccepted, onPreviews }) {
     this.gameId = gameId;
     this.token = token;
-    this.handlers = { onView, onError, onStatus, onAccepted };
+    this.handlers = { onView, onError, onStatus, onAccepted, onPreviews };
     this.ws = null;
     this.closed = false;
     this.retry = 0;
@@ -22,7 +24,7 @@ export class GameSocket {
     this.ws = ws;
     this.view = null;      // the last view, patches apply to it
     this.asked = false;    // a whole view was asked for after a patch that did not fit
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token, patches: true }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token, patches: true, previews: "on_demand" }));
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
@@ -31,6 +33,7 @@ export class GameSocket {
       else if (msg.type === "patch") this.patch(ws, msg);
       else if (msg.type === "error") this.handlers.onError(msg.error, msg.ref);
       else if (msg.type === "accepted") this.handlers.onAccepted?.(msg);
+      else if (msg.type === "previews") this.handlers.onPreviews?.(msg);
     };
     ws.onclose = (ev) => {
       if (this.closed) return;

@@ -1,0 +1,163 @@
+"""The page takes its previews on demand (docs/api.md, "Previews on demand"), in a real
+browser: its hello asks for them, its views carry none, it asks for those of the tiles picked
+and of the grey wall's columns (R30), and shows them as before; a whole grey-wall game against
+a bot is played through the page.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .servers import Server, free_port
+from .test_browser import ARGS, CHROMIUM, artifacts
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                       reason="needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"),
+]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = Server(tmp_path / "games.sqlite3", free_port())
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def test_R30_the_page_asks_for_the_previews_it_shows_and_plays_a_grey_game(server: Server) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    out = artifacts()
+    rng = random.Random(5)
+    errors: list[str] = []
+    sent: list[dict[str, Any]] = []
+    received: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        def frame(into: list[dict[str, Any]]) -> Any:
+            return lambda payload: into.append(json.loads(
+                payload if isinstance(payload, str) else payload.decode()))
+        ws.on("framesent", frame(sent))
+        ws.on("framereceived", frame(received))
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("websocket", watch)
+            page.set_default_timeout(15000)
+            page.goto(server.base + "/")
+            page.fill(".seat-name[data-seat='0']", "Ann")
+            page.select_option(".seat-kind[data-seat='1']", "bot:random")
+            page.select_option("#variant", "grey")
+            page.click("#create")
+            page.wait_for_selector("#enter-game")
+            page.click("#enter-game")
+            page.wait_for_selector(".game .factory")
+            columns = 0
+            for _ in range(300):
+                if page.locator(".game.phase-over").count():
+                    break
+                if not page.locator("#status.mine").count():
+                    page.wait_for_timeout(50)
+                    continue
+                version = int(page.get_attribute(".game", "data-version") or 0)
+                if page.locator(".game.phase-place").count():  # R30: the column of a full line
+                    targets = page.locator(".col-target")
+                    targets.nth(rng.randrange(targets.count())).click()
+                    page.wait_for_selector("#preview")
+                    assert "column" in page.inner_text("#preview").lower()
+                    if columns == 0:
+                        page.screenshot(path=str(out / "previews-grey-column.png"), full_page=True)
+                    columns += 1
+                else:
+                    tiles = page.locator(".tile.pickable")
+                    tiles.nth(rng.randrange(tiles.count())).click()
+                    targets = page.locator(".target")
+                    targets.nth(rng.randrange(targets.count())).click()
+                    page.wait_for_selector("#preview")
+                    assert page.inner_text("#preview")
+                page.click("#confirm")
+                page.wait_for_function(
+                    f"() => Number(document.querySelector('.game')?.dataset.version) > {version}")
+            else:
+                pytest.fail("the game did not end within 300 of Ann's turns")
+            page.wait_for_selector("#summary")
+        finally:
+            browser.close()
+    assert not errors, errors
+    assert columns >= 1
+    hellos = [m for m in sent if m.get("type") == "hello"]
+    assert hellos and all(h.get("previews") == "on_demand" for h in hellos)
+    assert any(m.get("type") == "welcome" and m.get("previews") == "on_demand" for m in received)
+    # No view carries a preview; the page asked for the previews of the moves it showed.
+    for m in received:
+        legal = (m.get("view") or {}).get("legal") or []
+        assert not any("preview" in e for e in legal), m
+    asked = [m for m in sent if m.get("type") == "previews"]
+    answered = [m for m in received if m.get("type") == "previews"]
+    assert asked and len(answered) == len(asked), (len(asked), len(answered))
+    assert any("@" in mv for m in asked for mv in m["moves"])  # the grey wall's columns
+    assert not [m for m in received if m.get("type") == "error"]
+
+
+def test_a_move_is_confirmed_while_its_preview_has_not_come(server: Server) -> None:
+    """The previews requests never reach the server (dropped on the way): the page shows the
+    chosen move with a placeholder, and Confirm plays it all the same."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    rng = random.Random(8)
+    errors: list[str] = []
+    dropped: list[str] = []
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            text = message if isinstance(message, str) else message.decode()
+            if json.loads(text).get("type") == "previews":
+                dropped.append(text)
+            else:
+                to_server.send(message)
+        ws.on_message(from_page)
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.route_web_socket("**/ws/games/**", route)
+            page.set_default_timeout(15000)
+            page.goto(server.base + "/")
+            page.fill(".seat-name[data-seat='0']", "Ann")
+            page.select_option(".seat-kind[data-seat='1']", "bot:random")
+            page.click("#create")
+            page.wait_for_selector("#enter-game")
+            page.click("#enter-game")
+            page.wait_for_selector(".game .factory")
+            for _ in range(3):
+                page.wait_for_selector("#status.mine")
+                version = int(page.get_attribute(".game", "data-version") or 0)
+                tiles = page.locator(".tile.pickable")
+                tiles.nth(rng.randrange(tiles.count())).click()
+                targets = page.locator(".target")
+                targets.nth(rng.randrange(targets.count())).click()
+                page.wait_for_selector("#preview-wait")
+                assert page.inner_text("#preview-wait").startswith("…")
+                assert page.locator("#preview").count() == 0
+                page.click("#confirm")
+                page.wait_for_function(
+                    f"() => Number(document.querySelector('.game')?.dataset.version) > {version}")
+        finally:
+            browser.close()
+    assert not errors, errors
+    assert len(dropped) >= 3
