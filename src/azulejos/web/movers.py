@@ -104,6 +104,21 @@ class DriverSql:
         return params if self.order is None else tuple(params[k] for k in self.order)
 
 
+class _Statements:
+    """The statements of a move's write and of the catch-up read, compiled for an engine's
+    driver (the movers that run them one by one)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.move = DriverSql(MOVE, engine)
+        self.move_rng = DriverSql(MOVE_RNG, engine)
+        self.events = DriverSql(ADD_EVENT, engine)
+        self.after = DriverSql(EVENTS_AFTER, engine)
+
+    def move_of(self, params: dict[str, object]) -> DriverSql:
+        """The row's move: with a new fill secret when ``params`` has ``b_rng``."""
+        return self.move_rng if "b_rng" in params else self.move
+
+
 class Mover(Protocol):
     def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
         """Move the game row on (:data:`MOVE`, or :data:`MOVE_RNG` when ``params`` has
@@ -130,20 +145,17 @@ class EngineMover:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._move = DriverSql(MOVE, engine)
-        self._move_rng = DriverSql(MOVE_RNG, engine)
-        self._events = DriverSql(ADD_EVENT, engine)
-        self._after = DriverSql(EVENTS_AFTER, engine)
+        self._sql = _Statements(engine)
 
     def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
-        move = self._move_rng if "b_rng" in params else self._move
+        move = self._sql.move_of(params)
         try:
             with self._engine.begin() as conn:
                 if conn.exec_driver_sql(move.sql, move.args(params)).rowcount != 1:
                     conn.rollback()
                     return False
                 if rows:
-                    conn.exec_driver_sql(self._events.sql, [self._events.args(r) for r in rows])
+                    conn.exec_driver_sql(self._sql.events.sql, [self._sql.events.args(r) for r in rows])
         except IntegrityError:
             return False
         return True
@@ -151,7 +163,7 @@ class EngineMover:
     def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
         with self._engine.connect() as conn:
             rows = conn.exec_driver_sql(
-                self._after.sql, self._after.args({"b_game": game_id, "b_after": version})).all()
+                self._sql.after.sql, self._sql.after.args({"b_game": game_id, "b_after": version})).all()
         return _events(list(rows))
 
     def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
@@ -168,13 +180,10 @@ class SqliteMover:
     def __init__(self, engine: Engine) -> None:
         self._conn = engine.raw_connection()  # set up by the engine's connect event (WAL…)
         self._lock = threading.Lock()
-        self._move = DriverSql(MOVE, engine)
-        self._move_rng = DriverSql(MOVE_RNG, engine)
-        self._events = DriverSql(ADD_EVENT, engine)
-        self._after = DriverSql(EVENTS_AFTER, engine)
+        self._sql = _Statements(engine)
 
     def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
-        move = self._move_rng if "b_rng" in params else self._move
+        move = self._sql.move_of(params)
         with self._lock:
             conn = self._conn
             cur = conn.cursor()
@@ -184,7 +193,7 @@ class SqliteMover:
                     conn.rollback()
                     return False
                 if rows:
-                    cur.executemany(self._events.sql, [self._events.args(r) for r in rows])
+                    cur.executemany(self._sql.events.sql, [self._sql.events.args(r) for r in rows])
                 conn.commit()
                 return True
             except sqlite3.IntegrityError:
@@ -200,8 +209,8 @@ class SqliteMover:
         with self._lock:
             cur = self._conn.cursor()
             try:
-                cur.execute(self._after.sql,
-                            self._after.args({"b_game": game_id, "b_after": version}))
+                cur.execute(self._sql.after.sql,
+                            self._sql.after.args({"b_game": game_id, "b_after": version}))
                 rows = cur.fetchall()
             finally:
                 cur.close()
