@@ -21,12 +21,39 @@ from azulejos.web.app import create_app  # noqa: E402
 from azulejos.web.limits import Limits  # noqa: E402
 from azulejos.web.storage import SqlStore  # noqa: E402
 
+from .servers import Server, free_port  # noqa: E402
+
 PG_URL = os.environ.get("AZULEJOS_TEST_PG")
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A started ``azulejos serve`` process on a fresh SQLite file (the browser tests)."""
+    s = Server(tmp_path / "games.sqlite3", free_port())
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+#: The seed of the special-displays games (R40-R47): round 1 has SF4 on display 4 and SF5 on
+#: display 5 (tests/web/test_special_factories.py).
+SF_SEED = 4
+
+
+@pytest.fixture
+def sf_client(tmp_path: Path) -> Iterator[TestClient]:
+    """An app whose games are all dealt from :data:`SF_SEED`."""
+    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
+                     sync_interval=0, limits=Limits.none(), seeds=lambda: SF_SEED)
+    with TestClient(app) as c:
+        yield c
 
 
 @pytest.fixture

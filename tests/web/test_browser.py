@@ -11,13 +11,12 @@ import json
 import os
 import random
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .servers import Server, free_port
+from .servers import Server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -36,16 +35,6 @@ def artifacts() -> Path:
     d = Path(os.environ.get("AZULEJOS_ARTIFACTS") or Path(tempfile.gettempdir()) / "azulejos-artifacts" / "web")
     d.mkdir(parents=True, exist_ok=True)
     return d
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "games.sqlite3", free_port())
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
 
 
 def test_two_browsers_play_a_whole_game(server: Server) -> None:

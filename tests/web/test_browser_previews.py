@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .servers import Server, free_port
+from .servers import Server
 from .test_browser import ARGS, CHROMIUM, artifacts
 
 pytestmark = [
@@ -24,14 +23,17 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "games.sqlite3", free_port())
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
+def enter_a_game_against_a_bot(page: Any, base: str, variant: str | None = None) -> None:
+    """From the lobby: Ann against a random bot (on ``variant``'s wall), into the game."""
+    page.goto(base + "/")
+    page.fill(".seat-name[data-seat='0']", "Ann")
+    page.select_option(".seat-kind[data-seat='1']", "bot:random")
+    if variant is not None:
+        page.select_option("#variant", variant)
+    page.click("#create")
+    page.wait_for_selector("#enter-game")
+    page.click("#enter-game")
+    page.wait_for_selector(".game .factory")
 
 
 def test_R30_the_page_asks_for_the_previews_it_shows_through_a_grey_round(server: Server) -> None:
@@ -56,14 +58,7 @@ def test_R30_the_page_asks_for_the_previews_it_shows_through_a_grey_round(server
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("websocket", watch)
             page.set_default_timeout(15000)
-            page.goto(server.base + "/")
-            page.fill(".seat-name[data-seat='0']", "Ann")
-            page.select_option(".seat-kind[data-seat='1']", "bot:random")
-            page.select_option("#variant", "grey")
-            page.click("#create")
-            page.wait_for_selector("#enter-game")
-            page.click("#enter-game")
-            page.wait_for_selector(".game .factory")
+            enter_a_game_against_a_bot(page, server.base, "grey")
             columns = 0
             for _ in range(300):
                 if page.locator(".game.phase-over").count():
@@ -138,13 +133,7 @@ def test_a_move_is_confirmed_while_its_preview_has_not_come(server: Server) -> N
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.route_web_socket("**/ws/games/**", route)
             page.set_default_timeout(15000)
-            page.goto(server.base + "/")
-            page.fill(".seat-name[data-seat='0']", "Ann")
-            page.select_option(".seat-kind[data-seat='1']", "bot:random")
-            page.click("#create")
-            page.wait_for_selector("#enter-game")
-            page.click("#enter-game")
-            page.wait_for_selector(".game .factory")
+            enter_a_game_against_a_bot(page, server.base)
             for _ in range(3):
                 page.wait_for_selector("#status.mine")
                 version = int(page.get_attribute(".game", "data-version") or 0)

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from .servers import Server, free_port
+from .servers import Server
 from .test_browser import ARGS, CHROMIUM, artifacts
 
 DATA = Path(__file__).parent / "data"
@@ -30,16 +29,6 @@ pytestmark = [
     pytest.mark.skipif(not Path(CHROMIUM).exists(),
                        reason="needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"),
 ]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "games.sqlite3", free_port())
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
 
 
 def finished_bot_game(server: Server) -> tuple[str, str, dict[str, Any]]:

@@ -7,15 +7,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from azulejos.core import Ruleset, State
-from azulejos.web.app import create_app
-from azulejos.web.limits import Limits
 from azulejos.web.views import MAX_PREVIEWS, Access, legal_json
 
 from .helpers import create, fingerprint, view
@@ -56,15 +53,6 @@ def test_R30_R43_the_legal_list_without_previews_is_the_full_list_minus_preview(
 
 # -- over a real websocket -------------------------------------------------------------------
 
-SEED = 4  # R43: round 1 has SF4 on display 4 and SF5 on display 5 (tests/web/test_special_factories.py)
-
-
-@pytest.fixture
-def sf_client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
-                     sync_interval=0, limits=Limits.none(), seeds=lambda: SEED)
-    with TestClient(app) as c:
-        yield c
 
 
 def hello(ws: Any, token: str, **extra: Any) -> tuple[dict[str, Any], dict[str, Any]]:

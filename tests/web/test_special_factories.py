@@ -22,17 +22,8 @@ from azulejos.notation import parse_record, replay
 from azulejos.web.app import create_app
 from azulejos.web.limits import Limits
 
+from .conftest import SF_SEED as SEED
 from .helpers import auth, create, fingerprint, play, play_random, view
-
-SEED = 4
-
-
-@pytest.fixture
-def sf_client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
-                     sync_interval=0, limits=Limits.none(), seeds=lambda: SEED)
-    with TestClient(app) as c:
-        yield c
 
 
 def new_game(client: TestClient) -> tuple[str, str, str, dict[str, Any]]:
