@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from azulejos.core.errors import AzulejosError
+from azulejos.core.errors import CodedError
 
 from .base import Agent, Budget, RandomAgent
 
@@ -34,16 +34,10 @@ BOT_ERROR_CODES: dict[str, tuple[str, ...]] = {
 }
 
 
-class BotSpecError(AzulejosError, ValueError):
-    """A bot spec that names no bot or gives it a bad option. The message is English (library
-    users); ``code`` (a key of :data:`BOT_ERROR_CODES`) and ``params`` say the same for a
-    front end, which says it in its user's language."""
+class BotSpecError(CodedError):
+    """A bot spec that names no bot or gives it a bad option (codes: :data:`BOT_ERROR_CODES`)."""
 
-    def __init__(self, message: str, code: str, **params: str) -> None:
-        super().__init__(message)
-        assert code in BOT_ERROR_CODES, code
-        self.code = code
-        self.params = params
+    CODES = BOT_ERROR_CODES
 
 
 _FACTORIES: dict[str, Callable[[int | None], Agent]] = {

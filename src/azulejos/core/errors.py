@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 
 class AzulejosError(Exception):
     """Base class of every azulejos error."""
+
+
+class CodedError(AzulejosError, ValueError):
+    """An error that a front end says in its user's language. The message is English (library
+    users, logs); ``code`` (a key of the class's :attr:`CODES`) and ``params`` say the same
+    for a program. :attr:`CODES` maps each code to the names of its parameters."""
+
+    CODES: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    def __init__(self, message: str, code: str, **params: str | int) -> None:
+        super().__init__(message)
+        assert code in self.CODES, code
+        self.code = code
+        self.params = params
 
 
 class IllegalMoveError(AzulejosError, ValueError):

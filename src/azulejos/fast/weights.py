@@ -15,7 +15,7 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from azulejos.core.errors import AzulejosError
+from azulejos.core.errors import CodedError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,17 +40,16 @@ WEIGHTS_ERROR_CODES: dict[str, tuple[str, ...]] = {
 _NOT_NPZ = (ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error)
 
 
-class WeightsFileError(AzulejosError, ValueError):
-    """A weights file that cannot be used. The message is English (library users); ``code``
-    (a key of :data:`WEIGHTS_ERROR_CODES`), ``kind`` ("net" or "prior") and ``params`` say the
-    same for a front end, which says it in its user's language."""
+class WeightsFileError(CodedError):
+    """A weights file that cannot be used (codes: :data:`WEIGHTS_ERROR_CODES`); ``kind``
+    ("net" or "prior") says which weights it was to hold."""
+
+    CODES = WEIGHTS_ERROR_CODES
 
     def __init__(self, message: str, code: str, kind: str, **params: str | int) -> None:
-        super().__init__(message)
-        assert code in WEIGHTS_ERROR_CODES and kind in KINDS, (code, kind)
-        self.code = code
+        super().__init__(message, code, **params)
+        assert kind in KINDS, kind
         self.kind = kind
-        self.params = params
 
 
 def read_array(path: Path, kind: str) -> np.ndarray:

@@ -30,7 +30,7 @@ from typing import Any
 
 from azulejos.agents import Agent, Budget, make_agent
 from azulejos.core import Ruleset, State
-from azulejos.core.errors import AzulejosError
+from azulejos.core.errors import CodedError
 from azulejos.notation import dumps, record_of
 from azulejos.play import FORFEIT, Clock, Forfeit, Seat, Seeding, Session
 
@@ -42,15 +42,10 @@ LINEUP_ERROR_CODES: dict[str, tuple[str, ...]] = {
 }
 
 
-class LineupError(AzulejosError, ValueError):
-    """Bots that cannot play a tournament. The message is English (library users); ``code`` (a
-    key of :data:`LINEUP_ERROR_CODES`) and ``params`` say the same for a front end."""
+class LineupError(CodedError):
+    """Bots that cannot play a tournament (codes: :data:`LINEUP_ERROR_CODES`)."""
 
-    def __init__(self, message: str, code: str, **params: str | int) -> None:
-        super().__init__(message)
-        assert code in LINEUP_ERROR_CODES, code
-        self.code = code
-        self.params = params
+    CODES = LINEUP_ERROR_CODES
 
 
 @dataclass(frozen=True)
