@@ -16,12 +16,7 @@ import httpx
 import pytest
 
 from .servers import Server
-from .test_browser import (
-    ARGS,
-    CHROMIUM,
-    artifacts,
-    server,  # noqa: F401  (the fixture: a real server process)
-)
+from .test_browser import ARGS, CHROMIUM, artifacts
 
 pytestmark = [
     pytest.mark.browser,
