@@ -20,24 +20,17 @@ from azulejos.agents.mcts import MCTSAgent
 from azulejos.core import Ruleset, State
 from azulejos.core import layout as L
 
+from ..games import random_game
+
 needs_numba = pytest.mark.skipif(not fast.available(), reason="the numba kernels are not available")
 
 
 def _random_game_positions(
     players: int, variant: str, seed: int, special_factories: bool = False
 ) -> list[State]:
-    rng = random.Random(seed)
-    st = State.new(Ruleset(players, variant, special_factories=special_factories))
-    out: list[State] = []
-    while not st.is_over:
-        if st.is_chance:
-            st.deal(rng)
-            continue
-        out.append(st.copy(history=False))
-        acts = st.legal_actions()
-        st.push(acts[rng.randrange(len(acts))])
-    out.append(st.copy(history=False))  # the end of the game: the evaluation is exact
-    return out
+    """The moves due of a random game, and its end (where the evaluation is exact)."""
+    rules = Ruleset(players, variant, special_factories=special_factories)
+    return [st for st in random_game(rules, seed) if not st.is_chance]
 
 
 @needs_numba

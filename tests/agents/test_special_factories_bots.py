@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -11,16 +10,8 @@ import pytest
 from azulejos.agents.features import move_scores
 from azulejos.agents.registry import LEVELS, make_agent
 from azulejos.core import Ruleset, State
-from azulejos.core import ruleset as ruleset_module
 from azulejos.core.moves import MOVES
 from azulejos.notation import from_position
-
-
-@pytest.fixture(autouse=True)
-def special_factories_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    on = tuple(dataclasses.replace(m, available=True) for m in ruleset_module.MODULES)
-    monkeypatch.setattr(ruleset_module, "MODULES", on)
-
 
 #: each level's bot, with a small search budget so that whole games stay quick
 SPECS = {

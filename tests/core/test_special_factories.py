@@ -3,14 +3,12 @@ property tests over thousands of random games with the module on."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
 import pytest
 
 from azulejos.core import IllegalFillError, IllegalMoveError, InvalidMoveError, Ruleset, State
-from azulejos.core import ruleset as ruleset_module
 from azulejos.core import specials as SP
 from azulejos.core.events import Fill
 from azulejos.core.moves import MOVES, NUM_ALL_ACTIONS, SPLIT_BASE, move_of_action, parse_move
@@ -22,13 +20,6 @@ from .helpers import board, position
 B, Y, R, K, W = range(5)
 #: every wall row full but its last column: 4 tiles of each colour per player
 NEARLY_FULL = "BYRK-.WBYR-.KWBY-.RKWB-.YRKW-"
-
-
-@pytest.fixture(autouse=True)
-def special_factories_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The module is switched on for these tests even while ``MODULES`` says unavailable."""
-    on = tuple(dataclasses.replace(m, available=True) for m in ruleset_module.MODULES)
-    monkeypatch.setattr(ruleset_module, "MODULES", on)
 
 
 def sf(players: int = 2, variant: str = "coloured") -> Ruleset:

@@ -13,26 +13,17 @@ import numpy as np
 import pytest
 
 from azulejos import fast
-from azulejos.core import State
+from azulejos.core import Ruleset, State
 from azulejos.core.moves import move_of_action
 from azulejos.core.preview import preview
+
+from ..games import moves_due
 
 needs_numba = pytest.mark.skipif(not fast.available(), reason="the numba kernels are not available")
 
 
 def _draft_positions(players: int, variant: str, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    st = State.new(players, variant)
-    out: list[State] = []
-    while not st.is_over:
-        if st.is_chance:
-            st.deal(rng)
-            continue
-        if st.legal_actions() and st.legal_actions()[0] < 300:  # a drafting move is due
-            out.append(st.copy(history=False))
-        acts = st.legal_actions()
-        st.push(acts[rng.randrange(len(acts))])
-    return out
+    return [st for st in moves_due(Ruleset(players, variant), seed) if st.phase == "draft"]
 
 
 def _feature(name: str) -> int:

@@ -4,7 +4,6 @@ the round, the move and the rule, from the library and from ``azulejos replay``.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 
 from azulejos.__main__ import main
 from azulejos.core import InvalidRecordError
-from azulejos.core import ruleset as ruleset_module
 from azulejos.i18n import translation
 from azulejos.notation import dumps, load_record, record_of, replay
 from azulejos.render.record_errors import record_error_text
@@ -21,13 +19,6 @@ HERE = Path(__file__).parent / "special_factories"
 VALID = sorted((HERE / "valid").glob("*.json"))
 INVALID = sorted((HERE / "invalid").glob("*.json"))
 EXPECTED: dict[str, str] = json.loads((HERE / "invalid.json").read_text())
-
-
-@pytest.fixture(autouse=True)
-def special_factories_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The module is switched on for these tests even while ``MODULES`` says unavailable."""
-    on = tuple(dataclasses.replace(m, available=True) for m in ruleset_module.MODULES)
-    monkeypatch.setattr(ruleset_module, "MODULES", on)
 
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.name)

@@ -4,7 +4,6 @@ stores, replays and writes records of whole games; base-game fill texts are unch
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 
 from azulejos.__main__ import main
 from azulejos.core import Fill, IllegalFillError, Ruleset, State
-from azulejos.core import ruleset as ruleset_module
 from azulejos.core import specials as SP
 from azulejos.notation import dumps, load_record, parse_record, record_of, replay
 from azulejos.play import Event, Match, MemoryStore, RecordFileStore, Seat, Seeding, Session
@@ -20,13 +18,6 @@ from azulejos.play.events import apply_event, events_of, fill_text, parse_fill
 
 B, Y, R, K, W = range(5)
 PLAIN = ((B, B, Y, R), (K, K, W, W), (B, Y, R, K), (W, W, W, B), (R, R, Y, Y))
-
-
-@pytest.fixture(autouse=True)
-def special_factories_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The module is switched on for these tests even while ``MODULES`` says unavailable."""
-    on = tuple(dataclasses.replace(m, available=True) for m in ruleset_module.MODULES)
-    monkeypatch.setattr(ruleset_module, "MODULES", on)
 
 
 def sf(players: int) -> Ruleset:

@@ -32,6 +32,7 @@ class Viewer:
 
     def __init__(self, access: Access) -> None:
         self.access = access
+        self.previews_on_demand = False
         self.views: list[dict[str, Any]] = []
 
     def send_view(self, view: dict[str, Any]) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,19 +14,13 @@ from starlette.testclient import TestClient
 from azulejos.core import Ruleset, State
 from azulejos.web.views import MAX_PREVIEWS, Access, legal_json
 
+from ..games import moves_due
 from .helpers import create, fingerprint, view
 
 
-def _positions(players: int, variant: str, specials: bool, seed: int) -> Iterator[State]:
+def _positions(players: int, variant: str, specials: bool, seed: int) -> list[State]:
     """Every position of a random game in which someone is to move."""
-    rng = random.Random(seed)
-    st = State.new(Ruleset(players, variant, special_factories=specials))
-    while not st.is_over:
-        if st.is_chance:
-            st.deal(rng)
-            continue
-        yield st
-        st.push(rng.choice(st.legal_moves()))
+    return moves_due(Ruleset(players, variant, special_factories=specials), seed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

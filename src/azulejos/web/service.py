@@ -62,9 +62,11 @@ def bot_levels() -> list[str]:
 
 
 class Subscriber(Protocol):
-    """A connected viewer (a websocket): it is sent each new view."""
+    """A connected viewer (a websocket): it is sent each new view, whose legal moves carry
+    their previews unless it takes them on demand (the hello's ``"previews"``, docs/api.md)."""
 
     access: Access
+    previews_on_demand: bool
 
     def send_view(self, view: dict[str, Any]) -> None: ...
 
@@ -820,8 +822,7 @@ class GameService:
         clock = self._clock_view(live)
         cache: dict[tuple[str, frozenset[int], bool], dict[str, Any]] = {}
         for sub in list(subs):
-            # A subscriber that takes its previews on demand says so (docs/api.md).
-            with_previews = not getattr(sub, "previews_on_demand", False)
+            with_previews = not sub.previews_on_demand
             key = (sub.access.role, sub.access.seats, with_previews)
             view = cache.get(key)
             if view is None:
