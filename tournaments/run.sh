@@ -66,3 +66,5 @@ run 2p-expert-4s-1s 40 --bot fastmcts:rounds=1,eval=net,time=4,manage=0 --bot fa
 run 2p-prior-hand-0.25s 100 --bot fastmcts:rounds=1,eval=net,prior=net --bot fastmcts:rounds=1,eval=net --players 2 --time 0.25 --seed 61
 # The levels on one scale (issue 15, item 3): docs/strength.md, "The levels on one scale".
 run 2p-ladder 60 --bots easy,medium,hard,expert --ladder --players 2 --time 2 --seed 62
+# Chance nodes (issue 15, item 1): docs/strength.md, "Chance nodes".
+run 2p-chance8-nochance-1s 40 --bot fastmcts:rounds=1,eval=net,chance=8 --bot fastmcts:rounds=1,eval=net --players 2 --time 1 --seed 83

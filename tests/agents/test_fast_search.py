@@ -20,7 +20,7 @@ from azulejos.agents.mcts import MCTSAgent
 from azulejos.core import Ruleset, State
 from azulejos.core import layout as L
 
-from ..games import random_game
+from ..games import play_out, random_game
 
 needs_numba = pytest.mark.skipif(not fast.available(), reason="the numba kernels are not available")
 
@@ -70,20 +70,8 @@ def test_R5_R13_R18_R24_R30_kernel_scores_and_evaluation_equal_the_reference(
 @pytest.mark.parametrize("variant", ["coloured", "grey"])
 def test_R11_R13_R15_R30_R33_whole_games_with_only_legal_moves(players: int, variant: str) -> None:
     bots = [FastMCTSAgent(seed, Budget(iterations=25)) for seed in range(players)]
-    rng = random.Random(players * 7 + len(variant))
-    st = State.new(players, variant)
-    moves = 0
-    while not st.is_over:
-        if st.is_chance:
-            st.deal(rng)
-            continue
-        before = st.copy()
-        move = bots[st.current_player].choose(st.copy(), Budget(seconds=5.0))
-        assert st == before
-        assert move.id in st.legal_actions(), (st, move)
-        st.push(move)
-        moves += 1
-    st.check_invariants()
+    moves = play_out(State.new(players, variant), bots, players * 7 + len(variant),
+                     Budget(seconds=5.0))
     assert moves > 20
     if fast.available():
         assert {b.last_path for b in bots} == {"numba"}
@@ -93,7 +81,8 @@ def test_deterministic_under_a_seed_and_an_iteration_cap(
     game_positions: Callable[..., list[State]],
 ) -> None:
     pos = game_positions(3, "grey", seed=5, every=5)[:10]
-    for spec in ("fastmcts:iterations=300", "fastmcts:iterations=200,rounds=1"):
+    for spec in ("fastmcts:iterations=300", "fastmcts:iterations=200,rounds=1",
+                 "fastmcts:iterations=300,rounds=1,chance=3"):
         a = make_agent(spec, seed=42)
         b = make_agent(spec, seed=42)
         for p in pos:
@@ -208,23 +197,55 @@ def test_R40_R47_special_display_games_run_on_the_kernels_with_only_legal_moves(
 ) -> None:
     """Whole games with the special displays on, searched by the compiled search (one more
     round with sampled fills and specials in the play-outs: ``rounds=1``, R40, R41)."""
-    rng = random.Random(players * 11 + len(variant))
     st = State.new(Ruleset(players, variant, special_factories=True))
     bots = [FastMCTSAgent(seed, Budget(iterations=25), rounds=1) for seed in range(players)]
-    moves = 0
-    while not st.is_over:
+    assert play_out(st, bots, players * 11 + len(variant)) > 20
+    assert {b.last_path for b in bots} == {"numba"}
+
+
+def _late_in_a_round(seed: int) -> State:
+    """A 2-player position with a move due and at most four tiles left on the table."""
+    rng = random.Random(seed)
+    st = State.new(2)
+    while True:
         if st.is_chance:
             st.deal(rng)
             continue
-        before = st.copy()
-        move = bots[st.current_player].choose(st.copy())
-        assert st == before
-        assert st.is_legal(move), (st, move)
-        assert bots[st.current_player].last_path == "numba"
-        st.push(move)
-        moves += 1
-    st.check_invariants()
-    assert moves > 20
+        if sum(map(sum, st.factories)) + sum(st.centre) <= 4 and len(st.legal_actions()) > 1:
+            return st
+        acts = st.legal_actions()
+        st.push(acts[rng.randrange(len(acts))])
+
+
+@needs_numba
+def test_R21_R22_chance_nodes_carry_the_tree_past_the_end_of_the_round() -> None:
+    """Without ``chance`` the tree of a round's last moves stops growing at the fill: it has
+    only the few lines left. With ``chance=4`` the fill is a chance node of four sampled
+    fills and the next round is searched below each, so the tree keeps growing."""
+    for seed in (1, 2, 3):
+        st = _late_in_a_round(seed)
+        sizes = {}
+        for chance in (0, 4):
+            bot = FastMCTSAgent(7, Budget(iterations=4000), rounds=1, chance=chance)
+            move, _ = bot.search(st.copy())
+            assert st.is_legal(move)
+            sizes[chance] = bot.last_nodes
+        assert sizes[0] < 400 < 3000 < sizes[4], sizes
+
+
+@needs_numba
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("special_factories", [False, True])
+def test_R21_R41_games_searched_across_the_fills_have_only_legal_moves(
+    players: int, special_factories: bool
+) -> None:
+    """Whole games (grey wall with 3 players) by the search with chance nodes, the special
+    displays' fills (R41) included; the state handed to the bot is never changed."""
+    variant = "grey" if players == 3 else "coloured"
+    st = State.new(Ruleset(players, variant, special_factories=special_factories))
+    bots = [FastMCTSAgent(s, Budget(iterations=300), rounds=1, chance=3) for s in range(players)]
+    assert play_out(st, bots, players) > 20
+    assert {b.last_path for b in bots} == {"numba"}
 
 
 def test_time_management_shares_the_mean_time_and_resets_its_bank_per_game() -> None:
@@ -248,7 +269,8 @@ def test_time_management_shares_the_mean_time_and_resets_its_bank_per_game() -> 
 
 @pytest.mark.parametrize(
     "spec", ["fastmcts:manage=2", "fastmcts:temperature=0", "fastmcts:speed=1",
-             "fastmcts:iterations=0", "fastmcts:time=-1"],
+             "fastmcts:iterations=0", "fastmcts:time=-1", "fastmcts:chance=-1",
+             "fastmcts:chance=65"],
 )
 def test_bad_specs_are_clear_errors(spec: str) -> None:
     with pytest.raises(ValueError) as e:

@@ -15,6 +15,7 @@ SPECS = [
     ("greedy:eps=2", "fraction"), ("greedy:specials=2", "switch"),
     ("mcts:temperature=0", "positive"), ("fastmcts:eval=foo", "choice"),
     ("fastmcts:prior=foo", "choice"), ("fastmcts:weights=w.npz", "needs"),
+    ("fastmcts:eval=mid", "needs"), ("fastmcts:chance=65", "range"),
 ]
 
 

@@ -10,10 +10,16 @@ with ``rounds`` > 0 it samples them from the bag counts (R21, R22).
 With ``eval=net`` the leaves are valued by the shipped value network (:mod:`azulejos.fast.nn`,
 trained by ``azulejos train``, :mod:`azulejos.agents.training`; ``weights=PATH`` for another
 file) instead of the hand-set evaluation; the fallback keeps the hand-set one. With
+``eval=mid,weights=PATH`` a network of every position (``azulejos train --mid``; none is
+shipped: the one trained lost to the play-outs, docs/strength.md) values each new leaf where it
+stands, without a play-out (``eps`` and ``rounds`` then do not apply). With
 ``prior=net`` the drafting moves of a new node get the learned prior of
 :mod:`azulejos.fast.prior` (trained by ``azulejos train --prior``,
 :mod:`azulejos.agents.prior_training`; ``priorweights=PATH`` for another file) instead of the
 softmax of their hand-set scores.
+
+With ``chance=K`` a fill reached in the tree is a chance node of K sampled fills, and the
+search goes on into the next round below each (:func:`azulejos.fast.search.expand_chance`).
 
 With the Master Chocolatier special displays (R40-R47) the kernels apply the module's rules and
 score its moves as ``mcts`` does (SF5 held or taken along, every SF4 split valued by what it
@@ -68,28 +74,35 @@ CHUNK_SECONDS = 0.002
 MAX_TREE_NODES = 1 << 20
 MAX_TREE_EDGES = 1 << 22
 _loaded = [False]  # the search kernels are loaded in this process
-#: The leaf evaluations: the hand-set one of ``agents/features.py`` or the value network.
-EVALUATIONS = ("hand", "net")
+#: The leaf evaluations: the hand-set one of ``agents/features.py``, the value network of the
+#: ends of rounds, or the network of every position (no play-outs: ``fast.search.run``).
+EVALUATIONS = ("hand", "net", "mid")
+#: The most sampled fills a chance node of the tree may have (``chance``).
+MAX_CHANCE = 64
 #: The move priors: the softmax of the hand-set move scores, or the learned one (fast/prior.py).
 PRIORS = ("hand", "net")
 _LOADED: dict[tuple[str, str], np.ndarray] = {}  # weights files, read once per process
 
 
 def _load_once(kind: str, path: str | None) -> np.ndarray:
-    """The weights of ``kind`` ("net" or "prior") from ``path`` (None: the shipped file),
-    read once per process."""
+    """The weights of ``kind`` ("net", "mid" or "prior") from ``path`` (None: the shipped
+    file), read once per process."""
     key = (kind, path or "")
     if key not in _LOADED:
         from azulejos.fast import nn, prior
 
-        _LOADED[key] = (nn.load if kind == "net" else prior.load)(path)
+        if kind == "prior":
+            _LOADED[key] = prior.load(path)
+        else:
+            _LOADED[key] = nn.load(path, mid=kind == "mid")
     return _LOADED[key]
 
 
-def load_net(path: str | None = None) -> np.ndarray:
-    """A value network's flat weights (:mod:`azulejos.fast.nn`; default: the shipped ones),
-    read once per process; ``ValueError`` if the file is not such a network."""
-    return _load_once("net", path)
+def load_net(path: str | None = None, mid: bool = False) -> np.ndarray:
+    """A value network's flat weights (:mod:`azulejos.fast.nn`; default: the shipped ones;
+    with ``mid`` the network of every position), read once per process; ``ValueError`` if the
+    file is not such a network."""
+    return _load_once("mid" if mid else "net", path)
 
 
 def load_prior(path: str | None = None) -> np.ndarray:
@@ -187,6 +200,7 @@ class FastMCTSAgent:
         weights: str | None = None,
         prior: str = "hand",
         prior_weights: str | None = None,
+        chance: int = 0,
     ) -> None:
         if evaluation not in EVALUATIONS:
             raise ValueError(
@@ -206,16 +220,21 @@ class FastMCTSAgent:
         self.evaluation = evaluation
         self.weights = weights
         self._net: np.ndarray | None = None
+        if evaluation == "mid" and weights is None:
+            raise ValueError("bot 'fastmcts': eval=mid needs weights (none is shipped)")
         if weights is not None:
-            if evaluation != "net":
-                raise ValueError("bot 'fastmcts': weights need eval=net")
-            self._net = load_net(weights)  # a bad file is refused now, not at the first move
+            if evaluation == "hand":
+                raise ValueError("bot 'fastmcts': weights need eval=net or eval=mid")
+            self._net = load_net(weights, mid=evaluation == "mid")  # a bad file is refused now, not at the first move
         self.rng = random.Random(seed)
         self.own = budget
         self.c = c
         self.eps = eps
         self.temperature = temperature
         self.rounds = rounds
+        if not 0 <= chance <= MAX_CHANCE:
+            raise ValueError(f"bot 'fastmcts': chance must be between 0 and {MAX_CHANCE}")
+        self.chance = chance
         self.scale = scale
         self.manage = manage
         self.margin = margin / 1000.0
@@ -248,7 +267,7 @@ class FastMCTSAgent:
             for grey in (False, True):
                 tree.meta[:] = 0
                 self._root(root, 2, grey, tree)
-                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, 10.0, new_state(1), False,
+                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, self.chance, 10.0, new_state(1), False,
                       self.net_array(), self.prior_array(), *tree.arrays())
             K.quick_value(root.copy(), 2, False, 0, 1)
             _loaded[0] = True
@@ -258,7 +277,10 @@ class FastMCTSAgent:
         if self._net is None:
             import numpy as np
 
-            self._net = load_net(self.weights) if self.evaluation == "net" else np.zeros(0)
+            if self.evaluation == "hand":
+                self._net = np.zeros(0)
+            else:
+                self._net = load_net(self.weights, mid=self.evaluation == "mid")
         return self._net
 
     def prior_array(self) -> np.ndarray:
@@ -430,13 +452,15 @@ class FastMCTSAgent:
         reserved = False
         frozen = False
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
+        chance = self.chance
         net = self.net_array()
         pw = self.prior_array()
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
             t0 = time.perf_counter()
             got = K.run(
-                root, players, grey, want, c, eps, temp, rounds, scale, rs, frozen, net, pw,
+                root, players, grey, want, c, eps, temp, rounds, chance, scale, rs, frozen, net,
+                pw,
                 *tree.arrays(),
             )
             t1 = time.perf_counter()

@@ -1,6 +1,7 @@
-"""The value network's input encoding over the public ``State`` API: the readable reference of
-the numba encoder :func:`azulejos.fast.nnfeatures.encode` (the tests compare them value for
-value). The layout and its meaning are documented there."""
+"""The value networks' input encodings over the public ``State`` API: the readable references of
+the numba encoders :func:`azulejos.fast.nnfeatures.encode` and
+:func:`~azulejos.fast.nnfeatures.encode_mid` (the tests compare them value for value). The
+layout and its meaning are documented there."""
 
 from __future__ import annotations
 
@@ -23,7 +24,13 @@ from azulejos.fast.nnfeatures import (
     G_PLAYERS,
     G_ROUND,
     G_SHOWN,
+    M_CENTRE,
+    M_DISPLAYS,
+    M_LEFT,
+    M_MOST,
+    M_TURN,
     N_IN,
+    N_MID,
     PLAYER_BLOCK,
 )
 
@@ -65,4 +72,21 @@ def encode(state: State, view: int) -> list[float]:
         x[g + G_GREY] = 1.0
     if not state.is_chance and not state.is_over:
         x[g + G_MOVE] = 1.0
+    return x
+
+
+def encode_mid(state: State, view: int) -> list[float]:
+    """The ``N_MID`` input numbers of ``state`` seen by seat ``view``: :func:`encode`, then who
+    is to move and how the tiles lie on the displays and in the centre (R10-R12)."""
+    x = encode(state, view) + [0.0] * (N_MID - N_IN)
+    if state.is_chance or state.is_over:
+        return x
+    m = N_IN
+    x[m + M_TURN + (state.current_player - view) % state.players] = 1.0
+    displays = [f for f in state.factories if any(f)]
+    x[m + M_LEFT] = len(displays) / 9.0
+    for k in range(5):
+        x[m + M_CENTRE + k] = state.centre[k] / 20.0
+        x[m + M_MOST + k] = max((f[k] for f in displays), default=0) / 4.0
+        x[m + M_DISPLAYS + k] = sum(1 for f in displays if f[k]) / 9.0
     return x

@@ -31,6 +31,7 @@ BOT_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "positive": ("name",),  # temperature and scale
     "choice": ("name", "option", "value", "choices"),
     "needs": ("name", "option", "needs"),  # an option that needs another: weights, eval=net
+    "range": ("name", "option", "low", "high"),  # a whole number from low to high
 }
 
 
@@ -50,13 +51,14 @@ _OPTION_FACTORIES: dict[str, Callable[[int | None, Options], Agent]] = {}
 #: ``expert`` has no iteration cap: it runs the compiled search (``fastmcts``, the ``mcts`` search
 #: in numba kernels; pure-Python ``mcts`` without numba), each leaf valued after one more round
 #: with a sampled fill (``rounds=1``) and then by the shipped value network (``eval=net``,
-#: :mod:`azulejos.fast.nn`), for all the time it is given, at most 1.8 s; with no
-#: runner's limit, 1.8 s is its mean per move, shared out over the game (docs/strength.md).
+#: :mod:`azulejos.fast.nn`), the tree going on past each fill through 8 sampled fills
+#: (``chance=8``), for all the time it is given, at most 1.8 s; with no runner's limit, 1.8 s
+#: is its mean per move, shared out over the game (docs/strength.md).
 LEVELS: dict[str, str] = {
     "easy": "greedy:eps=0.5",
     "medium": "greedy",
     "hard": "mcts:iterations=200,time=0.5",
-    "expert": "fastmcts:time=1.8,rounds=1,eval=net",
+    "expert": "fastmcts:time=1.8,rounds=1,eval=net,chance=8",
 }
 
 
@@ -213,7 +215,10 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
         choices = ", ".join(PRIORS)
         raise BotSpecError(f"bot 'fastmcts': prior={prior!r} is not one of {choices}", "choice",
                            name="fastmcts", option="prior", value=prior, choices=choices)
-    for key, given, need, met in (("weights", weights, "eval=net", evaluation == "net"),
+    if evaluation == "mid" and weights is None:  # (no network of every position is shipped)
+        raise BotSpecError("bot 'fastmcts': eval=mid needs weights=PATH", "needs",
+                           name="fastmcts", option="eval=mid", needs="weights=PATH")
+    for key, given, need, met in (("weights", weights, "eval=net", evaluation != "hand"),
                                   ("priorweights", prior_weights, "prior=net", prior == "net")):
         if given is not None and not met:
             raise BotSpecError(f"bot 'fastmcts': {key} need {need}", "needs", name="fastmcts",
@@ -222,9 +227,14 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
         opts,
         "fastmcts",
         {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
-         "rounds": int, "scale": float, "manage": int, "margin": float},
+         "rounds": int, "scale": float, "manage": int, "margin": float, "chance": int},
         also=("eval", "prior", "priorweights", "weights"),
     )
+    from .fastmcts import MAX_CHANCE
+
+    if not 0 <= o.get("chance", 0) <= MAX_CHANCE:
+        raise BotSpecError(f"bot 'fastmcts': chance must be between 0 and {MAX_CHANCE}", "range",
+                           name="fastmcts", option="chance", low=0, high=MAX_CHANCE)
     b = _budget(o, "fastmcts")
     if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
         raise BotSpecError("bot 'fastmcts': temperature and scale must be positive", "positive",

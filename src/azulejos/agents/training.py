@@ -7,6 +7,10 @@
    before the next fill (where the search calls its evaluation), is kept for every player
    with that player's points still to come (final score, with the end bonuses R24/R25, less
    the score then).
+   With ``mid`` (``azulejos train --mid``, the network of ``fastmcts:eval=mid``) every
+   position is a candidate - each move due in a round, and each end of a round - and a share
+   ``keep`` of them is kept (positions of one game are much alike), encoded by
+   :func:`~azulejos.fast.nnfeatures.encode_mid`.
 2. **Fit**: a two-layer MLP (ReLU) with Adam and a squared error, written out in numpy; the
    games are split 90/10 into training and validation, and the weights of the best
    validation epoch are kept. The hand-set evaluation's error on the same validation
@@ -25,10 +29,12 @@ from pathlib import Path
 import numpy as np
 
 from azulejos.fast import nn
-from azulejos.fast.nnfeatures import F_SCORE, N_IN, encode_array
+from azulejos.fast.nnfeatures import F_SCORE, N_IN, N_MID, encode_array
 
 #: Points per unit of the network's output.
 SCALE = 10.0
+#: With ``mid``: the share of the positions of a game that are kept.
+KEEP_MID = 0.25
 
 
 @dataclass
@@ -84,10 +90,11 @@ def start_game(players: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 def play_game(
-    players: int, grey: bool, seed: int, iterations: int, net: np.ndarray
+    players: int, grey: bool, seed: int, iterations: int, net: np.ndarray, mid: bool = False
 ) -> tuple[list[np.ndarray], np.ndarray]:
     """One self-play game: the end-of-round positions (state arrays before each fill after the
-    first) and the final scores. With ``iterations`` 0 the moves are the play-out policy's
+    first; with ``mid`` a share :data:`KEEP_MID` of all positions, each move due and each end of
+    a round) and the final scores. With ``iterations`` 0 the moves are the play-out policy's
     (epsilon-greedy on the move scores); else the search's most visited move (in the first
     round drawn in proportion to the visits, for varied games)."""
     from azulejos.core import layout as L
@@ -99,6 +106,7 @@ def play_game(
 
     s, rs, log, wk = start_game(players, seed)
     pick = np.random.default_rng(seed)
+    sample = np.random.default_rng([seed, 1])  # which positions ``mid`` keeps
     acts = np.empty(K.MAX_EDGES, dtype=np.int64)
     sc = np.empty(K.MAX_EDGES, dtype=np.float64)
     pts = np.empty(25, dtype=np.int64)
@@ -109,8 +117,11 @@ def play_game(
         ph = s[L.PHASE]
         if ph == L.OVER:
             break
-        if ph == L.FILL:
+        if mid and sample.random() < KEEP_MID:
             kept.append(s.copy())
+        if ph == L.FILL:
+            if not mid:
+                kept.append(s.copy())
             fill(s, players, rs, log, wk)
             continue
         if iterations <= 0:
@@ -122,7 +133,7 @@ def play_game(
             else:
                 done = 0
                 while done < iterations:
-                    got = K.run(s, players, grey, iterations - done, 2.0, 0.15, 1.5, 0, 10.0,
+                    got = K.run(s, players, grey, iterations - done, 2.0, 0.15, 1.5, 0, 0, 10.0,
                                 rs, False, net, no_prior, *tree.arrays())
                     done += got
                     if got == 0 and not tree.grow(int(K.edge_room(s, players))):
@@ -139,9 +150,11 @@ def play_game(
 
 def self_play(
     games: int, seed: int, iterations: int = 100, net: np.ndarray | None = None,
-    progress: Callable[[], None] | None = None,
+    progress: Callable[[], None] | None = None, mid: bool = False,
 ) -> Samples:
-    """Play ``games`` games (see :func:`game_setup`) and collect their samples."""
+    """Play ``games`` games (see :func:`game_setup`) with the search valued by ``net`` (none:
+    the hand-set evaluation) and collect their samples (with ``mid``: of every position,
+    encoded for the network of every position)."""
     from azulejos.core import layout as L
     from azulejos.fast import search as K
 
@@ -155,13 +168,13 @@ def self_play(
     n_pos = 0
     for i in range(games):
         players, grey = game_setup(i)
-        kept, final = play_game(players, grey, seed * 1_000_003 + i, iterations, weights)
+        kept, final = play_game(players, grey, seed * 1_000_003 + i, iterations, weights, mid)
         for s in kept:
             hand = np.empty(players, dtype=np.float64)
             K.evaluate(s, players, grey, hand, np.empty(25, dtype=np.int64))
             for p in range(players):
                 now = s[L.P0 + p * L.STRIDE + L.SCORE]
-                xs.append(encode_array(s, players, grey, p))
+                xs.append(encode_array(s, players, grey, p, mid))
                 ys.append((final[p] - now) / SCALE)
                 hs.append((hand[p] - now) / SCALE)
                 gs.append(i)
@@ -171,7 +184,8 @@ def self_play(
         if progress is not None:
             progress()
     return Samples(
-        np.array(xs, dtype=np.float64).reshape(-1, N_IN), np.array(ys, dtype=np.float64),
+        np.array(xs, dtype=np.float64).reshape(-1, N_MID if mid else N_IN),
+        np.array(ys, dtype=np.float64),
         np.array(hs, dtype=np.float64), np.array(gs, dtype=np.int64),
         np.array(ps, dtype=np.int64), np.array(pos, dtype=np.int64),
     )
@@ -207,8 +221,9 @@ def fit(
         valid = np.arange(data.y.shape[0]) % 10 == 9
     xt, yt = data.x[~valid], data.y[~valid]
     xv, yv = data.x[valid], data.y[valid]
+    n_in = data.x.shape[1]
     params = [
-        rng.normal(0.0, np.sqrt(2.0 / N_IN), (N_IN, h1)), np.zeros(h1),
+        rng.normal(0.0, np.sqrt(2.0 / n_in), (n_in, h1)), np.zeros(h1),
         rng.normal(0.0, np.sqrt(2.0 / h1), (h1, h2)), np.zeros(h2),
         rng.normal(0.0, np.sqrt(1.0 / h2), (h2, 1)), np.array([float(yt.mean()) if yt.size else 0.0]),
     ]

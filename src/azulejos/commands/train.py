@@ -1,6 +1,7 @@
-"""azulejos train: the value network of ``fastmcts:eval=net``, or with ``--prior`` the
-learned move prior of ``fastmcts:prior=net``, trained by self-play (docs/bots.md, "The value
-network" and "The learned move prior")."""
+"""azulejos train: the value network of ``fastmcts:eval=net``, with ``--mid`` the network of
+every position of ``fastmcts:eval=mid``, or with ``--prior`` the learned move prior of
+``fastmcts:prior=net``, trained by self-play (docs/bots.md, "The value network", "The network
+of every position" and "The learned move prior")."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", required=True, metavar=_("PATH"), help=_("the weights file to write"))
     p.add_argument("--prior", action="store_true",
                    help=_("train the move prior (fastmcts:prior=net) instead of the value network"))
+    p.add_argument("--mid", action="store_true",
+                   help=_("train the network of every position (fastmcts:eval=mid): the first "
+                          "generation plays with the shipped value network, each later one with "
+                          "the network of the one before"))
     p.add_argument("--iterations", metavar="N", type=non_negative_int, default=None,
                    help=_("search iterations per self-play move (0: the play-out policy alone; "
                           "default 100, with --prior 800)"))
@@ -58,23 +63,40 @@ def run(args: argparse.Namespace) -> int:
         print(_("azulejos train: the folder {folder} does not exist.").format(
             folder=str(out.parent)), file=sys.stderr)
         return 2
+    if args.prior and args.mid:
+        print(_("azulejos train: choose --prior or --mid, not both."), file=sys.stderr)
+        return 2
     if args.prior:
         return _train_prior(args, out)
     iterations = 100 if args.iterations is None else args.iterations
     net = None
+    player = None
+    if args.mid:
+        from azulejos.fast import nn
+
+        player = nn.load()  # the first generation's games: the end-of-round network
     for gen in range(args.generations):
         bar = None if args.quiet else ProgressBar(args.games)
         data = training.self_play(
-            args.games, args.seed + gen, iterations, net, bar.step if bar else None
+            args.games, args.seed + gen, iterations, player, bar.step if bar else None,
+            mid=args.mid,
         )
         ebar = None if args.quiet else ProgressBar(args.epochs, label="epochs")
         net, rep = training.fit(data, args.seed + gen, hidden=tuple(args.hidden),
                                 epochs=args.epochs, progress=ebar.step if ebar else None)
-        print(tr.ngettext(
-            "Generation {gen}: {n} position from the ends of rounds.",
-            "Generation {gen}: {n} positions from the ends of rounds.",
-            rep.positions,
-        ).format(gen=gen + 1, n=rep.positions))
+        player = net
+        if args.mid:
+            print(tr.ngettext(
+                "Generation {gen}: {n} position from all through the rounds.",
+                "Generation {gen}: {n} positions from all through the rounds.",
+                rep.positions,
+            ).format(gen=gen + 1, n=rep.positions))
+        else:
+            print(tr.ngettext(
+                "Generation {gen}: {n} position from the ends of rounds.",
+                "Generation {gen}: {n} positions from the ends of rounds.",
+                rep.positions,
+            ).format(gen=gen + 1, n=rep.positions))
         print(_("Error of the points still to come on held-out games (root mean square): "
                 "network {net}, hand-set evaluation {hand}.").format(
                     net=f"{rep.valid_rmse:.2f}", hand=f"{rep.hand_rmse:.2f}"))
@@ -83,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
                     net=f"{rep.margin_rmse:.2f}", hand=f"{rep.hand_margin_rmse:.2f}"))
     assert net is not None
     command = (
-        f"azulejos train --games {args.games} --seed {args.seed} --iterations {iterations} "
+        f"azulejos train {'--mid ' if args.mid else ''}--games {args.games} --seed {args.seed} "
+        f"--iterations {iterations} "
         f"--epochs {args.epochs} --hidden {args.hidden[0]} {args.hidden[1]} "
         f"--generations {args.generations}"
     )

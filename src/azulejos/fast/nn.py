@@ -13,7 +13,10 @@ every player's expected final score, as the hand-set ``search.evaluate`` does, s
 uses either through the same margins. At the end of the game the scores are exact.
 
 The shipped weights are ``data/value.npz`` next to this module (made by ``azulejos train``,
-docs/bots.md); :func:`load` reads them (or another file) into the flat array.
+docs/bots.md); :func:`load` reads them (or another file) into the flat array. A network whose
+input is :func:`~.nnfeatures.encode_mid` (``azulejos train --mid``; none is shipped, see
+docs/strength.md) values positions in the middle of a round as well; the weights say which by
+their input count (``n_in``), and :func:`values` encodes accordingly.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .nnfeatures import N_IN, encode
+from .nnfeatures import N_IN, N_MID, encode, encode_mid
 from .tables import OVER, P0, PHASE, SCORE, STRIDE
 from .weights import WeightsFileError, read_array, refuse_unless_finite
 
@@ -61,15 +64,19 @@ def unpack(net: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     return w1, b1, w2, b2, w3, float(net[o]), float(net[3])
 
 
-def load(path: str | Path | None = None) -> np.ndarray:
+def load(path: str | Path | None = None, mid: bool = False) -> np.ndarray:
     """The flat weights of an ``.npz`` written by ``azulejos train`` (default: the shipped
-    ones). A file that is not such a network raises :class:`~.weights.WeightsFileError` (a
-    ``ValueError``)."""
+    ones); with ``mid``, of a network of every position (:func:`~.nnfeatures.encode_mid`,
+    ``azulejos train --mid``; none is shipped, so ``path`` is needed). A file that is not such
+    a network raises :class:`~.weights.WeightsFileError` (a ``ValueError``)."""
+    if mid and path is None:
+        raise ValueError("no network of every position is shipped: name its file")
     p = DEFAULT_WEIGHTS if path is None else Path(path)
+    want = N_MID if mid else N_IN
     net = read_array(p, "net")
-    if net.ndim != 1 or net.shape[0] < HEADER or net[0] != N_IN:
-        raise WeightsFileError(f"{p}: not a value network for this input encoding ({N_IN} inputs)",
-                               "wrong_shape", "net", path=str(p), count=N_IN)
+    if net.ndim != 1 or net.shape[0] < HEADER or net[0] != want:
+        raise WeightsFileError(f"{p}: not a value network for this input encoding ({want} inputs)",
+                               "wrong_shape", "net", path=str(p), count=want)
     refuse_unless_finite(net[:HEADER], p, "net")  # the sizes, before they are read as ints
     n_in, h1, h2 = int(net[0]), int(net[1]), int(net[2])
     if net.shape[0] != HEADER + n_in * h1 + h1 + h1 * h2 + h2 + h2 + 1 or h1 < 1 or h2 < 1:
@@ -126,14 +133,25 @@ def values(
     s: np.ndarray, players: int, grey: bool, net: np.ndarray, out: np.ndarray,
     x: np.ndarray, h1: np.ndarray, h2: np.ndarray,
 ) -> None:
-    """out[p]: player p's expected final score by the network (exact once the game is over)."""
+    """out[p]: player p's expected final score by the network (exact once the game is over).
+    The input is :func:`~.nnfeatures.encode_mid` for a network of every position, else
+    :func:`~.nnfeatures.encode`."""
     scale = net[3]
     over = s[PHASE] == OVER
+    mid = int(net[0]) == N_MID
     for p in range(players):
         out[p] = float(s[P0 + p * STRIDE + SCORE])
         if not over:
-            encode(s, players, grey, p, x)
+            if mid:
+                encode_mid(s, players, grey, p, x)
+            else:
+                encode(s, players, grey, p, x)
             out[p] += scale * forward(net, x, h1, h2)
+
+
+def is_mid(net: np.ndarray) -> bool:
+    """Whether ``net`` values every position (its input is ``encode_mid``)."""
+    return net.shape[0] >= HEADER and int(net[0]) == N_MID
 
 
 def scratch(net: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -17,6 +17,12 @@ tiles on the displays and in the centre per colour / 20, the marker still in the
 round / 10, the player count (one-hot 2, 3, 4), the grey wall, and whether a move is due (a
 fill awaits otherwise). The Python reference of this encoding is
 :func:`azulejos.agents.netfeatures.encode` (checked value for value by the tests).
+
+The network that values positions in the middle of a round too (``fastmcts:eval=mid``) reads
+:func:`encode_mid`: the ``N_IN`` numbers above and then ``MID_BLOCK`` more about the draft
+(R10-R12): who is to move (one-hot by seat offset from the viewer; all zero at a fill), the
+centre's tiles per colour / 20, per colour the most tiles of it on one display / 4 and the
+number of displays showing it / 9, and the number of displays not yet taken / 9.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from .tables import (
     SCORE,
     START,
     STRIDE,
+    TURN,
     WALL,
 )
 
@@ -67,6 +74,14 @@ G_ROUND = 16
 G_PLAYERS = 17
 G_GREY = 20
 G_MOVE = 21
+#: The draft block of :func:`encode_mid`, after the ``N_IN`` numbers, and its offsets.
+MID_BLOCK = 20
+N_MID = N_IN + MID_BLOCK
+M_TURN = 0
+M_CENTRE = 4
+M_MOST = 9
+M_DISPLAYS = 14
+M_LEFT = 19
 
 
 @njit(cache=True)
@@ -118,8 +133,43 @@ def encode(s: np.ndarray, players: int, grey: bool, view: int, x: np.ndarray) ->
         x[g + G_MOVE] = 1.0
 
 
-def encode_array(s: np.ndarray, players: int, grey: bool, view: int) -> np.ndarray:
-    """:func:`encode` into a new array (for tests and training)."""
-    x = np.empty(N_IN, dtype=np.float64)
+@njit(cache=True)
+def encode_mid(s: np.ndarray, players: int, grey: bool, view: int, x: np.ndarray) -> None:
+    """Write the ``N_MID`` input numbers of ``s`` seen by ``view`` (:func:`encode` and the
+    draft block) into x."""
     encode(s, players, grey, view, x)
+    for i in range(N_IN, N_MID):
+        x[i] = 0.0
+    ph = s[PHASE]
+    if ph != DRAFT and ph != PLACE:
+        return
+    m = N_IN
+    x[m + M_TURN + (s[TURN] - view) % players] = 1.0
+    nfac = 2 * players + 1
+    left = 0
+    for f in range(nfac):
+        any_tile = False
+        for k in range(5):
+            n = s[f * 5 + k]
+            if n > 0:
+                any_tile = True
+                x[m + M_DISPLAYS + k] += 1.0 / 9.0
+                if n / 4.0 > x[m + M_MOST + k]:
+                    x[m + M_MOST + k] = n / 4.0
+        if any_tile:
+            left += 1
+    x[m + M_LEFT] = left / 9.0
+    for k in range(5):
+        x[m + M_CENTRE + k] = s[CENTRE * 5 + k] / 20.0
+
+
+def encode_array(s: np.ndarray, players: int, grey: bool, view: int,
+                 mid: bool = False) -> np.ndarray:
+    """:func:`encode` (or with ``mid`` :func:`encode_mid`) into a new array (for tests and
+    training)."""
+    x = np.empty(N_MID if mid else N_IN, dtype=np.float64)
+    if mid:
+        encode_mid(s, players, grey, view, x)
+    else:
+        encode(s, players, grey, view, x)
     return x

@@ -31,6 +31,7 @@ from .chance import fill
 from .legal import random_action
 from .nn import HEADER as NET_HEADER
 from .nn import values as net_values
+from .nnfeatures import N_MID
 from .prior import N_PF, draft_features, softmax_into
 from .rng import next_u64, seed_state
 from .scores import line_points, move_scores, place_scores
@@ -218,18 +219,19 @@ def policy_playout(
 @njit(cache=True)
 def new_node(
     s: np.ndarray, nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray,
-    nd_cnt: np.ndarray, nd_visits: np.ndarray, meta: np.ndarray,
+    nd_cnt: np.ndarray, nd_visits: np.ndarray, meta: np.ndarray, chance: int = 0,
 ) -> int:
     """Add the node of state ``s``, its edges not yet listed (``nd_cnt`` -1: they are made by
     :func:`expand` when the search first passes through it, since most leaves are never
-    visited twice); return its index. The caller makes sure there is room."""
+    visited twice); return its index. The caller makes sure there is room. A fill ends the
+    tree there unless ``chance`` > 0: it is then a chance node (:func:`expand_chance`)."""
     node = meta[0]
     meta[0] = node + 1
     ph = s[PHASE]
     nd_player[node] = s[TURN]
     nd_visits[node] = 0
     nd_first[node] = 0
-    if ph == FILL or ph == OVER:
+    if ph == OVER or (ph == FILL and chance <= 0):
         nd_term[node] = 1  # the end of the round (or game): no moves in this tree
         nd_cnt[node] = 0
     else:
@@ -284,6 +286,28 @@ def expand(
 
 
 @njit(cache=True)
+def expand_chance(
+    node: int, chance: int, rs: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
+    e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray, e_w: np.ndarray,
+    e_child: np.ndarray, meta: np.ndarray,
+) -> None:
+    """List the edges of the chance node ``node`` (a fill is due, R21): ``chance`` fills
+    sampled from the bag counts, each kept as the seed (``e_act``) that draws it again, so the
+    tree below each one is searched like the round before it. The seeds come from the search's
+    own generator: never the real fills (R22)."""
+    first = meta[1]
+    for i in range(chance):
+        e_act[first + i] = np.int64(next_u64(rs) >> np.uint64(2))
+        e_prior[first + i] = 1.0 / chance
+        e_n[first + i] = 0
+        e_w[first + i] = 0.0
+        e_child[first + i] = -1
+    nd_first[node] = first
+    nd_cnt[node] = chance
+    meta[1] = first + chance
+
+
+@njit(cache=True)
 def make_root(
     s: np.ndarray, players: int, grey: bool, temperature: float, pw: np.ndarray,
     nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
@@ -310,8 +334,8 @@ def make_root(
 @njit(cache=True)
 def run(
     root: np.ndarray, players: int, grey: bool, iterations: int,
-    c: float, eps: float, temperature: float, rounds: int, scale: float, rs: np.ndarray,
-    frozen: bool, net: np.ndarray, pw: np.ndarray,
+    c: float, eps: float, temperature: float, rounds: int, chance: int, scale: float,
+    rs: np.ndarray, frozen: bool, net: np.ndarray, pw: np.ndarray,
     nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
     nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
     e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
@@ -332,10 +356,20 @@ def run(
     flat weights of :mod:`azulejos.fast.nn`; an empty array for none) the network's
     expected final scores. Either looks at the end of a round before the next fill, so the
     unknown fills are averaged in the evaluation itself (the network learnt the outcome over
-    the fills that followed such positions). The priors are :func:`expand`'s, with the
-    learned weights ``pw`` if not empty.
+    the fills that followed such positions). A network of every position (its input
+    :func:`~.nnfeatures.encode_mid`, ``fastmcts:eval=mid``) values each new leaf where it
+    stands, in the middle of a round too: no play-out is made (``eps`` and ``rounds`` do not
+    apply), as in AlphaZero, so the tree's own look-ahead is all the search does. The
+    priors are :func:`expand`'s, with the learned weights ``pw`` if not empty.
+
+    With ``chance`` > 0 the tree does not stop at the end of the round: a fill is a chance
+    node with ``chance`` sampled fills (:func:`expand_chance`), each visited in turn (the
+    least visited next), and the next round is searched below each, so a longer search keeps
+    looking further instead of re-sampling the same round's end.
     """
     s = np.empty_like(root)
+    crs = np.empty(4, dtype=np.uint64)  # a chance edge's generator, seeded from the edge
+    log = np.empty(0, dtype=np.int64)
     acts = np.empty(MAX_EDGES, dtype=np.int64)
     pf = np.empty((MAX_EDGES if pw.shape[0] == N_PF else 0, N_PF), dtype=np.float64)
     sc = np.empty(MAX_EDGES, dtype=np.float64)
@@ -346,6 +380,7 @@ def run(
     path_node = np.empty(MAX_DEPTH, dtype=np.int64)
     path_edge = np.empty(MAX_DEPTH, dtype=np.int64)
     use_net = net.shape[0] >= NET_HEADER
+    mid = use_net and int(net[0]) == N_MID  # a network of every position: no play-outs
     nx = np.zeros(int(net[0]) if use_net else 1, dtype=np.float64)
     nh1 = np.zeros(int(net[1]) if use_net else 1, dtype=np.float64)
     nh2 = np.zeros(int(net[2]) if use_net else 1, dtype=np.float64)
@@ -362,49 +397,65 @@ def run(
         while True:
             if nd_term[node]:
                 break
-            if nd_cnt[node] < 0:
-                if frozen:
-                    policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+            at_fill = s[PHASE] == FILL  # (a chance node: only with ``chance``)
+            if nd_cnt[node] < 0 or depth >= MAX_DEPTH:
+                if frozen or depth >= MAX_DEPTH:
+                    if not mid:
+                        policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
                     break
-                expand(s, players, grey, temperature, pw, pf, node, nd_first, nd_cnt, e_act,
-                       e_prior, e_n, e_w, e_child, meta, acts, sc, pts, wk)
+                if at_fill:
+                    expand_chance(node, chance, rs, nd_first, nd_cnt, e_act, e_prior, e_n,
+                                  e_w, e_child, meta)
+                else:
+                    expand(s, players, grey, temperature, pw, pf, node, nd_first, nd_cnt,
+                           e_act, e_prior, e_n, e_w, e_child, meta, acts, sc, pts, wk)
             first = nd_first[node]
             cnt = nd_cnt[node]
-            vis = nd_visits[node]
-            sq = math.sqrt(vis + 1)
-            fpu = 0.0
-            if vis:
-                sw = 0.0
-                for i in range(first, first + cnt):
-                    sw += e_w[i]
-                fpu = sw / vis / scale - 0.2
             best_i = first
-            best_u = -1e18
-            for i in range(first, first + cnt):
-                ni = e_n[i]
-                q = e_w[i] / ni / scale if ni else fpu
-                u = q + c * e_prior[i] * sq / (1 + ni)
-                if u > best_u:
-                    best_u = u
-                    best_i = i
+            if at_fill:  # the sampled fills in turn
+                for i in range(first + 1, first + cnt):
+                    if e_n[i] < e_n[best_i]:
+                        best_i = i
+            else:
+                vis = nd_visits[node]
+                sq = math.sqrt(vis + 1)
+                fpu = 0.0
+                if vis:
+                    sw = 0.0
+                    for i in range(first, first + cnt):
+                        sw += e_w[i]
+                    fpu = sw / vis / scale - 0.2
+                best_u = -1e18
+                for i in range(first, first + cnt):
+                    ni = e_n[i]
+                    q = e_w[i] / ni / scale if ni else fpu
+                    u = q + c * e_prior[i] * sq / (1 + ni)
+                    if u > best_u:
+                        best_u = u
+                        best_i = i
             path_node[depth] = node
             path_edge[depth] = best_i
             depth += 1
-            _apply(s, players, grey, e_act[best_i])
+            if at_fill:
+                seed_state(crs, e_act[best_i])
+                fill(s, players, crs, log, wk)
+            else:
+                _apply(s, players, grey, e_act[best_i])
             kid = e_child[best_i]
             if kid < 0 and frozen:
-                policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
+                if not mid:
+                    policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
                 node = -1
                 break
             if kid < 0:
-                kid = new_node(s, nd_player, nd_term, nd_first, nd_cnt, nd_visits, meta)
+                kid = new_node(s, nd_player, nd_term, nd_first, nd_cnt, nd_visits, meta, chance)
                 e_child[best_i] = kid
-                if not nd_term[kid]:
+                if not nd_term[kid] and not mid:
                     policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
                 node = kid
                 break
             node = kid
-        if node >= 0 and nd_term[node] and rounds > 0 and s[PHASE] == FILL:
+        if not mid and node >= 0 and nd_term[node] and rounds > 0 and s[PHASE] == FILL:
             policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
         if use_net:
             net_values(s, players, grey, net, vals, nx, nh1, nh2)
