@@ -223,3 +223,27 @@ def test_R40_tournament_cli_with_the_special_factories(tmp_path: Path, capsys: p
     assert summary["special_factories"] is True and summary["players"] == 3
     for f in sorted(out.glob("game-*.json")):
         assert replay(load_record(f)).ruleset.special_factories
+
+
+def test_the_rating_follows_the_wins_whatever_order_the_games_finished_in() -> None:
+    """openskill weighs a bot's first games most; one order alone (here the losses of the
+    better bot come last) rates the bot with fewer wins higher. The summary's rating, a mean
+    over orders, ranks them as the wins do, and the same games in another order give it again."""
+    from azulejos.play.ratings import initial, rate
+    from azulejos.tools.tournament import GameResult
+
+    def game(i: int, a_wins: bool) -> GameResult:
+        scores, ranks = ([30, 20], [1, 2]) if a_wins else ([20, 30], [2, 1])
+        return GameResult(i, i, ["a", "b"], scores, [0 if a_wins else 1], ranks, 5, 40,
+                          [0, 0], [0, 0])
+
+    outcomes = [True] * 35 + [False] * 25  # "a" wins 35 of 60, its 25 losses last
+    results = [game(i, w) for i, w in enumerate(outcomes)]
+    a = b = initial()
+    for w in outcomes:
+        a, b = rate([a, b], [1, 2] if w else [2, 1])
+    assert a.mu < b.mu  # the order played alone gets it backwards
+    s = summarise(results)["bots"]
+    assert s["a"]["rating"]["mu"] > s["b"]["rating"]["mu"]
+    again = summarise(results[::-1])["bots"]
+    assert again["a"]["rating"]["mu"] > again["b"]["rating"]["mu"]

@@ -4,11 +4,12 @@ with the Elo gap their win rate implies, and an openskill (Plackett-Luce) rating
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from typing import Any
 
+from azulejos.play.ratings import Rating, initial, rate
 from azulejos.play.ratings import available as ratings_available
-from azulejos.play.ratings import initial, rate
 
 from .tournament import GameResult, bots_in
 
@@ -38,19 +39,36 @@ def _rounded(x: float | None) -> float | None:
     return None if x is None else round(x, 1)
 
 
+#: The orders of the games whose ratings :func:`_ratings` averages.
+RATING_ORDERS = 16
+
+
 def _ratings(results: list[GameResult], bots: list[str]) -> dict[str, dict[str, float]]:
-    """Every bot's rating after the games in order, with the one model of
-    :mod:`azulejos.play.ratings` (none if openskill is not installed)."""
+    """Every bot's rating with the one model of :mod:`azulejos.play.ratings` (none if openskill
+    is not installed): the mean of ``mu`` and ``sigma`` after the games taken in
+    :data:`RATING_ORDERS` orders, the order played and shuffles drawn from a fixed seed.
+
+    openskill updates a rating one game at a time and weighs the first games most, so one
+    order alone can rate a bot with fewer wins above one with more (with 35 wins to 25 between
+    two bots, about one order in seven); the bots of a tournament do not change from game to
+    game, so no order is the right one."""
     if not ratings_available():  # the 'bots' extra is not installed
         return {}
-    ratings = {b: initial() for b in bots}
-    for r in results:
-        if len(set(r.lineup)) != len(r.lineup):
-            continue  # a bot playing itself says nothing about its rating
-        new = rate([ratings[b] for b in r.lineup], r.ranks)
-        for b, x in zip(r.lineup, new):
-            ratings[b] = x
-    return {b: x.to_json() for b, x in ratings.items()}
+    # a bot playing itself says nothing about its rating
+    rated = [r for r in results if len(set(r.lineup)) == len(r.lineup)]
+    shuffle = random.Random(0)
+    sums = {b: [0.0, 0.0] for b in bots}
+    for k in range(RATING_ORDERS):
+        ratings = {b: initial() for b in bots}
+        for r in rated if k == 0 else shuffle.sample(rated, len(rated)):
+            new = rate([ratings[b] for b in r.lineup], r.ranks)
+            for b, x in zip(r.lineup, new):
+                ratings[b] = x
+        for b, x in ratings.items():
+            sums[b][0] += x.mu
+            sums[b][1] += x.sigma
+    return {b: Rating(mu / RATING_ORDERS, sigma / RATING_ORDERS).to_json()
+            for b, (mu, sigma) in sums.items()}
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:
