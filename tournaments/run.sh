@@ -69,3 +69,4 @@ run 2p-ladder 60 --bots easy,medium,hard,expert --ladder --players 2 --time 2 --
 # Chance nodes (issue 15, item 1): docs/strength.md, "Chance nodes".
 run 2p-chance8-nochance-1s 40 --bot fastmcts:rounds=1,eval=net,chance=8 --bot fastmcts:rounds=1,eval=net --players 2 --time 1 --seed 83
 run 2p-chance8-4s-1s 40 --bot fastmcts:rounds=1,eval=net,chance=8,time=4,manage=0 --bot fastmcts:rounds=1,eval=net,chance=8,time=1,manage=0 --players 2 --time 4 --seed 84
+run 2p-chance8-nochance-0.25s 40 --bot fastmcts:rounds=1,eval=net,chance=8 --bot fastmcts:rounds=1,eval=net --players 2 --time 0.25 --seed 85
