@@ -70,3 +70,10 @@ run 2p-ladder 60 --bots easy,medium,hard,expert --ladder --players 2 --time 2 --
 run 2p-chance8-nochance-1s 40 --bot fastmcts:rounds=1,eval=net,chance=8 --bot fastmcts:rounds=1,eval=net --players 2 --time 1 --seed 83
 run 2p-chance8-4s-1s 40 --bot fastmcts:rounds=1,eval=net,chance=8,time=4,manage=0 --bot fastmcts:rounds=1,eval=net,chance=8,time=1,manage=0 --players 2 --time 4 --seed 84
 run 2p-chance8-nochance-0.25s 40 --bot fastmcts:rounds=1,eval=net,chance=8 --bot fastmcts:rounds=1,eval=net --players 2 --time 0.25 --seed 85
+run 2p-chance8-shared-1s 40 --bot fastmcts:rounds=1,eval=net,chance=8,shared=1 --bot fastmcts:rounds=1,eval=net,chance=8 --players 2 --time 1 --seed 90
+run 2p-chance32-widen-1s 40 --bot fastmcts:rounds=1,eval=net,chance=32,widen=0.5 --bot fastmcts:rounds=1,eval=net,chance=8 --players 2 --time 1 --seed 91
+# Growth with time, expert's search with chance nodes (issue 15, item 1): docs/strength.md,
+# "Does strength grow with time?" (benchmarks/paired_margins.py compares the runs deal by deal).
+for t in 0.25 1 4; do
+  run 2p-chance8-growth-${t}s 40 --bot fastmcts:rounds=1,eval=net,chance=8 --bot fastmcts:iterations=20000,rounds=1,eval=net,manage=0 --players 2 --time $t --seed 60
+done

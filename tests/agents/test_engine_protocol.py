@@ -15,8 +15,9 @@ import random
 import shlex
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -254,28 +255,88 @@ def test_isready_warms_up_only_bots_that_use_the_kernels(
     out = io.StringIO()
     assert E.serve(spec, 1, io.StringIO("isready\nquit\n"), out) == 0
     assert out.getvalue() == "readyok\n"
+    _join_preparation()  # (expert's readyok does not wait for it)
     assert bool(calls) == loads
     if spec == "expert":  # only the search kernels, through the bot's own prepare()
         assert calls == ["prepare"]
 
 
-def test_a_go_before_isready_waits_for_the_kernels_and_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+def _join_preparation() -> None:
+    """Wait for the kernels' loading thread of the last serve() (it may outlive it)."""
+    for th in threading.enumerate():
+        if th.name == "azulejos-kernels":
+            th.join()
+
+
+def _slow_load(seconds: float, order: list[str]) -> Callable[[object], bool]:
+    def load(warm: object) -> bool:
+        time.sleep(seconds)
+        order.append("loaded")
+        return True
+    return load
+
+
+def test_a_go_while_the_kernels_load_is_searched_in_pure_python_in_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``fastmcts`` has a pure-Python twin: a move due while its kernels still load does not
+    wait for them (which could take longer than its time), and says so."""
     from azulejos import fast
 
     order: list[str] = []
+    monkeypatch.setattr(fast, "load", _slow_load(1.0, order))
+    st = _state()
+    ((_, took, said),) = _serve_timed("fastmcts", [position_line(st), "go movetime 200", "quit"])
+    assert order == []  # answered before the kernels were in
+    assert took < 0.2 + GRACE
+    assert said[0] == "info kernels still loading: this move is searched in pure Python"
+    assert st.is_legal(parse_move(said[-1].removeprefix("bestmove ")))
+    _join_preparation()
+    assert order == ["loaded"]
 
-    def slow_load(warm: object) -> bool:
-        time.sleep(0.05)
-        order.append("loaded")
-        return True
 
-    monkeypatch.setattr(fast, "load", slow_load)
+def test_a_go_before_isready_waits_for_the_kernels_of_a_bot_without_a_twin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from azulejos import fast
+
+    order: list[str] = []
+    monkeypatch.setattr(fast, "warmup", lambda: _slow_load(0.05, order)(None))
     st = _state()
     out = io.StringIO()
     cmds = f"{position_line(st)}\ngo movetime 30\nquit\n"
-    assert E.serve("fastmcts", 1, io.StringIO(cmds), out) == 0
+    assert E.serve("flatmc:iterations=5", 1, io.StringIO(cmds), out) == 0
     assert order == ["loaded"]
+    assert "still loading" not in out.getvalue()
     assert st.is_legal(parse_move(out.getvalue().splitlines()[-1].removeprefix("bestmove ")))
+
+
+def test_isready_answers_at_once_while_expert_loads_unless_told_to_wait(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A warm start: ``readyok`` does not wait for the kernels of a bot with a twin; with
+    ``setoption kernels wait`` it does (full strength from the first move)."""
+    from azulejos import fast
+
+    order: list[str] = []
+    monkeypatch.setattr(fast, "load", _slow_load(1.0, order))
+    for setting, waits in (([], False), (["setoption kernels wait"], True),
+                           (["setoption kernels wait", "setoption kernels background"], False)):
+        order.clear()
+        inp, out = _TimedInput([*setting, "isready", "quit"]), _TimedOutput()
+        assert E.serve("expert", 1, inp, out) == 0  # type: ignore[arg-type]
+        (t_ready, said), = [(t, x) for t, x in out.at]
+        assert said == "readyok"
+        took = t_ready - inp.at[len(setting)]
+        if waits:  # (the 1 s began when the engine started, a little before the isready)
+            assert order == ["loaded"] and took > 0.8, (setting, took)
+        else:
+            assert order == [] and took < 0.3, (setting, took)
+        _join_preparation()
+    out2 = io.StringIO()
+    assert E.serve("expert", 1, io.StringIO("setoption kernels soon\nquit\n"), out2) == 0
+    assert out2.getvalue() == "info error unknown option 'kernels soon'\n"
+    _join_preparation()
 
 
 def test_a_failed_preparation_is_reported_by_isready(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -289,11 +350,14 @@ def test_a_failed_preparation_is_reported_by_isready(monkeypatch: pytest.MonkeyP
     assert ready.wait() == "RuntimeError: boom"
     assert ready.wait() is None  # reported once
     out = io.StringIO()
-    assert E.serve("expert", 1, io.StringIO("isready\nquit\n"), out) == 0
+    assert E.serve("expert", 1, io.StringIO("setoption kernels wait\nisready\nquit\n"), out) == 0
     assert out.getvalue().splitlines() == [
         "info error the bot's kernels did not load (RuntimeError: boom); they load on first use",
         "readyok",
     ]
+    ready = E.Preparation(make_agent("expert", 1))  # without waiting: once it has ended
+    _join_preparation()
+    assert ready.ended() == "RuntimeError: boom" and ready.ended() is None
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "hard"])

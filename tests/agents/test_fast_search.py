@@ -6,6 +6,7 @@ Correctness only: speed is measured in benchmarks/ (docs/performance.md), never 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -82,7 +83,8 @@ def test_deterministic_under_a_seed_and_an_iteration_cap(
 ) -> None:
     pos = game_positions(3, "grey", seed=5, every=5)[:10]
     for spec in ("fastmcts:iterations=300", "fastmcts:iterations=200,rounds=1",
-                 "fastmcts:iterations=300,rounds=1,chance=3"):
+                 "fastmcts:iterations=300,rounds=1,chance=3",
+                 "fastmcts:iterations=300,rounds=1,chance=3,shared=1"):
         a = make_agent(spec, seed=42)
         b = make_agent(spec, seed=42)
         for p in pos:
@@ -233,6 +235,88 @@ def test_R21_R22_chance_nodes_carry_the_tree_past_the_end_of_the_round() -> None
         assert sizes[0] < 400 < 3000 < sizes[4], sizes
 
 
+def _chance_nodes(monkeypatch: pytest.MonkeyPatch, bot: FastMCTSAgent,
+                  st: State) -> list[tuple[int, list[int], list[int]]]:
+    """Every chance node of ``bot``'s tree after one search of ``st``: (its visits, its edges'
+    seeds, their visits). A move's edge holds an action id, a chance node's a 62-bit seed."""
+    trees: list[Tree] = []
+
+    class Kept(Tree):
+        def __init__(self, *a: int) -> None:
+            super().__init__(*a)
+            trees.append(self)
+
+    monkeypatch.setattr(fastmcts_module, "Tree", Kept)
+    move, _ = bot.search(st.copy())
+    assert st.is_legal(move)
+    tree = trees[-1]
+    nodes = []
+    for node in range(int(tree.meta[0])):
+        first, cnt = int(tree.nd_first[node]), int(tree.nd_cnt[node])
+        seeds = [int(x) for x in tree.e_act[first:first + cnt]] if cnt > 0 else []
+        if seeds and min(seeds) >= 1 << 32:
+            visits = [int(x) for x in tree.e_n[first:first + cnt]]
+            nodes.append((int(tree.nd_visits[node]), seeds, visits))
+    return nodes
+
+
+def _chance_seed_lists(monkeypatch: pytest.MonkeyPatch, bot: FastMCTSAgent,
+                       st: State) -> list[list[int]]:
+    return [seeds for _, seeds, _ in _chance_nodes(monkeypatch, bot, st)]
+
+
+@needs_numba
+def test_R21_R22_shared_fills_give_sibling_chance_nodes_the_same_samples(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``shared=1`` every chance node at the same round ahead samples its fills with the
+    same seeds (base + fills passed x MAX_CHANCE_EDGES + i), so sibling lines are compared
+    over the same factories; without it each chance node draws its own seeds."""
+    from azulejos.fast.search import MAX_CHANCE_EDGES
+
+    assert MAX_CHANCE_EDGES == fastmcts_module.MAX_CHANCE
+    st = _late_in_a_round(1)
+    own = _chance_seed_lists(monkeypatch, FastMCTSAgent(
+        7, Budget(iterations=3000), rounds=1, chance=4), st)
+    assert len(own) >= 3
+    flat = [x for seeds in own for x in seeds]
+    assert len(set(flat)) == len(flat)  # every chance node its own draws
+    shared = _chance_seed_lists(monkeypatch, FastMCTSAgent(
+        7, Budget(iterations=3000), rounds=1, chance=4, shared=True), st)
+    assert len(shared) >= 3
+    base = min(x for seeds in shared for x in seeds)
+    for seeds in shared:
+        ahead, i = divmod(seeds[0] - base, MAX_CHANCE_EDGES)
+        assert i == 0 and seeds == [base + ahead * MAX_CHANCE_EDGES + k for k in range(4)]
+    firsts = [seeds for seeds in shared if seeds[0] == base]
+    assert len(firsts) >= 2  # siblings after the next fill share it
+    other = _chance_seed_lists(monkeypatch, FastMCTSAgent(
+        8, Budget(iterations=3000), rounds=1, chance=4, shared=True), st)
+    assert min(x for seeds in other for x in seeds) != base  # a new base per search
+
+
+@needs_numba
+def test_R21_R22_widening_opens_a_chance_nodes_fills_as_its_visits_grow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``widen=W`` a chance node visited n times has used only its first
+    1 + floor(W sqrt(n)) fills, each about as often; without it, all K in turn."""
+    st = _late_in_a_round(1)
+    wide = _chance_nodes(monkeypatch, FastMCTSAgent(
+        7, Budget(iterations=6000), rounds=1, chance=16, widen=0.5), st)
+    busy = [(n, v) for n, _, v in wide if n >= 100]
+    assert busy
+    for n, visits in busy:
+        opened = min(16, 1 + int(0.5 * math.sqrt(n)))
+        assert all(x > 0 for x in visits[:opened - 1]) and not any(visits[opened:]), (n, visits)
+    assert any(1 + int(0.5 * math.sqrt(n)) < 16 for n, _ in busy)  # some still closed fills
+    flat = _chance_nodes(monkeypatch, FastMCTSAgent(
+        7, Budget(iterations=6000), rounds=1, chance=16), st)
+    for n, _, visits in flat:
+        if n >= 16:
+            assert max(visits) - min(visits) <= 1, visits  # the least visited next
+
+
 @needs_numba
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("special_factories", [False, True])
@@ -240,10 +324,12 @@ def test_R21_R41_games_searched_across_the_fills_have_only_legal_moves(
     players: int, special_factories: bool
 ) -> None:
     """Whole games (grey wall with 3 players) by the search with chance nodes, the special
-    displays' fills (R41) included; the state handed to the bot is never changed."""
+    displays' fills (R41) included, every other bot with shared fills; the state handed to the
+    bot is never changed."""
     variant = "grey" if players == 3 else "coloured"
     st = State.new(Ruleset(players, variant, special_factories=special_factories))
-    bots = [FastMCTSAgent(s, Budget(iterations=300), rounds=1, chance=3) for s in range(players)]
+    bots = [FastMCTSAgent(s, Budget(iterations=300), rounds=1, chance=3, shared=s % 2 == 1)
+            for s in range(players)]
     assert play_out(st, bots, players) > 20
     assert {b.last_path for b in bots} == {"numba"}
 
@@ -270,7 +356,8 @@ def test_time_management_shares_the_mean_time_and_resets_its_bank_per_game() -> 
 @pytest.mark.parametrize(
     "spec", ["fastmcts:manage=2", "fastmcts:temperature=0", "fastmcts:speed=1",
              "fastmcts:iterations=0", "fastmcts:time=-1", "fastmcts:chance=-1",
-             "fastmcts:chance=65"],
+             "fastmcts:chance=65", "fastmcts:shared=2", "fastmcts:widen=-1",
+             "fastmcts:widen=17"],
 )
 def test_bad_specs_are_clear_errors(spec: str) -> None:
     with pytest.raises(ValueError) as e:

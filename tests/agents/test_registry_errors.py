@@ -16,6 +16,7 @@ SPECS = [
     ("mcts:temperature=0", "positive"), ("fastmcts:eval=foo", "choice"),
     ("fastmcts:prior=foo", "choice"), ("fastmcts:weights=w.npz", "needs"),
     ("fastmcts:eval=mid", "needs"), ("fastmcts:chance=65", "range"),
+    ("fastmcts:widen=17", "between"), ("fastmcts:shared=2", "switch"),
 ]
 
 

@@ -16,7 +16,7 @@ from azulejos.i18n import translation
 SPECS = ["", "greedy:eps", "nobot", "random:x=1", "greedy:zz=1", "greedy:eps=abc",
          "mcts:iterations=1.5", "greedy:eps=-1", "mcts:iterations=0", "greedy:eps=2",
          "greedy:specials=2", "mcts:temperature=0", "fastmcts:eval=foo", "fastmcts:weights=w.npz",
-         "fastmcts:chance=65"]
+         "fastmcts:chance=65", "fastmcts:widen=20"]
 
 
 def azulejos(*args: str) -> subprocess.CompletedProcess[str]:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from .browser import CHROMIUM, DESKTOP, artifacts, chromium, open_page
 from .servers import free_port
-from .test_browser import ARGS, CHROMIUM, artifacts
 
 pytestmark = [
     pytest.mark.browser,
@@ -66,52 +66,46 @@ def clocked_server(tmp_path: Path) -> Iterator[tuple[str, FakeTime]]:
 
 
 def test_a_per_move_clock_runs_out_and_the_bot_takes_over(clocked_server: tuple[str, FakeTime]) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     base, fake = clocked_server
     out = artifacts()
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(base + "/")
-            page.wait_for_selector("#create")
-            # Ann against a bot, five minutes per move; the stand-in bot plays her seat if she
-            # runs out of time
-            page.fill(".seat-name[data-seat='0']", "Ann")
-            page.select_option(".seat-kind[data-seat='1']", "bot:random")
-            page.select_option("#clock", "move:300")
-            page.click("#create")
-            page.click("#enter-game")  # claims seat 1 and opens the game
-            page.wait_for_selector(".game .factory")
-            page.wait_for_selector("#status.mine")
-            page.wait_for_function("t => document.title === t", arg=YOUR_TURN)
-            running = page.wait_for_selector("#clocks .clock.running.mine")
-            assert running.get_attribute("data-seat") == "0"
-            page.wait_for_function(
-                "() => /^[45]:\\d\\d$/.test(document.querySelector(\"#clocks .clock.running .clock-time\").textContent)")
-            shown = page.text_content("#clocks .clock.running .clock-time") or ""
-            minutes, seconds = shown.split(":")
-            assert 280 <= int(minutes) * 60 + int(seconds) <= 300
-            page.screenshot(path=str(out / "clock-your-turn.png"))
+    with chromium() as browser:
+        page = open_page(browser, errors, viewport=DESKTOP)
+        page.goto(base + "/")
+        page.wait_for_selector("#create")
+        # Ann against a bot, five minutes per move; the stand-in bot plays her seat if she
+        # runs out of time
+        page.fill(".seat-name[data-seat='0']", "Ann")
+        page.select_option(".seat-kind[data-seat='1']", "bot:random")
+        page.select_option("#clock", "move:300")
+        page.click("#create")
+        page.click("#enter-game")  # claims seat 1 and opens the game
+        page.wait_for_selector(".game .factory")
+        page.wait_for_selector("#status.mine")
+        page.wait_for_function("t => document.title === t", arg=YOUR_TURN)
+        running = page.wait_for_selector("#clocks .clock.running.mine")
+        assert running.get_attribute("data-seat") == "0"
+        page.wait_for_function(
+            "() => /^[45]:\\d\\d$/.test(document.querySelector(\"#clocks .clock.running .clock-time\").textContent)")
+        shown = page.text_content("#clocks .clock.running .clock-time") or ""
+        minutes, seconds = shown.split(":")
+        assert 280 <= int(minutes) * 60 + int(seconds) <= 300
+        page.screenshot(path=str(out / "clock-your-turn.png"))
 
-            # the lobby's "My games": this game first, marked as your turn, with the time left
-            page.click("#nav-lobby")
-            first = page.wait_for_selector(".games li:first-child.your-turn")
-            assert "Your turn · 5 minutes left" in (first.text_content() or "")
-            page.wait_for_function("t => document.title === t", arg=YOUR_TURN)
-            page.screenshot(path=str(out / "clock-my-games.png"))
-            page.click(".games li.your-turn a.game-link")
-            page.wait_for_selector("#clocks .clock.running.mine")
+        # the lobby's "My games": this game first, marked as your turn, with the time left
+        page.click("#nav-lobby")
+        first = page.wait_for_selector(".games li:first-child.your-turn")
+        assert "Your turn · 5 minutes left" in (first.text_content() or "")
+        page.wait_for_function("t => document.title === t", arg=YOUR_TURN)
+        page.screenshot(path=str(out / "clock-my-games.png"))
+        page.click(".games li.your-turn a.game-link")
+        page.wait_for_selector("#clocks .clock.running.mine")
 
-            fake.offset = 301.0  # five minutes and a second later, as the server sees it
-            # the stand-in bot plays Ann's seat (and, with bots only left, finishes the game)
-            page.wait_for_selector(".board[data-seat='0'] .tag.left", timeout=15000)
-            page.wait_for_function("t => document.title !== t", arg=YOUR_TURN)
-            page.wait_for_selector("#summary .left-line", timeout=30000)
-            assert "ran out of time" in (page.text_content("#summary .left-line") or "")
-            page.screenshot(path=str(out / "clock-timed-out.png"))
-        finally:
-            browser.close()
+        fake.offset = 301.0  # five minutes and a second later, as the server sees it
+        # the stand-in bot plays Ann's seat (and, with bots only left, finishes the game)
+        page.wait_for_selector(".board[data-seat='0'] .tag.left", timeout=15000)
+        page.wait_for_function("t => document.title !== t", arg=YOUR_TURN)
+        page.wait_for_selector("#summary .left-line", timeout=30000)
+        assert "ran out of time" in (page.text_content("#summary .left-line") or "")
+        page.screenshot(path=str(out / "clock-timed-out.png"))
     assert not errors, errors

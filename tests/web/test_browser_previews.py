@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from .browser import CHROMIUM, DESKTOP, artifacts, chromium, open_page, pick_random_move
 from .servers import Server
-from .test_browser import ARGS, CHROMIUM, artifacts
 
 pytestmark = [
     pytest.mark.browser,
@@ -37,7 +37,6 @@ def enter_a_game_against_a_bot(page: Any, base: str, variant: str | None = None)
 
 
 def test_R30_the_page_asks_for_the_previews_it_shows_through_a_grey_round(server: Server) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     out = artifacts()
     rng = random.Random(5)
     errors: list[str] = []
@@ -51,46 +50,37 @@ def test_R30_the_page_asks_for_the_previews_it_shows_through_a_grey_round(server
         ws.on("framesent", frame(sent))
         ws.on("framereceived", frame(received))
 
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("websocket", watch)
-            page.set_default_timeout(15000)
-            enter_a_game_against_a_bot(page, server.base, "grey")
-            columns = 0
-            for _ in range(300):
-                if page.locator(".game.phase-over").count():
-                    break
-                if columns and not page.locator(".game.phase-place").count():
-                    break  # a whole round, its column choices (R30) too: enough (time)
-                if not page.locator("#status.mine").count():
-                    page.wait_for_timeout(50)
-                    continue
-                version = int(page.get_attribute(".game", "data-version") or 0)
-                if page.locator(".game.phase-place").count():  # R30: the column of a full line
-                    targets = page.locator(".col-target")
-                    targets.nth(rng.randrange(targets.count())).click()
-                    page.wait_for_selector("#preview")
-                    assert "column" in page.inner_text("#preview").lower()
-                    if columns == 0:
-                        page.screenshot(path=str(out / "previews-grey-column.png"), full_page=True)
-                    columns += 1
-                else:
-                    tiles = page.locator(".tile.pickable")
-                    tiles.nth(rng.randrange(tiles.count())).click()
-                    targets = page.locator(".target")
-                    targets.nth(rng.randrange(targets.count())).click()
-                    page.wait_for_selector("#preview")
-                    assert page.inner_text("#preview")
-                page.click("#confirm")
-                page.wait_for_function(
-                    f"() => Number(document.querySelector('.game')?.dataset.version) > {version}")
+    with chromium() as browser:
+        page = open_page(browser, errors, timeout=15000, viewport=DESKTOP)
+        page.on("websocket", watch)
+        enter_a_game_against_a_bot(page, server.base, "grey")
+        columns = 0
+        for _ in range(300):
+            if page.locator(".game.phase-over").count():
+                break
+            if columns and not page.locator(".game.phase-place").count():
+                break  # a whole round, its column choices (R30) too: enough (time)
+            if not page.locator("#status.mine").count():
+                page.wait_for_timeout(50)
+                continue
+            version = int(page.get_attribute(".game", "data-version") or 0)
+            if page.locator(".game.phase-place").count():  # R30: the column of a full line
+                targets = page.locator(".col-target")
+                targets.nth(rng.randrange(targets.count())).click()
+                page.wait_for_selector("#preview")
+                assert "column" in page.inner_text("#preview").lower()
+                if columns == 0:
+                    page.screenshot(path=str(out / "previews-grey-column.png"), full_page=True)
+                columns += 1
             else:
-                pytest.fail("the first round did not end within 300 of Ann's turns")
-        finally:
-            browser.close()
+                pick_random_move(page, rng)
+                page.wait_for_selector("#preview")
+                assert page.inner_text("#preview")
+            page.click("#confirm")
+            page.wait_for_function(
+                f"() => Number(document.querySelector('.game')?.dataset.version) > {version}")
+        else:
+            pytest.fail("the first round did not end within 300 of Ann's turns")
     assert not errors, errors
     assert columns >= 1
     hellos = [m for m in sent if m.get("type") == "hello"]
@@ -110,7 +100,6 @@ def test_R30_the_page_asks_for_the_previews_it_shows_through_a_grey_round(server
 def test_a_move_is_confirmed_while_its_preview_has_not_come(server: Server) -> None:
     """The previews requests never reach the server (dropped on the way): the page shows the
     chosen move with a placeholder, and Confirm plays it all the same."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     rng = random.Random(8)
     errors: list[str] = []
     dropped: list[str] = []
@@ -126,28 +115,19 @@ def test_a_move_is_confirmed_while_its_preview_has_not_come(server: Server) -> N
                 to_server.send(message)
         ws.on_message(from_page)
 
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.route_web_socket("**/ws/games/**", route)
-            page.set_default_timeout(15000)
-            enter_a_game_against_a_bot(page, server.base)
-            for _ in range(3):
-                page.wait_for_selector("#status.mine")
-                version = int(page.get_attribute(".game", "data-version") or 0)
-                tiles = page.locator(".tile.pickable")
-                tiles.nth(rng.randrange(tiles.count())).click()
-                targets = page.locator(".target")
-                targets.nth(rng.randrange(targets.count())).click()
-                page.wait_for_selector("#preview-wait")
-                assert page.inner_text("#preview-wait").startswith("…")
-                assert page.locator("#preview").count() == 0
-                page.click("#confirm")
-                page.wait_for_function(
-                    f"() => Number(document.querySelector('.game')?.dataset.version) > {version}")
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = open_page(browser, errors, timeout=15000, viewport=DESKTOP)
+        page.route_web_socket("**/ws/games/**", route)
+        enter_a_game_against_a_bot(page, server.base)
+        for _ in range(3):
+            page.wait_for_selector("#status.mine")
+            version = int(page.get_attribute(".game", "data-version") or 0)
+            pick_random_move(page, rng)
+            page.wait_for_selector("#preview-wait")
+            assert page.inner_text("#preview-wait").startswith("…")
+            assert page.locator("#preview").count() == 0
+            page.click("#confirm")
+            page.wait_for_function(
+                f"() => Number(document.querySelector('.game')?.dataset.version) > {version}")
     assert not errors, errors
     assert len(dropped) >= 3

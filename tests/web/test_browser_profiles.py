@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
+from .browser import CHROMIUM, DESKTOP, PHONE, artifacts, chromium, open_page
 from .servers import Server
-from .test_browser import ARGS, CHROMIUM, artifacts
 
 pytestmark = [
     pytest.mark.browser,
@@ -45,121 +45,110 @@ def make_profile(page: Any, base: str, name: str) -> dict[str, str]:
 
 def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
         server: Server, tmp_path: Path) -> None:  # noqa: F811
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
     out = artifacts()
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            ann = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      accept_downloads=True).new_page()
-            bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                     has_touch=True, device_scale_factor=2).new_page()
-            for page in (ann, bo):
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.set_default_timeout(20000)
-            pa = make_profile(ann, server.base, "Ann")
-            pb = make_profile(bo, server.base, "Bo")
-            bo.screenshot(path=str(out / "profile-card-phone.png"), full_page=True)
+    with chromium() as browser:
+        ann = open_page(browser, errors, timeout=20000, viewport=DESKTOP, accept_downloads=True)
+        bo = open_page(browser, errors, timeout=20000, **PHONE)
+        pa = make_profile(ann, server.base, "Ann")
+        pb = make_profile(bo, server.base, "Bo")
+        bo.screenshot(path=str(out / "profile-card-phone.png"), full_page=True)
 
-            # Ann creates a rated game (the default with a profile) and plays seat 1 here.
-            ann.goto(server.base + "/")
-            assert ann.is_checked("#rated")
-            ann.fill(".seat-name[data-seat='0']", "Ann")
-            ann.fill(".seat-name[data-seat='1']", "Bo")
-            ann.click("#create")
-            ann.wait_for_selector("#enter-game")
-            bo_link = ann.locator(".link-row.seat .link-input").nth(1).input_value()
-            ann.click("#enter-game")
-            ann.wait_for_selector(".game .factory")
-            bo.goto(bo_link)
-            bo.wait_for_selector(".game .factory")
+        # Ann creates a rated game (the default with a profile) and plays seat 1 here.
+        ann.goto(server.base + "/")
+        assert ann.is_checked("#rated")
+        ann.fill(".seat-name[data-seat='0']", "Ann")
+        ann.fill(".seat-name[data-seat='1']", "Bo")
+        ann.click("#create")
+        ann.wait_for_selector("#enter-game")
+        bo_link = ann.locator(".link-row.seat .link-input").nth(1).input_value()
+        ann.click("#enter-game")
+        ann.wait_for_selector(".game .factory")
+        bo.goto(bo_link)
+        bo.wait_for_selector(".game .factory")
 
-            gid, ta = seat_token(ann)
-            gid_b, tb = seat_token(bo)
-            assert gid == gid_b
-            tokens = {0: ta, 1: tb}
-            auth = lambda t: {"Authorization": f"Bearer {t}"}  # noqa: E731
+        gid, ta = seat_token(ann)
+        gid_b, tb = seat_token(bo)
+        assert gid == gid_b
+        tokens = {0: ta, 1: tb}
+        auth = lambda t: {"Authorization": f"Bearer {t}"}  # noqa: E731
+        v = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(ta)).json()
+        assert v["rated"] is True
+        assert [s["profile"] for s in v["seats"]] == [pa["id"], pb["id"]]
+        # The game page marks the game as rated and each name opens its player's profile.
+        ann.wait_for_selector("#rated-tag")
+        bo_link = ann.wait_for_selector(".board[data-seat='1'] a.name")
+        assert bo_link.get_attribute("href") == f"/profile/{pb['id']}"
+
+        # The moves go over the API; both pages follow.
+        rng = random.Random(3)
+        for _ in range(400):
             v = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(ta)).json()
-            assert v["rated"] is True
-            assert [s["profile"] for s in v["seats"]] == [pa["id"], pb["id"]]
-            # The game page marks the game as rated and each name opens its player's profile.
-            ann.wait_for_selector("#rated-tag")
-            bo_link = ann.wait_for_selector(".board[data-seat='1'] a.name")
-            assert bo_link.get_attribute("href") == f"/profile/{pb['id']}"
+            if v["phase"] == "over":
+                break
+            seat = v["current"]
+            mv = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(tokens[seat])).json()
+            r = httpx.post(f"{server.base}/api/games/{gid}/moves", headers=auth(tokens[seat]),
+                           json={"version": mv["version"],
+                                 "move": rng.choice(mv["legal"])["move"]})
+            assert r.status_code == 200, r.text
+        else:
+            pytest.fail("the game did not end within 400 moves")
+        for page in (ann, bo):
+            page.wait_for_selector(".game.phase-over")
 
-            # The moves go over the API; both pages follow.
-            rng = random.Random(3)
-            for _ in range(400):
-                v = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(ta)).json()
-                if v["phase"] == "over":
-                    break
-                seat = v["current"]
-                mv = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(tokens[seat])).json()
-                r = httpx.post(f"{server.base}/api/games/{gid}/moves", headers=auth(tokens[seat]),
-                               json={"version": mv["version"],
-                                     "move": rng.choice(mv["legal"])["move"]})
-                assert r.status_code == 200, r.text
-            else:
-                pytest.fail("the game did not end within 400 moves")
-            for page in (ann, bo):
-                page.wait_for_selector(".game.phase-over")
+        # The leaderboard shows both, with their ratings.
+        ann.goto(server.base + "/leaderboard")
+        ann.wait_for_selector("#leaderboard")
+        rows = ann.locator("#leaderboard tbody tr")
+        assert rows.count() == 2
+        shown = {rows.nth(i).get_attribute("data-profile"): rows.nth(i).inner_text()
+                 for i in range(2)}
+        assert set(shown) == {pa["id"], pb["id"]}
+        assert "Ann" in shown[pa["id"]] and "Bo" in shown[pb["id"]]
+        board = httpx.get(f"{server.base}/api/leaderboard").json()
+        for e in board["entries"]:
+            assert f"{e['ordinal']:.1f}".replace("-", "\u2212") in shown[e["id"]]
+        ann.screenshot(path=str(out / "leaderboard.png"), full_page=True)
 
-            # The leaderboard shows both, with their ratings.
-            ann.goto(server.base + "/leaderboard")
-            ann.wait_for_selector("#leaderboard")
-            rows = ann.locator("#leaderboard tbody tr")
-            assert rows.count() == 2
-            shown = {rows.nth(i).get_attribute("data-profile"): rows.nth(i).inner_text()
-                     for i in range(2)}
-            assert set(shown) == {pa["id"], pb["id"]}
-            assert "Ann" in shown[pa["id"]] and "Bo" in shown[pb["id"]]
-            board = httpx.get(f"{server.base}/api/leaderboard").json()
-            for e in board["entries"]:
-                assert f"{e['ordinal']:.1f}".replace("-", "\u2212") in shown[e["id"]]
-            ann.screenshot(path=str(out / "leaderboard.png"), full_page=True)
+        # On the phone, in Ukrainian: Bo opens his profile from the leaderboard.
+        bo.select_option("#set-lang", "uk")
+        bo.goto(server.base + "/leaderboard?players=2")
+        bo.wait_for_selector("#leaderboard")
+        assert "Рейтинг" in bo.inner_text("h1")
+        bo.click(f"#leaderboard tr[data-profile='{pb['id']}'] a")
+        bo.wait_for_selector("#profile-page")
+        text = bo.inner_text("#profile-page")
+        assert "Bo" in text and "1 рейтингова гра" in text and "зіграно 1 гру" in text
+        assert bo.evaluate("() => document.documentElement.scrollWidth") <= 390
+        bo.screenshot(path=str(out / "profile-page-phone-uk.png"), full_page=True)
 
-            # On the phone, in Ukrainian: Bo opens his profile from the leaderboard.
-            bo.select_option("#set-lang", "uk")
-            bo.goto(server.base + "/leaderboard?players=2")
-            bo.wait_for_selector("#leaderboard")
-            assert "Рейтинг" in bo.inner_text("h1")
-            bo.click(f"#leaderboard tr[data-profile='{pb['id']}'] a")
-            bo.wait_for_selector("#profile-page")
-            text = bo.inner_text("#profile-page")
-            assert "Bo" in text and "1 рейтингова гра" in text and "зіграно 1 гру" in text
-            assert bo.evaluate("() => document.documentElement.scrollWidth") <= 390
-            bo.screenshot(path=str(out / "profile-page-phone-uk.png"), full_page=True)
+        # Ann renames her profile in the lobby: the leaderboard shows the new name.
+        ann.goto(server.base + "/")
+        ann.fill("#profile-rename", "Ann Lima")
+        ann.click("#profile-card button[type='submit']")
+        ann.wait_for_selector("#profile-link:has-text('Ann Lima')")
+        assert httpx.get(f"{server.base}/api/profiles/{pa['id']}").json()["name"] == "Ann Lima"
 
-            # Ann renames her profile in the lobby: the leaderboard shows the new name.
-            ann.goto(server.base + "/")
-            ann.fill("#profile-rename", "Ann Lima")
-            ann.click("#profile-card button[type='submit']")
-            ann.wait_for_selector("#profile-link:has-text('Ann Lima')")
-            assert httpx.get(f"{server.base}/api/profiles/{pa['id']}").json()["name"] == "Ann Lima"
-
-            # Ann exports her key; a third browser imports the file and plays as Ann.
-            with ann.expect_download() as dl:
-                ann.click("#profile-export")
-            saved = tmp_path / "ann-profile.json"
-            dl.value.save_as(str(saved))
-            exported = json.loads(saved.read_text())
-            assert exported["id"] == pa["id"] and exported["key"] == pa["key"]
-            cy = browser.new_context().new_page()
-            cy.on("pageerror", lambda e: errors.append(str(e)))
-            cy.goto(server.base + "/")
-            cy.click(".profile-import summary")
-            cy.set_input_files("#profile-import-file", str(saved))
-            cy.wait_for_selector("#profile-link")
-            assert "Ann Lima" in cy.inner_text("#profile-link")
-            # a key that opens nothing is refused, and nothing is kept
-            dz = browser.new_context().new_page()
-            dz.goto(server.base + "/")
-            dz.click(".profile-import summary")
-            dz.fill("#profile-import-key", "A" * 32)
-            dz.click("#profile-import")
-            dz.wait_for_selector("#toast.error")
-            assert dz.evaluate("() => localStorage.getItem('azulejos.profile')") is None
-        finally:
-            browser.close()
+        # Ann exports her key; a third browser imports the file and plays as Ann.
+        with ann.expect_download() as dl:
+            ann.click("#profile-export")
+        saved = tmp_path / "ann-profile.json"
+        dl.value.save_as(str(saved))
+        exported = json.loads(saved.read_text())
+        assert exported["id"] == pa["id"] and exported["key"] == pa["key"]
+        cy = open_page(browser, errors)
+        cy.goto(server.base + "/")
+        cy.click(".profile-import summary")
+        cy.set_input_files("#profile-import-file", str(saved))
+        cy.wait_for_selector("#profile-link")
+        assert "Ann Lima" in cy.inner_text("#profile-link")
+        # a key that opens nothing is refused, and nothing is kept
+        dz = open_page(browser)
+        dz.goto(server.base + "/")
+        dz.click(".profile-import summary")
+        dz.fill("#profile-import-key", "A" * 32)
+        dz.click("#profile-import")
+        dz.wait_for_selector("#toast.error")
+        assert dz.evaluate("() => localStorage.getItem('azulejos.profile')") is None
     assert not errors, errors

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import threading
 import time
 from typing import TextIO
@@ -38,6 +39,9 @@ SAFETY_SHARE = 0.01
 #: never takes more than this share of ``movetime``.
 LAG_MOVES = 8
 LAG_SHARE = 0.25
+
+#: Python's thread switch interval (seconds) while the kernels load in the background.
+LOADING_SWITCH_INTERVAL = 0.0002
 
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
 
@@ -135,23 +139,44 @@ def prepare(agent: object) -> None:
             fast.warmup()
 
 
+def has_twin(agent: object) -> bool:
+    """Whether ``agent`` can search without its kernels, in pure Python (``fastmcts`` and
+    ``expert``: a ``use_kernels`` switch), so that a move need not wait for them to load."""
+    return isinstance(getattr(agent, "use_kernels", None), bool)
+
+
 class Preparation:
     """:func:`prepare` of a bot in a background thread, started with the engine, so that the
-    kernels load while the runner is still sending ``azulejos`` and ``position``; ``isready``
-    (and a ``go`` sent before it) waits for it to end. Nothing runs for bots without kernels."""
+    kernels load while the runner is still sending ``azulejos`` and ``position``. Nothing runs
+    for bots without kernels. A bot with a pure-Python twin (:func:`has_twin`) need not wait
+    for it: ``isready`` answers at once and a move due before the kernels are in searches in
+    pure Python; any other kernel bot waits for them at ``isready`` (or at a ``go`` sent before
+    it, inside its time)."""
 
     def __init__(self, agent: object) -> None:
         self.thread: threading.Thread | None = None
         self.error: Exception | None = None
         if uses_fast_kernels(agent):
-            self.thread = threading.Thread(target=self._run, args=(agent,), daemon=True)
+            self.thread = threading.Thread(target=self._run, args=(agent,), daemon=True,
+                                           name="azulejos-kernels")
             self.thread.start()
 
     def _run(self, agent: object) -> None:
+        # The loading makes many short calls that release the GIL; each has to win it back
+        # from a search running in pure Python meanwhile, which hands it over only every
+        # switch interval (5 ms by default): loading would take several times as long.
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(LOADING_SWITCH_INTERVAL)
         try:
             prepare(agent)
         except Exception as e:  # reported by wait(), in the engine's thread
             self.error = e
+        finally:
+            sys.setswitchinterval(interval)
+
+    def loading(self) -> bool:
+        """Whether the kernels are still loading."""
+        return self.thread is not None and self.thread.is_alive()
 
     def wait(self) -> str | None:
         """Wait until the bot is prepared (at once if it is, or needs nothing); the error of a
@@ -163,6 +188,11 @@ class Preparation:
                 error, self.error = self.error, None
                 return f"{type(error).__name__}: {error}"
         return None
+
+    def ended(self) -> str | None:
+        """:meth:`wait` if the preparation has ended, without waiting: its error, once (None
+        while it is still loading)."""
+        return None if self.loading() else self.wait()
 
 
 def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
@@ -179,6 +209,7 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
         say(f"info error {e}")
         return 2
     ready = Preparation(agent)
+    wait_for_kernels = False  # ``setoption kernels wait``: isready waits even with a twin
     lag = Lag()
     state: State | None = None
     for raw in inp:
@@ -192,7 +223,8 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
             say(f"id protocol {PROTOCOL_VERSION}")
             say("azulejosok")
         elif cmd == "isready":
-            failed = ready.wait()
+            quick = has_twin(agent) and not wait_for_kernels
+            failed = ready.ended() if quick else ready.wait()
             if failed is not None:
                 say(f"info error the bot's kernels did not load ({failed}); they load on first use")
             say("readyok")
@@ -203,6 +235,8 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
                     agent = make_agent(spec, int(parts[1]))
                 except ValueError:
                     say(f"info error seed must be a whole number, not {parts[1]!r}")
+            elif len(parts) == 2 and parts[0] == "kernels" and parts[1] in ("wait", "background"):
+                wait_for_kernels = parts[1] == "wait"
             else:
                 say(f"info error unknown option {rest!r}")
         elif cmd == "newgame":
@@ -221,8 +255,13 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
                 say("info error no position with a move to make (send 'position ...' first)")
                 say("bestmove none")
                 continue
-            if (failed := ready.wait()) is not None:
+            twin = has_twin(agent) and ready.loading()
+            if not twin and (failed := ready.wait()) is not None:
                 say(f"info error the bot's kernels did not load ({failed}); they load on first use")
+            if twin:
+                say("info kernels still loading: this move is searched in pure Python")
+            if has_twin(agent):
+                agent.use_kernels = not twin  # type: ignore[attr-defined]
             position = state.copy()
             wait = search_seconds(ms, time.perf_counter() - start) - lag.seconds(ms)
             move = agent.choose(position, Budget(seconds=max(0.0, wait)))

@@ -79,6 +79,8 @@ _loaded = [False]  # the search kernels are loaded in this process
 EVALUATIONS = ("hand", "net", "mid")
 #: The most sampled fills a chance node of the tree may have (``chance``).
 MAX_CHANCE = 64
+#: The largest progressive widening factor of the chance nodes (``widen``).
+MAX_WIDEN = 16.0
 #: The move priors: the softmax of the hand-set move scores, or the learned one (fast/prior.py).
 PRIORS = ("hand", "net")
 _LOADED: dict[tuple[str, str], np.ndarray] = {}  # weights files, read once per process
@@ -201,6 +203,8 @@ class FastMCTSAgent:
         prior: str = "hand",
         prior_weights: str | None = None,
         chance: int = 0,
+        shared: bool = False,
+        widen: float = 0.0,
     ) -> None:
         if evaluation not in EVALUATIONS:
             raise ValueError(
@@ -235,6 +239,10 @@ class FastMCTSAgent:
         if not 0 <= chance <= MAX_CHANCE:
             raise ValueError(f"bot 'fastmcts': chance must be between 0 and {MAX_CHANCE}")
         self.chance = chance
+        self.shared = shared
+        if not 0.0 <= widen <= MAX_WIDEN:
+            raise ValueError(f"bot 'fastmcts': widen must be between 0 and {MAX_WIDEN:g}")
+        self.widen = widen
         self.scale = scale
         self.manage = manage
         self.margin = margin / 1000.0
@@ -244,6 +252,9 @@ class FastMCTSAgent:
         self.last_seconds: float = 0.0
         self.last_nodes: int = 0  # the size of the last search's tree
         self.last_path: str = ""
+        #: False: search with the pure-Python twin even where the kernels are available (the
+        #: engine protocol's first moves while they load in the background, agents/engine.py).
+        self.use_kernels = True
         self.bank: float = 0.0
         self.game_round = 0
 
@@ -267,7 +278,8 @@ class FastMCTSAgent:
             for grey in (False, True):
                 tree.meta[:] = 0
                 self._root(root, 2, grey, tree)
-                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, self.chance, 10.0, new_state(1), False,
+                K.run(root, 2, grey, 2, 2.0, 0.15, 1.5, 1, self.chance, 0 if self.shared else -1,
+                      self.widen, 10.0, new_state(1), False,
                       self.net_array(), self.prior_array(), *tree.arrays())
             K.quick_value(root.copy(), 2, False, 0, 1)
             _loaded[0] = True
@@ -293,7 +305,7 @@ class FastMCTSAgent:
 
     def accelerated(self, state: State) -> bool:
         """Whether the compiled search plays ``state`` (else the pure-Python fallback)."""
-        return fast.available()
+        return self.use_kernels and fast.available()
 
     def search(self, state: State, budget: Budget | None = None) -> tuple[Move, float]:
         """The move to play and its value (the expected final margin, in points, of the
@@ -453,15 +465,16 @@ class FastMCTSAgent:
         frozen = False
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
         chance = self.chance
+        shared = self.rng.getrandbits(56) if self.shared else -1  # the shared fills' seeds
         net = self.net_array()
         pw = self.prior_array()
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
             t0 = time.perf_counter()
             got = K.run(
-                root, players, grey, want, c, eps, temp, rounds, chance, scale, rs, frozen, net,
-                pw,
-                *tree.arrays(),
+                root, players, grey, want, c, eps, temp, rounds, chance, shared, self.widen, scale, rs,
+                frozen,
+                net, pw, *tree.arrays(),
             )
             t1 = time.perf_counter()
             rate = got / (t1 - t0) if got and t1 > t0 else 0.0

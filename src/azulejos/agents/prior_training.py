@@ -86,8 +86,8 @@ def play_game(
             continue
         done = 0
         while done < iterations:
-            got = K.run(s, players, grey, iterations - done, 2.0, 0.15, TEMPERATURE, 1, 0, 10.0,
-                        rs, False, net, pw, *tree.arrays())
+            got = K.run(s, players, grey, iterations - done, 2.0, 0.15, TEMPERATURE, 1, 0, -1,
+                        0.0, 10.0, rs, False, net, pw, *tree.arrays())
             done += got
             if got == 0 and not tree.grow(int(K.edge_room(s, players))):
                 break

@@ -32,6 +32,7 @@ BOT_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "choice": ("name", "option", "value", "choices"),
     "needs": ("name", "option", "needs"),  # an option that needs another: weights, eval=net
     "range": ("name", "option", "low", "high"),  # a whole number from low to high
+    "between": ("name", "option", "low", "high"),  # a number from low to high
 }
 
 
@@ -227,14 +228,18 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
         opts,
         "fastmcts",
         {"time": float, "iterations": int, "c": float, "eps": float, "temperature": float,
-         "rounds": int, "scale": float, "manage": int, "margin": float, "chance": int},
+         "rounds": int, "scale": float, "manage": int, "margin": float, "chance": int,
+         "shared": int, "widen": float},
         also=("eval", "prior", "priorweights", "weights"),
     )
-    from .fastmcts import MAX_CHANCE
+    from .fastmcts import MAX_CHANCE, MAX_WIDEN
 
     if not 0 <= o.get("chance", 0) <= MAX_CHANCE:
         raise BotSpecError(f"bot 'fastmcts': chance must be between 0 and {MAX_CHANCE}", "range",
                            name="fastmcts", option="chance", low=0, high=MAX_CHANCE)
+    if not 0 <= o.get("widen", 0.0) <= MAX_WIDEN:
+        raise BotSpecError(f"bot 'fastmcts': widen must be between 0 and {MAX_WIDEN:g}", "between",
+                           name="fastmcts", option="widen", low=0, high=f"{MAX_WIDEN:g}")
     b = _budget(o, "fastmcts")
     if o.get("temperature", 1.0) == 0 or o.get("scale", 1.0) == 0:
         raise BotSpecError("bot 'fastmcts': temperature and scale must be positive", "positive",
@@ -242,9 +247,13 @@ def _fastmcts(seed: int | None, opts: Options) -> Agent:
     if o.get("manage", 1) not in (0, 1):
         raise BotSpecError("bot 'fastmcts': manage must be 0 or 1", "switch", name="fastmcts",
                            option="manage")
+    if o.get("shared", 0) not in (0, 1):
+        raise BotSpecError("bot 'fastmcts': shared must be 0 or 1", "switch", name="fastmcts",
+                           option="shared")
     manage = bool(o.pop("manage", 1))
-    return FastMCTSAgent(seed, b, manage=manage, evaluation=evaluation, weights=weights,
-                         prior=prior, prior_weights=prior_weights,
+    shared = bool(o.pop("shared", 0))
+    return FastMCTSAgent(seed, b, manage=manage, shared=shared, evaluation=evaluation,
+                         weights=weights, prior=prior, prior_weights=prior_weights,
                          **{k: v for k, v in o.items()})  # type: ignore[arg-type]
 
 

@@ -49,6 +49,8 @@ def bot_error_text(tr: gettext.NullTranslations, error: BotSpecError) -> str:
         return _("{name}: the option {option} needs {needs}").format(**p)
     if code == "range":
         return _("{name}: {option} must be a whole number from {low} to {high}").format(**p)
+    if code == "between":
+        return _("{name}: {option} must be a number from {low} to {high}").format(**p)
     return _("a bot is named by a word such as greedy or mcts:time=0.5")
 
 

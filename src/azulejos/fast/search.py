@@ -65,6 +65,9 @@ MAX_EDGES = MAX_LEGAL
 BASE_EDGES = NUM_ACTIONS
 #: Deepest path inside one round (drafting moves plus grey column choices).
 MAX_DEPTH = 256
+#: The most fills a chance node can have (``agents.fastmcts.MAX_CHANCE``, equal by a test): the
+#: stride of the shared fills' seeds (:func:`expand_chance`).
+MAX_CHANCE_EDGES = 64
 
 
 @njit(cache=True, inline="always")
@@ -287,17 +290,28 @@ def expand(
 
 @njit(cache=True)
 def expand_chance(
-    node: int, chance: int, rs: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
-    e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray, e_w: np.ndarray,
-    e_child: np.ndarray, meta: np.ndarray,
+    node: int, chance: int, shared: int, fills: int, rs: np.ndarray, nd_first: np.ndarray,
+    nd_cnt: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
+    e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
 ) -> None:
     """List the edges of the chance node ``node`` (a fill is due, R21): ``chance`` fills
     sampled from the bag counts, each kept as the seed (``e_act``) that draws it again, so the
     tree below each one is searched like the round before it. The seeds come from the search's
-    own generator: never the real fills (R22)."""
+    own generator: never the real fills (R22).
+
+    With ``shared`` >= 0 (common random numbers) the seeds are not drawn: the i-th edge of a
+    chance node that comes after ``fills`` fills on its path gets the seed ``shared + fills *
+    MAX_CHANCE_EDGES + i``. Every chance node at the same round ahead then samples with the
+    same seeds, and since the bag does not change within a round (R18-R21: it is only drawn
+    from at the fill), sibling branches mostly meet the same factories: the search compares
+    moves over the same fills instead of over different luck. Each fill is still a fair draw
+    from its own bag (the base ``shared`` is random per search)."""
     first = meta[1]
     for i in range(chance):
-        e_act[first + i] = np.int64(next_u64(rs) >> np.uint64(2))
+        if shared >= 0:
+            e_act[first + i] = (shared + fills * MAX_CHANCE_EDGES + i) & 0x3FFFFFFFFFFFFFFF
+        else:
+            e_act[first + i] = np.int64(next_u64(rs) >> np.uint64(2))
         e_prior[first + i] = 1.0 / chance
         e_n[first + i] = 0
         e_w[first + i] = 0.0
@@ -334,8 +348,8 @@ def make_root(
 @njit(cache=True)
 def run(
     root: np.ndarray, players: int, grey: bool, iterations: int,
-    c: float, eps: float, temperature: float, rounds: int, chance: int, scale: float,
-    rs: np.ndarray, frozen: bool, net: np.ndarray, pw: np.ndarray,
+    c: float, eps: float, temperature: float, rounds: int, chance: int, shared: int,
+    widen: float, scale: float, rs: np.ndarray, frozen: bool, net: np.ndarray, pw: np.ndarray,
     nd_player: np.ndarray, nd_term: np.ndarray, nd_first: np.ndarray, nd_cnt: np.ndarray,
     nd_visits: np.ndarray, e_act: np.ndarray, e_prior: np.ndarray, e_n: np.ndarray,
     e_w: np.ndarray, e_child: np.ndarray, meta: np.ndarray,
@@ -365,7 +379,12 @@ def run(
     With ``chance`` > 0 the tree does not stop at the end of the round: a fill is a chance
     node with ``chance`` sampled fills (:func:`expand_chance`), each visited in turn (the
     least visited next), and the next round is searched below each, so a longer search keeps
-    looking further instead of re-sampling the same round's end.
+    looking further instead of re-sampling the same round's end. ``shared`` >= 0 makes sibling
+    chance nodes sample the same fills (:func:`expand_chance`); -1 draws each node's own.
+    With ``widen`` > 0 (progressive widening) a chance node visited n times sends its visits
+    to its first 1 + floor(widen * sqrt(n)) fills only (at most ``chance``): few fills while
+    it has few visits, so the tree below them goes deeper, and more as the visits grow, so a
+    longer search averages over more of the fills.
     """
     s = np.empty_like(root)
     crs = np.empty(4, dtype=np.uint64)  # a chance edge's generator, seeded from the edge
@@ -394,6 +413,7 @@ def run(
         s[:] = root
         node = 0
         depth = 0
+        fills = 0  # the fills passed on this path
         while True:
             if nd_term[node]:
                 break
@@ -404,8 +424,8 @@ def run(
                         policy_playout(s, players, grey, eps, rounds, rs, acts, sc, pts, wk)
                     break
                 if at_fill:
-                    expand_chance(node, chance, rs, nd_first, nd_cnt, e_act, e_prior, e_n,
-                                  e_w, e_child, meta)
+                    expand_chance(node, chance, shared, fills, rs, nd_first, nd_cnt, e_act,
+                                  e_prior, e_n, e_w, e_child, meta)
                 else:
                     expand(s, players, grey, temperature, pw, pf, node, nd_first, nd_cnt,
                            e_act, e_prior, e_n, e_w, e_child, meta, acts, sc, pts, wk)
@@ -413,6 +433,8 @@ def run(
             cnt = nd_cnt[node]
             best_i = first
             if at_fill:  # the sampled fills in turn
+                if widen > 0.0:
+                    cnt = min(cnt, 1 + int(widen * math.sqrt(nd_visits[node])))
                 for i in range(first + 1, first + cnt):
                     if e_n[i] < e_n[best_i]:
                         best_i = i
@@ -439,6 +461,7 @@ def run(
             if at_fill:
                 seed_state(crs, e_act[best_i])
                 fill(s, players, crs, log, wk)
+                fills += 1
             else:
                 _apply(s, players, grey, e_act[best_i])
             kid = e_child[best_i]

@@ -59,7 +59,6 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.seat": _("Seat {n}"),
         "lobby.name": _("Name"),
         "lobby.kind.person": _("Person"),
-        "lobby.kind.bot": _("Bot: {level}"),
         "lobby.hotseat": _("Everyone plays on this device (hot-seat)"),
         "lobby.start_player": _("First player"),
         "lobby.create": _("Create game"),

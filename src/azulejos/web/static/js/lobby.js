@@ -18,13 +18,20 @@ export async function showLobby(root) {
   const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, rated: true, seats: [],
     clock: defaultClock() };
   let created = null;
-  for (let i = 0; i < 4; i++) form.seats.push({ kind: i === 0 ? "person" : "person", name: "", level: "" });
+  for (let i = 0; i < 4; i++) form.seats.push({ kind: "person", name: "", level: "" });
+
+  // The bot levels a person picks from, by their names in the page's language (easy ... expert,
+  // random). The server also takes the research bots' names (greedy, mcts, ...: docs/api.md);
+  // those are for the API and the command line, not for the lobby.
+  function lobbyLevels() {
+    return app.meta.bot_levels.filter((lv) => `name.bot.${lv}` in app.words);
+  }
 
   function seatRow(i) {
     const seat = form.seats[i];
     const kind = el("select", { class: "seat-kind", "data-seat": i, "aria-label": t("lobby.seat", { n: i + 1 }) },
       new Option(t("lobby.kind.person"), "person"),
-      ...app.meta.bot_levels.map((lv) => new Option(t("lobby.kind.bot", { level: lv }), `bot:${lv}`)));
+      ...lobbyLevels().map((lv) => new Option(botName(lv), `bot:${lv}`)));
     kind.value = seat.kind === "bot" ? `bot:${seat.level}` : "person";
     kind.addEventListener("change", () => {
       const [k, lv] = kind.value.split(":");
@@ -130,7 +137,7 @@ export async function showLobby(root) {
     variant.value = form.variant;
     variant.addEventListener("change", () => { form.variant = variant.value; });
     const standIn = el("select", { id: "stand-in" },
-      ...app.meta.bot_levels.filter((lv) => lv !== "random").map((lv) => new Option(botName(lv), lv)));
+      ...lobbyLevels().filter((lv) => lv !== "random").map((lv) => new Option(botName(lv), lv)));
     standIn.value = form.standIn;
     standIn.addEventListener("change", () => { form.standIn = standIn.value; });
     // The Master Chocolatier special displays (R40-R47): one checkbox and one line on what they do.

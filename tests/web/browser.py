@@ -1,0 +1,70 @@
+"""The Playwright setup shared by the browser tests (test_browser*.py): Debian's Chromium,
+pages in their own contexts that report their JavaScript errors, the screenshots' folder."""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+#: A desktop window's viewport.
+DESKTOP = {"width": 1280, "height": 900}
+#: The context options of a phone.
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}
+
+
+def artifacts() -> Path:
+    d = Path(os.environ.get("AZULEJOS_ARTIFACTS") or Path(tempfile.gettempdir()) / "azulejos-artifacts" / "web")
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium, launched by Playwright (the test is skipped without Playwright) and
+    closed on the way out."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_page(browser: Browser, errors: list[str] | None = None, *, timeout: float | None = None,
+              **context: Any) -> Page:
+    """A page in a new context made with the ``context`` options; its uncaught JavaScript
+    errors are added to ``errors`` and ``timeout`` (ms) is its default timeout, when given."""
+    page = browser.new_context(**context).new_page()
+    if errors is not None:
+        sink = errors
+        page.on("pageerror", lambda e: sink.append(str(e)))
+    if timeout is not None:
+        page.set_default_timeout(timeout)
+    return page
+
+
+def pick_random_move(page: Page, rng: random.Random) -> None:
+    """Click a random pickable tile, then a random target (a pattern line or the floor): the
+    move is chosen, not yet confirmed."""
+    tiles = page.locator(".tile.pickable")
+    tiles.nth(rng.randrange(tiles.count())).click()
+    targets = page.locator(".target")
+    targets.nth(rng.randrange(targets.count())).click()
