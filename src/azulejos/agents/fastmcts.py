@@ -466,15 +466,15 @@ class FastMCTSAgent:
         c, eps, temp, rounds, scale = self.c, self.eps, self.temperature, self.rounds, self.scale
         chance = self.chance
         shared = self.rng.getrandbits(56) if self.shared else -1  # the shared fills' seeds
+        widen = self.widen
         net = self.net_array()
         pw = self.prior_array()
         while True:
             want = chunk if iterations is None else min(chunk, iterations - done)
             t0 = time.perf_counter()
             got = K.run(
-                root, players, grey, want, c, eps, temp, rounds, chance, shared, self.widen, scale, rs,
-                frozen,
-                net, pw, *tree.arrays(),
+                root, players, grey, want, c, eps, temp, rounds, chance, shared, widen, scale,
+                rs, frozen, net, pw, *tree.arrays(),
             )
             t1 = time.perf_counter()
             rate = got / (t1 - t0) if got and t1 > t0 else 0.0

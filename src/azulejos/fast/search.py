@@ -302,8 +302,9 @@ def expand_chance(
     With ``shared`` >= 0 (common random numbers) the seeds are not drawn: the i-th edge of a
     chance node that comes after ``fills`` fills on its path gets the seed ``shared + fills *
     MAX_CHANCE_EDGES + i``. Every chance node at the same round ahead then samples with the
-    same seeds, and since the bag does not change within a round (R18-R21: it is only drawn
-    from at the fill), sibling branches mostly meet the same factories: the search compares
+    same seeds, and since the bag does not change within a round (it is drawn from only at
+    the fill, R21, and refilled from the lid only when it runs empty there, R22), sibling
+    branches mostly meet the same factories: the search compares
     moves over the same fills instead of over different luck. Each fill is still a fair draw
     from its own bag (the base ``shared`` is random per search)."""
     first = meta[1]
