@@ -43,6 +43,30 @@ def cpu_seconds(pid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def database_cpu_seconds() -> float:
+    """CPU time (user + system) so far of every PostgreSQL process on this machine (Linux
+    /proc; 0 where none runs): the database's share of a run's work."""
+    total = 0.0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if (proc / "comm").read_text().strip() != "postgres":
+                continue
+            total += cpu_seconds(int(proc.name))
+        except (OSError, ValueError, IndexError):
+            continue  # it ended meanwhile
+    return total
+
+
+def machine_cpu_seconds() -> float:
+    """CPU time spent so far by the whole machine, on all its CPUs (Linux /proc/stat: user,
+    nice, system, irq and softirq; not idle, I/O wait or time stolen by the host)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq = (int(f) for f in fields[:7])
+    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -170,6 +194,8 @@ async def run(url: str | list[str], games: int, seconds: float, seed: int, compr
         await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
         cpu["server"] = sum(cpu_seconds(p) for p in pids)
         cpu["client"] = cpu_seconds()
+        cpu["database"] = database_cpu_seconds()
+        cpu["machine"] = machine_cpu_seconds()
 
     async with httpx.AsyncClient(timeout=30) as http:
         sampler = asyncio.create_task(sample_cpu())
@@ -193,6 +219,14 @@ async def run(url: str | list[str], games: int, seconds: float, seed: int, compr
         # CPU per move over the measured window: steadier than moves/s on a shared machine
         "client_cpu_ms_per_move": round(1000 * (cpu_seconds() - cpu["client"]) / max(1, moves), 3),
     }
+    database = database_cpu_seconds() - cpu["database"]
+    if database > 0:  # PostgreSQL's processes (all of them on this machine)
+        result["database_cpu_ms_per_move"] = round(1000 * database / max(1, moves), 3)
+    # Everything the machine did, per move: its CPUs over this gives the most moves a second
+    # it could serve with the load client on it (docs/performance.md)
+    result["machine_cpu_ms_per_move"] = round(
+        1000 * (machine_cpu_seconds() - cpu["machine"]) / max(1, moves), 3)
+    result["machine_cpus"] = os.cpu_count()
     if pids:  # (with several servers: all of them together; each move is also read by the
         # other process, through the bus)
         result["server_cpu_ms_per_move"] = round(

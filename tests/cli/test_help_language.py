@@ -229,3 +229,27 @@ def test_lang_en_on_the_line_beats_a_russian_locale(
     assert code == 0 and ru.startswith("использование: azulejos review")
     code, en, _ = run_main(capsys, "review", "--help", "--lang", "en")
     assert code == 0 and en.startswith("usage: azulejos review") and "FILE" in en
+
+
+@pytest.mark.parametrize("mod", COMMANDS, ids=lambda m: m.__name__.rsplit(".", 1)[1])
+def test_every_command_takes_lang_anywhere_on_the_line(mod: object) -> None:
+    """README: ``--lang L`` anywhere on the line, so after the command too, for every one."""
+    name = mod.__name__.rsplit(".", 1)[1]  # type: ignore[attr-defined]
+    sub = parsers("en")[name]
+    option = next(a for a in sub._actions if "--lang" in a.option_strings)  # noqa: SLF001
+    assert set(option.choices or ()) >= {"en", "uk", "ru", "fr"}
+
+
+def test_lang_before_the_command_is_not_undone_by_the_command() -> None:
+    top = parsers("en")["azulejos"]
+    assert top.parse_args(["--lang", "fr", "bench"]).top_lang == "fr"
+    assert top.parse_args(["bench", "--lang", "uk"]).top_lang == "uk"
+    assert top.parse_args(["bench"]).top_lang is None
+
+
+def test_lang_after_a_command_without_its_own_option_speaks_that_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "/nonexistent/record.json", "--lang", "fr"]) != 0
+    err = capsys.readouterr().err
+    assert "arguments inconnus" not in err and "unrecognized" not in err
+    assert "n'existe pas" in err or "n’existe pas" in err

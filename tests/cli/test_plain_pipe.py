@@ -90,7 +90,7 @@ def test_bad_and_illegal_input_is_explained_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize(("lang", "reason"), [
     ("en", "that folder does not exist; give a file in an existing folder"),
-    ("uk", "такої папки немає; вкажіть файл в наявній папці"),
+    ("uk", "такої папки немає; вкажіть файл у наявній папці"),
     ("ru", "такой папки нет; укажите файл в существующей папке"),
     ("fr", "ce dossier n'existe pas ; indiquez un fichier dans un dossier existant")])
 def test_a_failed_save_says_why_in_the_language(lang: str, reason: str, tmp_path: Path) -> None:
@@ -272,3 +272,49 @@ def test_commands_are_understood_in_the_players_language(lang: str, script: str,
         assert text in proc.stdout, text
     assert "не хід" not in proc.stdout and "не ход" not in proc.stdout
     assert "n'est pas un coup" not in proc.stdout
+
+
+def test_input_that_ends_early_keeps_the_game_in_the_save_file(tmp_path: Path) -> None:
+    typed, _m = script_for("Ana,easy", 9)
+    path = tmp_path / "kept.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "azulejos", "play", "--plain", "--seats", "Ana,easy", "--seed", "9",
+         "--save", str(path)],
+        input="\n".join(typed[:3]) + "\n", capture_output=True, text=True, timeout=120,
+        cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "Input ended before the game did; saving it." in proc.stdout
+    assert f"Saved to {path}" in proc.stdout
+    assert len([p for p in load_record(path).rounds[0].moves]) >= 3
+    # without --save nothing is written behind the player's back, and they are told so
+    other = tmp_path / "other"
+    other.mkdir()
+    proc = subprocess.run(
+        [sys.executable, "-m", "azulejos", "play", "--plain", "--seats", "Ana,easy", "--seed", "9"],
+        input="\n".join(typed[:3]) + "\n", capture_output=True, text=True, timeout=120, cwd=other)
+    assert proc.returncode == 1
+    assert "the game was not saved (start with --save FILE" in proc.stdout
+    assert list(other.iterdir()) == []
+
+
+def test_quit_at_a_terminal_asks_once_before_losing_moves(tmp_path: Path) -> None:
+    import io
+
+    from azulejos.cli import PlainGame
+
+    def game(script: str) -> tuple[int, str]:
+        out = io.StringIO()
+        m = Match.new([parse_seat("Ana", 0), parse_seat("Bea", 1)], "coloured", 1)
+        first = m.state.legal_moves()[0].text()
+        g = PlainGame(m, Words("en"), io.StringIO(script.format(move=first)), out,
+                      save_to=tmp_path / "g.json", echo=False)  # echo off: a person typing
+        return g.run(), out.getvalue()
+
+    status, said = game("{move}\nquit\nquit\n")
+    assert status == 0
+    assert "moves that are not saved" in said and said.rstrip().endswith(
+        "Bye. The last moves were not saved.")
+    status, said = game("{move}\nsave\nquit\n")
+    assert status == 0 and "not saved" not in said and said.rstrip().endswith("Bye.")
+    status, said = game("quit\n")  # nothing played: nothing to lose
+    assert status == 0 and "not saved" not in said

@@ -62,6 +62,9 @@ class PlainGame:
         self.inp = stdin
         self.out = stdout
         self.save_to = save_to or Path("azulejos-game.json")
+        self.autosave = save_to is not None  # --save FILE: kept there when input ends
+        self.saved = list(match.log)  # the moves when last saved (or resumed)
+        self.quit_asked = False
         self.echo = echo  # repeat input lines (useful when stdin is not a terminal)
         self.log = GameLog(words)
 
@@ -92,7 +95,7 @@ class PlainGame:
                 continue
             line = self.ask()
             if line is None:
-                self.say(_("Input ended before the game did; type 'save FILE' to keep a game."))
+                self.input_ended()
                 return 1
             if not self.command(line):
                 return 0
@@ -208,7 +211,15 @@ class PlainGame:
         elif key == "rules":
             self.say(rules_text(self.w, arg.strip() or "recap", self.guide))
         elif key in ("quit", "exit"):
-            self.say(_("Bye. (Type 'save FILE' before 'quit' to keep a game.)"))
+            if self.unsaved and not self.echo and not self.quit_asked:
+                # a person at a terminal: one more word before the moves are lost (a script,
+                # whose lines are echoed, quits at once)
+                self.quit_asked = True
+                self.say(_("This game has moves that are not saved. Type 'save' to keep them, "
+                           "or 'quit' again to leave without saving."))
+                return True
+            self.say(_("Bye.") if not self.unsaved else
+                     _("Bye. The last moves were not saved."))
             return False
         else:
             self.try_move(line)
@@ -279,6 +290,24 @@ class PlainGame:
                 self.say(_("Type < for the left neighbour or > for the right one."))
         return sides
 
+    @property
+    def unsaved(self) -> bool:
+        """Whether moves were played since the game was last saved (or resumed)."""
+        return self.m.log != self.saved
+
+    def input_ended(self) -> None:
+        """The input ended before the game did: keep the game in the --save file if one was
+        given, else say that it was not kept and how to keep one next time."""
+        _ = self.w.gettext
+        if self.autosave and self.unsaved:
+            self.say(_("Input ended before the game did; saving it."))
+            self.save(self.save_to)
+        elif self.unsaved:
+            self.say(_("Input ended before the game did; the game was not saved (start with "
+                       "--save FILE to keep it when input ends)."))
+        else:
+            self.say(_("Input ended before the game did."))
+
     def save(self, path: Path) -> None:
         _ = self.w.gettext
         try:
@@ -287,6 +316,8 @@ class PlainGame:
             self.say(_("Could not save to {path}: {error}.").format(
                 path=path, error=os_error_text(_, e)))
             return
+        self.saved = list(self.m.log)
+        self.quit_asked = False
         self.say(_("Saved to {path}. Resume with: azulejos play --resume {path}").format(path=where))
 
     def finish(self) -> None:

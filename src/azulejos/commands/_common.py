@@ -90,3 +90,9 @@ def ruleset_from_args(args: argparse.Namespace, players: int | None = None) -> R
 MODULE_SUMMARIES: tuple[str, ...] = (
     N_("Master Chocolatier special factory displays"),
 )
+
+
+def have_terminal() -> bool:
+    """Whether standard input and output are a terminal, as a full-screen (Textual) command
+    needs: without one it would write escape codes into a file and wait for keys for ever."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

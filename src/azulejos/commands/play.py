@@ -7,7 +7,7 @@ import sys
 
 from azulejos.i18n import N_
 
-from ._common import add_game_options, non_negative_int, number, ruleset_from_args
+from ._common import add_game_options, have_terminal, non_negative_int, number, ruleset_from_args
 from ._text import _
 
 HELP = N_("play a game in the terminal, against friends on one keyboard or against bots")
@@ -106,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
                          save_to=Path(args.save) if args.save else None,
                          echo=not sys.stdin.isatty(), guide=get_section)
         return game.run()
+    if not have_terminal():
+        print(_("azulejos play: the full-screen game needs a terminal; without one, play in "
+                "plain line mode with --plain"), file=sys.stderr)
+        return 2
     from azulejos.tui import AzulejosApp, Setup
 
     setup = Setup(seats, rules, theme, lang, args.seed, args.high_contrast)

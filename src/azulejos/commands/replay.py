@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from azulejos.i18n import N_
 
+from ._common import have_terminal
 from ._text import _
 
 if TYPE_CHECKING:
@@ -73,6 +74,11 @@ def _view(args: argparse.Namespace) -> int:
     except InvalidRecordError as e:
         print(f"{path}: {record_error_text(tr, e)}", file=sys.stderr)
         return 1
+    if not have_terminal():
+        print(_("azulejos replay --view: the viewer needs a terminal; without one, "
+                "'azulejos show FILE --round N' prints the position at any point"),
+              file=sys.stderr)
+        return 2
     from azulejos.tui import AzulejosApp
 
     AzulejosApp(viewer_setup(rec, args.lang), replay=rec).run()

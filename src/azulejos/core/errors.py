@@ -39,6 +39,12 @@ class InvalidMoveError(AzulejosError, ValueError):
     """Text or an action id that does not denote any move (docs/notation.md)."""
 
 
+class OutOfRangeError(AzulejosError, IndexError, ValueError):
+    """A seat, pattern line, wall row or column, or factory display that the game does not
+    have (seats 0 to players-1, lines, rows and columns 0-4, displays 0 to factories-1, all
+    0-based in the library's API). An ``IndexError`` too, as a list would raise."""
+
+
 class IllegalFillError(AzulejosError, ValueError):
     """A factory fill that cannot be drawn from the bag and lid (R21, R22)."""
 

@@ -23,6 +23,7 @@ from typing import Final
 
 from .colours import LETTERS
 from .errors import InvalidMoveError
+from .ints import integer
 
 CENTRE: Final = 9
 FLOOR: Final = 5
@@ -138,9 +139,10 @@ def split(move: Move, directions: str) -> Move:
 
 def move_of_action(action: int) -> Move:
     """The move with this action id; :class:`InvalidMoveError` if out of range."""
-    if type(action) is not int or not 0 <= action < NUM_ALL_ACTIONS:
+    a = integer(action)
+    if a is None or not 0 <= a < NUM_ALL_ACTIONS:
         raise InvalidMoveError(f"{action!r} is not an action id (0-{NUM_ALL_ACTIONS - 1})")
-    return MOVES[action]
+    return MOVES[a]
 
 
 def parse_move(text: str) -> Move:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from .errors import RulesetError
+from .ints import integer
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Variant
 
 
@@ -77,8 +78,10 @@ class Ruleset:
         variant: Variant | str = Variant.COLOURED,
         special_factories: bool = False,
     ) -> None:
-        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        count = integer(players)  # an int, or NumPy's
+        if count is None or not MIN_PLAYERS <= count <= MAX_PLAYERS:
             raise RulesetError("players", f"2, 3 or 4 players play (R8), not {players!r}")
+        players = count
         try:
             side = Variant.parse(variant)
         except ValueError:

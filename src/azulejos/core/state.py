@@ -22,6 +22,7 @@ from . import layout as L
 from .colours import wall_column
 from .errors import IllegalMoveError, InvalidMoveError
 from .events import Bonus, Fill, TilingEvent
+from .ints import index, integer
 from .moves import MOVE_TEXT, MOVES, NUM_ALL_ACTIONS, Move, parse_move
 from .rules import Variant
 from .ruleset import Ruleset
@@ -110,8 +111,10 @@ class State:
         """
         rules = Ruleset.of(players, variant)
         n = rules.players
-        if type(start_player) is not int or not 0 <= start_player < n:
+        start = integer(start_player)
+        if start is None or not 0 <= start < n:
             raise ValueError(f"start_player must be a seat 0-{n - 1} (R9)")
+        start_player = start
         self = cls.__new__(cls)
         self._set_rules(rules)
         s = [0] * L.size(n, rules.special_factories)
@@ -184,8 +187,10 @@ class State:
             return NotImplemented
         return self.ruleset == other.ruleset and self._s == other._s
 
-    def __hash__(self) -> int:
-        return hash((self.ruleset, tuple(self._s)))
+    #: A state changes with every move, so it has no hash (as a list has none): a state kept
+    #: in a set or as a dict key would be lost after the next ``push``. Key positions by
+    #: ``to_position(state)`` (azulejos.notation) or ``tuple(state.raw())`` instead.
+    __hash__ = None  # type: ignore[assignment]
 
     # -- read-only view ------------------------------------------------------------------------
     @property
@@ -282,7 +287,10 @@ class State:
         return None if k < 0 else k
 
     def neighbours(self, display: int) -> tuple[int, int]:
-        """Display ``display``'s (left, right) neighbours still in the circle (R40, R43)."""
+        """Display ``display``'s (left, right) neighbours still in the circle (R40, R43). Displays
+        are numbered from 0 here, as in :attr:`factories` (records and move text count from 1).
+        """
+        display = index(display, self.nfactories, "a factory display")
         if not self._sf:
             nf = self.nfactories
             return (display - 1) % nf, (display + 1) % nf
@@ -299,11 +307,15 @@ class State:
         """A value that is equal for two states exactly when their :meth:`player` boards of
         ``seat`` are equal: cheaper than the board itself, for caches of what is drawn from
         it."""
+        seat = index(seat, self.players, "a seat")
         s = self._s
         b = L.P0 + seat * L.STRIDE
         return (*s[b : b + L.STRIDE], s[L.MARKER] == seat)
 
     def player(self, seat: int) -> PlayerView:
+        """The board of ``seat`` (0 to players-1): score, pattern lines, wall, floor and
+        whether it holds the first-player marker."""
+        seat = index(seat, self.players, "a seat")
         s = self._s
         b = L.P0 + seat * L.STRIDE
         lines = tuple(
@@ -376,10 +388,12 @@ class State:
         """Every legal move (R11, R13, R15; grey wall R30, R33)."""
         return [MOVES[a] for a in self.legal_actions()]
 
-    def is_legal(self, move: Move | int) -> bool:
+    def is_legal(self, move: Move | int | str) -> bool:
+        """Whether ``move`` (a :class:`Move`, an action id or move text) may be played now:
+        False also for what denotes no move at all (see :meth:`check` for the reason)."""
         try:
             self.check(move)
-        except IllegalMoveError:
+        except (IllegalMoveError, InvalidMoveError):
             return False
         return True
 
@@ -405,12 +419,14 @@ class State:
     def destinations(self, seat: int | None = None) -> list[int]:
         """For each colour, the bitmask of the pattern lines (bits 0-4) and floor (bit 5)
         that ``seat`` (default: the player to move) may put it on now (R13, R15)."""
-        return legal.dest_masks(self._s, self.current_player if seat is None else seat)
+        who = self.current_player if seat is None else index(seat, self.players, "a seat")
+        return legal.dest_masks(self._s, who)
 
     def free_columns(self, seat: int, line: int) -> list[int]:
         """Grey wall: the columns of wall row ``line`` where the colour of ``seat``'s pattern
         line ``line`` may go (R30)."""
-        return legal.free_columns(self._s, seat, line)
+        seat = index(seat, self.players, "a seat")
+        return legal.free_columns(self._s, seat, index(line, 5, "a pattern line"))
 
     # -- moves --------------------------------------------------------------------------------
     def push(self, move: Move | int | str) -> None:
@@ -542,23 +558,28 @@ class State:
 
     def deal(self, rng: random.Random) -> None:
         """Sample a fill with ``rng`` and apply it (the chance step)."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"deal() needs a random.Random, such as random.Random(7), not {rng!r}")
         self.apply_fill(self.sample_fill(rng))
 
     # -- the end ------------------------------------------------------------------------------
     def placement_points(self, seat: int, row: int, column: int) -> int:
         """Points a tile put now on the empty space (row, column) of ``seat``'s wall would
         score (R18); the same computation wall-tiling uses."""
+        seat = index(seat, self.players, "a seat")
+        row, column = index(row, 5, "a wall row"), index(column, 5, "a wall column")
         s = self._s
         b = L.P0 + seat * L.STRIDE
         return L.placement_points(s[b + L.ROW_OCC + row], s[b + L.COL_OCC + column], row, column)
 
     def bonus(self, seat: int) -> Bonus:
         """End bonuses the wall of ``seat`` earns now (R24)."""
-        return endgame.bonus(self._s, seat)
+        return endgame.bonus(self._s, index(seat, self.players, "a seat"))
 
     def row_completable(self, seat: int, row: int) -> bool:
         """R34: can the missing colours of this row go one-to-one into its empty columns?"""
-        return endgame.row_completable(self._s, seat, row)
+        seat = index(seat, self.players, "a seat")
+        return endgame.row_completable(self._s, seat, index(row, 5, "a wall row"))
 
     def any_row_reachable(self) -> bool:
         """Ruling R35: can any row of any player still be completed (see
@@ -595,12 +616,13 @@ class State:
 def _as_move(move: Move | int | str) -> Move:
     if isinstance(move, Move):
         return move
-    if type(move) is int:
-        if 0 <= move < NUM_ALL_ACTIONS:
-            return MOVES[move]
-        raise InvalidMoveError(f"{move!r} is not an action id (0-{NUM_ALL_ACTIONS - 1})")
     if isinstance(move, str):
         return parse_move(move)
+    action = integer(move)  # an int, or NumPy's (argmax)
+    if action is not None:
+        if 0 <= action < NUM_ALL_ACTIONS:
+            return MOVES[action]
+        raise InvalidMoveError(f"{move!r} is not an action id (0-{NUM_ALL_ACTIONS - 1})")
     raise InvalidMoveError(f"{move!r} is not a move")
 
 

@@ -30,6 +30,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from azulejos.core.errors import InvalidMoveError
+from azulejos.core.ints import integer
 from azulejos.core.rules import Variant
 from azulejos.core.ruleset import Ruleset, resolve
 from azulejos.core.state import State
@@ -43,21 +44,54 @@ def action_id(action: Any, special_factories: bool = False) -> int:
 
     The ids run to 324, or to 8,424 with the special factory displays (SF4 splits, R43)."""
     top = num_actions(special_factories) - 1
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+    a = integer(action)  # an int, a NumPy integer, or a 0-d integer array
+    if a is None:
         raise InvalidMoveError(f"{action!r} is not an action id (an integer 0-{top})")
-    a = int(action)
     if not 0 <= a <= top:
         raise InvalidMoveError(f"{a} is not an action id (0-{top})")
     return a
 
 
-def check_start_player(start_player: int | str, players: int) -> None:
+def check_start_player(start_player: int | str, players: int) -> int | str:
+    """``start_player`` checked: ``"random"``, or a seat as a plain ``int`` (NumPy's integers
+    are taken too); else ValueError."""
     if start_player == "random":
-        return
-    if isinstance(start_player, bool) or not isinstance(start_player, int):
+        return "random"
+    seat = integer(start_player)
+    if seat is None:
         raise ValueError(f"start_player must be a seat or 'random', not {start_player!r}")
-    if not 0 <= start_player < players:
-        raise ValueError(f"start_player must be a seat 0-{players - 1} (R9), not {start_player}")
+    if not 0 <= seat < players:
+        raise ValueError(f"start_player must be a seat 0-{players - 1} (R9), not {seat}")
+    return seat
+
+
+def check_seat(seat: object, players: int) -> int:
+    """A seat 0 to ``players - 1`` as a plain ``int`` (NumPy's integers are taken too)."""
+    i = integer(seat)
+    if i is None or not 0 <= i < players:
+        raise ValueError(f"seat must be a seat 0-{players - 1}, not {seat!r}")
+    return i
+
+
+def check_max_rounds(max_rounds: object) -> int | None:
+    """``max_rounds``: None (no limit) or a whole number of at least 1."""
+    if max_rounds is None:
+        return None
+    n = integer(max_rounds)
+    if n is None or n < 1:
+        raise ValueError(f"max_rounds must be a whole number of at least 1 (or None), not "
+                         f"{max_rounds!r}")
+    return n
+
+
+def reset_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """``reset``'s options. Keys an environment does not read are ignored, as PettingZoo's
+    ``api_test`` expects (it resets with ``options={"options": 1}``)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be a dict, not {type(options).__name__}")
+    return options
 
 
 class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
@@ -82,11 +116,10 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         super().__init__()
         self.ruleset = resolve(ruleset, players, variant)
         players = self.ruleset.players
-        check_start_player(start_player, players)
+        start_player = check_start_player(start_player, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        if max_rounds is not None and max_rounds < 1:
-            raise ValueError("max_rounds must be at least 1 (or None)")
+        max_rounds = check_max_rounds(max_rounds)
         self.players = players
         self.variant = self.ruleset.variant
         self.reward_scheme = check_reward(reward)
@@ -139,10 +172,10 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
+        options = reset_options(options)
         start = self.start_player
-        if options and "start_player" in options:
-            start = options["start_player"]
-            check_start_player(start, self.players)
+        if "start_player" in options:
+            start = check_start_player(options["start_player"], self.players)
         if start == "random":
             start = self._rng.randrange(self.players)
         assert isinstance(start, int)

@@ -30,11 +30,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from azulejos.core.ints import integer
 from azulejos.core.rules import Variant
 from azulejos.core.ruleset import Ruleset, resolve
 from azulejos.core.state import State
 
-from .aec import action_id, check_start_player
+from .aec import action_id, check_max_rounds, check_seat, check_start_player, reset_options
 from .encoding import encode, num_actions, observation_high, observation_size
 from .opponents import AgentFactory, Opponent, OpponentSpec, default_agent_factory
 from .rewards import check_reward, step_rewards
@@ -69,9 +70,13 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> None:
         self.ruleset = resolve(ruleset, players, variant)
         players = self.ruleset.players
-        check_start_player(start_player, players)
-        if seat is not None and (isinstance(seat, bool) or not 0 <= seat < players):
-            raise ValueError(f"seat must be None or a seat 0-{players - 1}, not {seat!r}")
+        start_player = check_start_player(start_player, players)
+        if seat is not None:
+            seat = check_seat(seat, players)
+        max_rounds = check_max_rounds(max_rounds)
+        if integer(max_illegal) is None or max_illegal < 1:
+            raise ValueError(f"max_illegal must be a whole number of at least 1, not "
+                             f"{max_illegal!r}")
         if illegal not in ("penalty", "error"):
             raise ValueError(f"illegal must be 'penalty' or 'error', not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -159,15 +164,12 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(0, 2**63)))
-        options = options or {}
+        options = reset_options(options)
         seat = options.get("seat", self.fixed_seat)
         if seat is None:
             seat = self._rng.randrange(self.players)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be a seat 0-{self.players - 1}, not {seat!r}")
-        self.seat = seat
-        start = options.get("start_player", self.start_player)
-        check_start_player(start, self.players)
+        self.seat = check_seat(seat, self.players)
+        start = check_start_player(options.get("start_player", self.start_player), self.players)
         if start == "random":
             start = self._rng.randrange(self.players)
         self._opponents = [

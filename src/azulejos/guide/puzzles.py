@@ -133,7 +133,8 @@ def move_value(state: State, move: str) -> int:
     return c.scores[seat] - before
 
 
-_Memo = dict[State, tuple[int, list[str]]]
+#: Positions searched, by their ruleset and layout (a State itself changes, so has no hash).
+_Memo = dict[tuple[object, tuple[int, ...]], tuple[int, list[str]]]
 
 
 def _lead(state: State, seat: int, memo: _Memo | None = None) -> tuple[int, list[str]]:
@@ -142,8 +143,9 @@ def _lead(state: State, seat: int, memo: _Memo | None = None) -> tuple[int, list
     if state.phase != "draft":
         return state.scores[seat] - state.scores[1 - seat], []
     memo = {} if memo is None else memo
-    if state in memo:
-        return memo[state]
+    key = (state.ruleset, tuple(state.raw))
+    if key in memo:
+        return memo[key]
     mine = state.current_player == seat
     best: tuple[int, list[str]] | None = None
     for m in state.legal_moves():
@@ -153,7 +155,7 @@ def _lead(state: State, seat: int, memo: _Memo | None = None) -> tuple[int, list
         if best is None or (v > best[0] if mine else v < best[0]):
             best = (v, [m.text(), *line])
     assert best is not None
-    memo[state.copy(history=False)] = best
+    memo[key] = best
     return best
 
 
