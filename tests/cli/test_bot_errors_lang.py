@@ -67,8 +67,20 @@ def test_tournament_names_a_bot_twice_in_french() -> None:
 def test_engine_says_an_unknown_bot_to_the_person_and_to_the_protocol() -> None:
     out = azulejos("--lang", "fr", "engine", "--bot", "nobot")
     assert out.returncode == 2
-    assert out.stdout.startswith("info error unknown bot 'nobot'")  # the protocol stays English
+    assert out.stdout.startswith("info error unknown bot nobot (known: ")  # the protocol: English
     assert out.stderr.startswith("azulejos engine: bot inconnu : nobot (connus : ")
+
+
+def test_engine_says_a_bad_option_in_one_sentence_to_the_protocol_and_the_person() -> None:
+    """The protocol's info error line is the English of the sentence on stderr, not a second
+    wording of the library's message."""
+    out = azulejos("--lang", "en", "engine", "--bot", "mcts:time=x")
+    assert out.returncode == 2
+    assert out.stdout == "info error mcts: time=x must be a finite number\n"
+    assert out.stderr == "azulejos engine: mcts: time=x must be a finite number\n"
+    out = azulejos("--lang", "uk", "engine", "--bot", "mcts:time=nan")
+    assert out.stdout == "info error mcts: time=nan must be a finite number\n"
+    assert out.stderr.startswith("azulejos engine: mcts: time=nan") and "finite" not in out.stderr
 
 
 def test_tournament_refuses_a_non_finite_time_in_french() -> None:
