@@ -122,6 +122,7 @@ def test_engine_says_a_bad_weights_file_to_the_person_in_french(tmp_path: Path) 
     missing = tmp_path / "none.npz"
     out = azulejos("--lang", "fr", "engine", "--bot", f"fastmcts:eval=net,weights={missing}")
     assert out.returncode == 2
-    assert out.stdout.startswith("info error cannot read value network weights")  # protocol: English
+    # the protocol's line: the person's sentence, in English
+    assert out.stdout == f"info error The value network weights file {missing} does not exist.\n"
     assert out.stderr.strip() == (
         f"azulejos engine: Le fichier de poids du réseau d'évaluation {missing} n'existe pas.")

@@ -186,11 +186,17 @@ def test_tournament_cli_ladder(capsys: pytest.CaptureFixture[str]) -> None:
     "argv, text",
     [(["--bots", "greedy"], "at least 2 bots"), (["--bots", "greedy,nobot"], "unknown bot"),
      (["--bots", "greedy,random", "--backend", "ray"], "needs --address"),
-     (["--bots", "greedy,greedy"], "once")],
+     (["--bots", "greedy,greedy"], "once"),
+     (["--bots", "random,mcts:time=nan"], "mcts: time=nan must be a finite number"),
+     (["--bots", "random,mcts:time=inf"], "mcts: time=inf must be a finite number"),
+     (["--bots", "random,mcts:time=1,time=2"], "the option time is given twice"),
+     (["--bots", "random,cmd:"], "cmd: needs a command"),
+     (["--bots", "random,cmd:python 'bot.py"], "unclosed quote")],
 )
 def test_tournament_cli_errors(argv: list[str], text: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", *argv]) == 2
-    assert text in capsys.readouterr().err
+    cap = capsys.readouterr()
+    assert text in cap.err and "Traceback" not in cap.err and not cap.out
 
 
 def test_deal_secret_changes_the_fills_but_keeps_deals_paired() -> None:
@@ -247,3 +253,13 @@ def test_the_rating_follows_the_wins_whatever_order_the_games_finished_in() -> N
     assert s["a"]["rating"]["mu"] > s["b"]["rating"]["mu"]
     again = summarise(results[::-1])["bots"]
     assert again["a"]["rating"]["mu"] > again["b"]["rating"]["mu"]
+
+
+@pytest.mark.parametrize("time", ["inf", "nan", "0", "-1", "1e999"])
+def test_tournament_cli_refuses_a_time_that_is_not_a_finite_number_of_seconds(
+        time: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["tournament", "--bots", "random,greedy", "--time", time])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "is not a number of seconds > 0" in err and "Traceback" not in err

@@ -7,6 +7,8 @@ returns a legal move. Agents are deterministic under their seed.
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import time
 from dataclasses import dataclass
@@ -17,10 +19,33 @@ from azulejos.core import Move, State
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long an agent may think: seconds per move and/or iterations (None = no limit)."""
+    """How long an agent may think: seconds per move and/or iterations (None = no limit).
+
+    ``seconds`` is a finite number >= 0 (0: answer at once), ``iterations`` a whole number >= 1;
+    anything else is refused with a ``ValueError`` (``TypeError`` for a value of the wrong type)
+    rather than silently making a bot play its first move or think for ever.
+
+    >>> Budget(seconds=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: Budget: seconds must be a finite number >= 0 (or None), not -1
+    """
 
     seconds: float | None = None
     iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        s, n = self.seconds, self.iterations
+        if s is not None:
+            if isinstance(s, bool) or not isinstance(s, numbers.Real):
+                raise TypeError(f"Budget: seconds must be a number or None, not {s!r}")
+            if not (math.isfinite(s) and s >= 0):
+                raise ValueError(f"Budget: seconds must be a finite number >= 0 (or None), not {s!r}")
+        if n is not None:
+            if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+                raise TypeError(f"Budget: iterations must be a whole number or None, not {n!r}")
+            if n < 1:
+                raise ValueError(f"Budget: iterations must be at least 1 (or None), not {n!r}")
 
 
 @runtime_checkable

@@ -18,6 +18,7 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from azulejos.core import State
@@ -195,9 +196,33 @@ class Preparation:
         return None if self.loading() else self.wait()
 
 
-def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
+def greeting_error(rest: str) -> str | None:
+    """Why the greeting ``azulejos REST`` cannot be accepted (None for ``azulejos 1``): this
+    engine speaks version :data:`PROTOCOL_VERSION` only (docs/protocol.md).
+
+    >>> greeting_error("1") is None
+    True
+    >>> greeting_error("2")
+    "protocol version '2' is not supported: this engine speaks version 1 only ('azulejos 1')"
+    """
+    words = rest.split()
+    if words == [str(PROTOCOL_VERSION)]:
+        return None
+    if not words:
+        return f"the greeting needs the protocol version: 'azulejos {PROTOCOL_VERSION}'"
+    return (f"protocol version {' '.join(words)!r} is not supported: this engine speaks version "
+            f"{PROTOCOL_VERSION} only ('azulejos {PROTOCOL_VERSION}')")
+
+
+def serve(
+    spec: str, seed: int | None, inp: TextIO, out: TextIO,
+    on_bad_spec: Callable[[ValueError], str] = str,
+) -> int:
     """Answer protocol commands from ``inp`` until ``quit`` or end of input. Returns 0, or 2 if
-    the bot spec is unknown. Bad commands get an ``info error ...`` line and change nothing."""
+    the bot spec is unknown. Bad commands get an ``info error ...`` line and change nothing.
+    ``on_bad_spec`` is told the error of a spec or seed that makes no bot and returns the text
+    of the ``info error`` line (``azulejos engine`` also says it to the person, on stderr, in
+    the same sentence)."""
 
     def say(line: str) -> None:
         out.write(line + "\n")
@@ -206,7 +231,7 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
     try:
         agent: Agent = make_agent(spec, seed)
     except ValueError as e:
-        say(f"info error {e}")
+        say(f"info error {on_bad_spec(e)}")
         return 2
     ready = Preparation(agent)
     wait_for_kernels = False  # ``setoption kernels wait``: isready waits even with a twin
@@ -221,7 +246,8 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
         if cmd == "azulejos":
             say(f"id name azulejos {agent.name}")
             say(f"id protocol {PROTOCOL_VERSION}")
-            say("azulejosok")
+            refused = greeting_error(rest)
+            say("azulejosok" if refused is None else f"info error {refused}")
         elif cmd == "isready":
             quick = has_twin(agent) and not wait_for_kernels
             failed = ready.ended() if quick else ready.wait()
@@ -232,9 +258,12 @@ def serve(spec: str, seed: int | None, inp: TextIO, out: TextIO) -> int:
             parts = rest.split()
             if len(parts) == 2 and parts[0] == "seed":
                 try:
-                    agent = make_agent(spec, int(parts[1]))
+                    new_seed = int(parts[1])
+                    if new_seed < 0:  # as every command's --seed
+                        raise ValueError(parts[1])
+                    agent = make_agent(spec, new_seed)
                 except ValueError:
-                    say(f"info error seed must be a whole number, not {parts[1]!r}")
+                    say(f"info error seed must be a whole number >= 0, not {parts[1]!r}")
             elif len(parts) == 2 and parts[0] == "kernels" and parts[1] in ("wait", "background"):
                 wait_for_kernels = parts[1] == "wait"
             else:

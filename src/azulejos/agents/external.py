@@ -52,9 +52,17 @@ class ExternalAgent:
         grace: float = 0.5,
         startup: float = 15.0,
     ) -> None:
+        from .registry import BotSpecError
+
+        spec = "cmd:" + command
         if not command.strip():
-            raise ValueError("cmd: needs a command, e.g. 'cmd:python my_bot.py'")
-        self.argv = shlex.split(command)
+            raise BotSpecError("cmd: needs a command, e.g. 'cmd:python my_bot.py'", "no_command",
+                               spec=spec)
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as e:  # an unclosed quote, a trailing backslash
+            raise BotSpecError(f"{spec!r}: the command cannot be split into words ({e})",
+                               "command_syntax", spec=spec) from None
         self.name = "cmd:" + command
         self.seed = seed
         self.default_seconds = default_seconds

@@ -7,6 +7,8 @@ protocol (``docs/protocol.md``). Options of each bot are listed in ``docs/bots.m
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Callable
 
 from azulejos.core.errors import CodedError
@@ -20,10 +22,14 @@ Options = dict[str, str]
 BOT_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "empty": (),
     "option_syntax": ("spec", "option"),  # an option not written key=value
+    "option_twice": ("spec", "option"),  # one option given twice (mcts:time=1,time=2)
+    "seed": ("seed",),  # make_agent's seed is not a whole number (seed: its repr)
+    "no_command": ("spec",),  # cmd: with no command after it
+    "command_syntax": ("spec",),  # cmd:COMMAND that cannot be split into words (a lone quote)
     "unknown_bot": ("spec", "known"),  # known: the registry's names, comma-separated
     "no_options": ("name", "spec"),  # a bot that takes no options was given some
     "unknown_option": ("name", "option", "options"),
-    "not_a_number": ("name", "option", "value", "kind"),  # kind: int or float
+    "not_a_number": ("name", "option", "value", "kind"),  # kind: int or float (finite)
     "negative": ("name", "option"),
     "iterations": ("name",),  # iterations must be at least 1
     "fraction": ("name", "option"),  # between 0 and 1
@@ -89,12 +95,20 @@ def parse_spec(spec: str) -> tuple[str, Options]:
             if not eq or not key.strip() or not value.strip():
                 raise BotSpecError(f"bot spec {spec!r}: option {part!r} must look like key=value",
                                    "option_syntax", spec=spec, option=part)
+            if key.strip() in opts:
+                raise BotSpecError(f"bot spec {spec!r}: option {key.strip()!r} is given twice",
+                                   "option_twice", spec=spec, option=key.strip())
             opts[key.strip()] = value.strip()
     return name, opts
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """The agent named by ``spec``; ``ValueError`` naming the known agents if none."""
+    """The agent named by ``spec``, its generator seeded with ``seed`` (a whole number, or None
+    for a fresh one); :class:`BotSpecError` (a ``ValueError``) if either is bad."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral)):
+        raise BotSpecError(f"a bot's seed must be a whole number or None, not {seed!r}", "seed",
+                           seed=repr(seed))
+    seed = None if seed is None else int(seed)
     if isinstance(spec, str) and spec.startswith("cmd:"):
         from .external import ExternalAgent
 
@@ -133,8 +147,11 @@ def _take(
         kind = allowed[key]
         try:
             value = kind(text)
+            if not math.isfinite(value):  # nan, inf, 1e999: never a usable setting
+                raise ValueError(text)
         except ValueError:
-            raise BotSpecError(f"bot {name!r}: {key}={text!r} is not a {kind.__name__}",
+            what = "whole number" if kind is int else "finite number"
+            raise BotSpecError(f"bot {name!r}: {key}={text!r} is not a {what}",
                                "not_a_number", name=name, option=key, value=text,
                                kind=kind.__name__) from None
         if value < 0:

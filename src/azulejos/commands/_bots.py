@@ -23,6 +23,14 @@ def bot_error_text(tr: gettext.NullTranslations, error: BotSpecError) -> str:
     code = error.code
     if code == "option_syntax":
         return _("{spec}: write the option {option} as key=value").format(**p)
+    if code == "option_twice":
+        return _("{spec}: the option {option} is given twice").format(**p)
+    if code == "seed":
+        return _("the seed of a bot must be a whole number, not {seed}").format(**p)
+    if code == "no_command":
+        return _("cmd: needs a command after it, such as cmd:python my_bot.py").format(**p)
+    if code == "command_syntax":
+        return _("{spec}: the command has an unclosed quote or ends with a backslash").format(**p)
     if code == "unknown_bot":
         return _("unknown bot {spec} (known: {known}, or cmd:COMMAND)").format(**p)
     if code == "no_options":
@@ -32,7 +40,7 @@ def bot_error_text(tr: gettext.NullTranslations, error: BotSpecError) -> str:
     if code == "not_a_number":
         if p.get("kind") == "int":
             return _("{name}: {option}={value} must be a whole number").format(**p)
-        return _("{name}: {option}={value} must be a number").format(**p)
+        return _("{name}: {option}={value} must be a finite number").format(**p)
     if code == "negative":
         return _("{name}: {option} must not be negative").format(**p)
     if code == "iterations":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import math
 import sys
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ def positive_float(text: str) -> float:
         x = float(text)
     except ValueError:
         x = -1.0
-    if not x > 0:
+    if not 0 < x < math.inf:  # (nan fails both)
         raise argparse.ArgumentTypeError(_("{text} is not a number of seconds > 0").format(text=repr(text)))
     return x
 
@@ -114,13 +115,7 @@ def run(args: argparse.Namespace) -> int:
         print(lineup_error_text(tr, e, prog), file=sys.stderr)
         return 2
     for spec in bots:
-        if spec.startswith("cmd:"):
-            if not spec[4:].strip():
-                print(_("{prog}: {spec}: cmd: needs a command").format(prog=prog, spec=repr(spec)),
-                      file=sys.stderr)
-                return 2
-            continue
-        try:
+        try:  # (a cmd: bot is only split into words here: its program starts in each game)
             make_agent(spec, 0)
         except (BotSpecError, WeightsFileError) as e:  # a bad option, a bad weights file
             print(f"{prog}: {spec_error_text(tr, e)}", file=sys.stderr)

@@ -43,10 +43,21 @@ def _rounded(x: float | None) -> float | None:
 RATING_ORDERS = 16
 
 
+def is_rated(result: GameResult) -> bool:
+    """Whether a game counts in the ratings: only one whose bots are all different. The rating
+    model (Plackett-Luce, :mod:`azulejos.play.ratings`) ranks one entry per player; a bot that
+    fills several seats (fewer bots than players: ``A,B`` at 3 players seats ``A,B,A``) would be
+    several entries with one rating, which the model cannot update, and rating each copy as
+    a bot of its own would count the bot's games twice and its games against itself."""
+    return len(set(result.lineup)) == len(result.lineup)
+
+
 def _ratings(results: list[GameResult], bots: list[str]) -> dict[str, dict[str, float]]:
-    """Every bot's rating with the one model of :mod:`azulejos.play.ratings` (none if openskill
-    is not installed): the mean of ``mu`` and ``sigma`` after the games taken in
-    :data:`RATING_ORDERS` orders, the order played and shuffles drawn from a fixed seed.
+    """The rating of every bot that played a rated game (:func:`is_rated`) with the one model
+    of :mod:`azulejos.play.ratings` (none if openskill is not installed): the mean of ``mu``
+    and ``sigma`` after the games taken in :data:`RATING_ORDERS` orders, the order played and
+    shuffles drawn from a fixed seed. A bot with no rated game has no rating: the model's
+    starting 25 ± 8.3 would read as a measured draw.
 
     openskill updates a rating one game at a time and weighs the first games most, so one
     order alone can rate a bot with fewer wins above one with more (with 35 wins to 25 between
@@ -54,8 +65,8 @@ def _ratings(results: list[GameResult], bots: list[str]) -> dict[str, dict[str, 
     game, so no order is the right one."""
     if not ratings_available():  # the 'bots' extra is not installed
         return {}
-    # a bot playing itself says nothing about its rating
-    rated = [r for r in results if len(set(r.lineup)) == len(r.lineup)]
+    rated = [r for r in results if is_rated(r)]
+    bots = [b for b in bots if any(b in r.lineup for r in rated)]
     shuffle = random.Random(0)
     sums = {b: [0.0, 0.0] for b in bots}
     for k in range(RATING_ORDERS):
@@ -129,6 +140,7 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
             "mean_seconds_per_move": round(sum(d["think"]) / g, 4) if g else 0.0,
             "max_seconds_per_move": round(d["think_max"], 3),
         }
+        out[b]["rated_games"] = sum(1 for r in results if b in r.lineup and is_rated(r))
         if b in ratings:
             out[b]["rating"] = ratings[b]
     h2h = []
@@ -147,8 +159,26 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
                           _rounded(elo_gap(hi)) if wa < g else None],
             "mean_scores": [round(sa / scored, 2), round(sb / scored, 2)] if scored else None,
         })
-    return {"bots": out, "head_to_head": h2h,
+    return {"bots": out, "head_to_head": h2h, "games": len(results),
+            "rated_games": sum(1 for r in results if is_rated(r)),
+            "ratings": "openskill" if ratings_available() else None,
             "forfeits": [r.forfeit | {"game": r.index} for r in results if r.forfeit]}
+
+
+def _unrated_note(summary: dict[str, Any]) -> list[str]:
+    """The lines below the table when some games were not rated (:func:`is_rated`)."""
+    played, rated = summary.get("games"), summary.get("rated_games")
+    if not isinstance(played, int) or not isinstance(rated, int) or rated == played:
+        return []  # every game rated (or an older summary, which does not say)
+    head = (f"unrated: none of the {played} games is rated" if rated == 0 else
+            f"unrated: {played - rated} of the {played} games are not rated")
+    return [
+        "",
+        f"{head}: a bot fills several seats in them (fewer bots than players),",
+        "  and the rating model rates one entry per player. Compare such bots by win% (per seat",
+        "  played), diff and rank; for ratings, name as many bots as players (copies told apart",
+        "  by options, such as greedy:eps=0.1).",
+    ]
 
 
 def _gap_text(h: dict[str, Any]) -> str:
@@ -163,17 +193,33 @@ def _gap_text(h: dict[str, Any]) -> str:
     return "?"
 
 
+def _order(bots: dict[str, dict[str, Any]]) -> list[str]:
+    """Best rated first (by the rating's ordinal, then wins); then the bots with no rating, by
+    win rate (a bot in several seats of each game plays more games than the others), then wins."""
+    def key(b: str) -> tuple[int, float, float]:
+        d = bots[b]
+        if "rating" in d:
+            return (0, -d["rating"]["ordinal"], -d["wins"])
+        return (1, -d["win_rate"], -d["wins"])
+    return sorted(bots, key=key)
+
+
 def table(summary: dict[str, Any]) -> str:
-    """The results as a plain text table, best rated first."""
+    """The results as a plain text table: best rated first, then any bot without a rating by
+    win rate; a note when games were not rated (:func:`is_rated`). Games and seats of the
+    forfeit lines are numbered from 0, as in ``summary.json`` and the records."""
     bots = summary["bots"]
-    order = sorted(bots, key=lambda b: (-bots[b].get("rating", {}).get("ordinal", 0.0), -bots[b]["wins"]))
+    order = _order(bots)
+    rating_model = summary.get("ratings", "openskill")  # (older summaries: always openskill)
     head = f"{'bot':<28} {'games':>5} {'wins':>7} {'win%':>6} {'95% CI':>13} {'score':>6} {'diff':>6} {'rank':>5} {'rating':>13} {'s/move':>7} {'forfeits':>8}"
     lines = [head, "-" * len(head)]
+    note = _unrated_note(summary) if rating_model else None
     for b in order:
         d = bots[b]
         lo, hi = d["wilson95"]
         rt = d.get("rating")
-        rating = f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else "-"
+        rating = (f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else
+                  "unrated" if rating_model and d.get("rated_games", 0) == 0 else "-")
         ms = "-" if d["mean_score"] is None else f"{d['mean_score']:.1f}"
         md = "-" if d["mean_score_diff"] is None else f"{d['mean_score_diff']:+.1f}"
         lines.append(
@@ -181,6 +227,8 @@ def table(summary: dict[str, Any]) -> str:
             f"{f'{100 * lo:.0f}-{100 * hi:.0f}%':>13} {ms:>6} {md:>6} {d['mean_rank']:>5.2f} "
             f"{rating:>13} {d['mean_seconds_per_move']:>7.3f} {sum(d['forfeits'].values()):>8}"
         )
+    if note:
+        lines.extend(note)
     if len(summary["head_to_head"]) > 1:
         lines.append("")
         lines.append("head to head (first bot's wins):")
@@ -193,8 +241,12 @@ def table(summary: dict[str, Any]) -> str:
                 f"  {a} vs {b}: {h['wins'][0]:g}/{h['games']} ({100 * h['win_rate']:.1f}%, "
                 f"{100 * lo:.0f}-{100 * hi:.0f}%){mtxt}  Elo {_gap_text(h)}"
             )
+    if summary["forfeits"]:
+        lines.append("")
+        lines.append("forfeits (games and seats numbered from 0, as in summary.json and the "
+                     "game-NNNNN.json records):")
     for f in summary["forfeits"][:20]:
-        lines.append(f"forfeit: game {f['game']}, {f['bot']} (seat {f['seat'] + 1}): {f['kind']} - {f['message']}")
+        lines.append(f"  game {f['game']}, seat {f['seat']}, {f['bot']}: {f['kind']} - {f['message']}")
     if len(summary["forfeits"]) > 20:
         lines.append(f"... and {len(summary['forfeits']) - 20} more forfeits (see --json)")
     return "\n".join(lines)
