@@ -82,10 +82,33 @@ def _specials_without_any(data: dict[str, Any]) -> None:
     data["rounds"][0]["specials"] = {}
 
 
-def _special_twice(data: dict[str, Any]) -> None:
+def _special_key_with_a_space(data: dict[str, Any]) -> None:
     shown = data["rounds"][0]["specials"]
     key, name = next(iter(shown.items()))
     shown[f" {key}"] = name
+    del shown[key]
+
+
+def _unfinished_game(data: dict[str, Any]) -> None:
+    """Two rounds, the second cut to 3 moves without scores; no final_scores or winners."""
+    data["rounds"] = data["rounds"][:2]
+    data["rounds"][1]["moves"] = data["rounds"][1]["moves"][:3]
+    del data["rounds"][1]["scores"], data["final_scores"], data["winners"]
+
+
+def _unfinished_with(key: str, value: object) -> Callable[[dict[str, Any]], object]:
+    def change(data: dict[str, Any]) -> None:
+        _unfinished_game(data)
+        data[key] = value
+    return change
+
+
+def _twice(path: Path, before: str, key: str, value: str) -> bytes:
+    """The record's JSON text with ``"key": value`` given once more, before the first
+    ``before`` (a JSON object's opening, such as ``"specials": {``): a name given twice."""
+    text = json.dumps(_load(path))
+    assert before in text
+    return text.replace(before, f"{before}{json.dumps(key)}: {value}, ", 1).encode()
 
 
 def bad_records() -> list[Bad]:
@@ -100,6 +123,10 @@ def bad_records() -> list[Bad]:
         Bad("no_start_player", "missing_key", None, _mutated(b, _delete(["start_player"]))),
         Bad("bad_players", "bad_players", None, _mutated(b, _set(["players"], 7))),
         Bad("bad_variant", "bad_variant", None, _mutated(b, _set(["variant"], "purple"))),
+        Bad("bad_variant_capital", "bad_variant", None, _mutated(b, _set(["variant"], "Grey"))),
+        Bad("duplicate_key", "duplicate_key", None, _twice(b, "{", "players", "3")),
+        Bad("duplicate_round_key", "duplicate_key", None,
+            _twice(b, '"rounds": [{', "moves", "[]")),
         Bad("bad_ruleset", "bad_ruleset", None,
             _mutated(b, _set(["special_factories"], "yes"))),
         Bad("bad_start_player", "bad_start_player", None, _mutated(b, _set(["start_player"], 5))),
@@ -110,6 +137,7 @@ def bad_records() -> list[Bad]:
             _mutated(b, _set(["rounds", 0, "factories"], [1, 2]))),
         Bad("scores_not_numbers", "wrong_type", None,
             _mutated(b, _set(["rounds", 0, "scores"], ["a", "b"]))),
+        Bad("scores_null", "wrong_type", None, _mutated(b, _set(["rounds", 0, "scores"], None))),
         Bad("scores_too_many", "wrong_length", None,
             _mutated(b, _set(["rounds", 0, "scores"], [3, 3, 3]))),
         Bad("final_scores_not_numbers", "wrong_type", None,
@@ -129,6 +157,10 @@ def bad_records() -> list[Bad]:
         Bad("R23_round_after_end", "round_after_end", "R23", _mutated(b, _round_after_end)),
         Bad("R16_round_cut_short", "round_cut_short", "R16", _mutated(b, _cut_round_one_short)),
         Bad("R16_scores_too_early", "scores_too_early", "R16", _mutated(b, _unfinished_with_scores)),
+        Bad("R23_winners_of_an_unfinished_game", "result_too_early", "R23",
+            _mutated(b, _unfinished_with("winners", [1]))),
+        Bad("R23_final_scores_of_an_unfinished_game", "result_too_early", "R23",
+            _mutated(b, _unfinished_with("final_scores", [3, 4]))),
         Bad("R19_scores_missing", "scores_missing", "R19", _mutated(b, _delete(["rounds", 0, "scores"]))),
         Bad("R18_round_scores", "round_scores", "R18",
             _mutated(b, _set(["rounds", 0, "scores"], [99, 0]))),
@@ -147,7 +179,24 @@ def bad_records() -> list[Bad]:
             _mutated(sf, _set(["rounds", 0, "specials", "9"], "SF1"))),
         Bad("R40_bad_special", "bad_special", "R40",
             _mutated(sf, _set(["rounds", 0, "specials"], {"1": "SF6", "2": "SF1"}))),
-        Bad("R40_special_twice", "special_twice", "R40", _mutated(sf, _special_twice)),
+        Bad("R40_special_twice", "special_twice", "R40",
+            _twice(sf, '"specials": {', "4", '"SF3"')),
+        Bad("R46_after_fill_twice", "special_twice", "R46",
+            _twice(sf, '"after_fill": {', "5", '"R"')),
+        Bad("R40_display_with_a_space", "bad_display", "R40",
+            _mutated(sf, _special_key_with_a_space)),
+        Bad("R40_display_with_a_zero", "bad_display", "R40",
+            _mutated(sf, _set(["rounds", 0, "specials"], {"04": "SF4", "5": "SF2R"}))),
+        Bad("R40_special_in_lower_case", "bad_special", "R40",
+            _mutated(sf, _set(["rounds", 0, "specials"], {"4": "sf4", "5": "SF2R"}))),
+        Bad("R46_specials_in_the_base_game", "specials_off", "R46",
+            _mutated(b, _set(["rounds", 0, "specials"], {"4": "SF4", "5": "SF2R"}))),
+        Bad("R46_after_fill_in_the_base_game", "specials_off", "R46",
+            _mutated(b, _set(["rounds", 0, "after_fill"], {}))),
+        Bad("R46_no_change_written", "bad_change", "R46",
+            _mutated(sf, _set(["rounds", 0, "after_fill"], {"1": "", "4": "-R", "5": "R"}))),
+        Bad("R46_dash_without_losses", "bad_change", "R46",
+            _mutated(sf, _set(["rounds", 0, "after_fill"], {"4": "-R", "5": "R-"}))),
         Bad("R47e_no_specials", "specials_count", "R47e", _mutated(sf, _specials_without_any)),
     ]
 

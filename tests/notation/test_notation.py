@@ -117,16 +117,13 @@ def test_action_id_examples_in_the_docs() -> None:
 
 
 def test_record_of_refuses_a_history_that_does_not_start_a_game() -> None:
-    import random
-
-    from azulejos.core import InvalidRecordError, State
-    from azulejos.notation import record_of
+    from azulejos.core import RecordWriteError
 
     st = State.new(2)
     st.deal(random.Random(1))
     st.push(st.legal_actions()[0])
     st.clear_history()
-    with pytest.raises(InvalidRecordError, match="starts in round 1 \\(draft\\)"):
+    with pytest.raises(RecordWriteError, match="starts in round 1 \\(draft\\)"):
         record_of(st)
 
 

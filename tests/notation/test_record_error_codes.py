@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from azulejos.core.errors import RECORD_ERROR_CODES, InvalidRecordError
+from azulejos.core.errors import RECORD_ERROR_CODES, InvalidRecordError, RecordWriteError
 from azulejos.notation import load_record, parse_record, record_of, replay
 
 from .bad_records import BASE, Bad, bad_records, golden_bad
@@ -34,9 +34,8 @@ def test_a_malformed_record_gives_its_code_rule_and_params(bad: Bad) -> None:
 
 def test_every_code_a_record_can_produce_is_produced() -> None:
     produced = {b.code for b in CASES}
-    # unreadable: a file (below); not_from_start: record_of on a game's middle (below);
-    # invalid: the default of a caller that gives no code
-    assert produced == set(RECORD_ERROR_CODES) - {"unreadable", "not_from_start", "invalid"}
+    # unreadable: a file (below); invalid: the default of a caller that gives no code
+    assert produced == set(RECORD_ERROR_CODES) - {"unreadable", "invalid"}
 
 
 def test_R13_an_illegal_move_is_located_by_round_move_and_text() -> None:
@@ -60,11 +59,15 @@ def test_a_missing_file_is_unreadable_with_its_errno(tmp_path: Path) -> None:
 
 
 def test_record_of_a_game_taken_up_midway_is_not_from_start() -> None:
+    """No record was read: record_of refuses with RecordWriteError, not InvalidRecordError."""
     st = replay(load_record(BASE), until_round=2, until_move=0)
     st.clear_history()
-    with pytest.raises(InvalidRecordError) as e:
+    with pytest.raises(RecordWriteError) as e:
         record_of(st)
-    assert e.value.code == "not_from_start" and e.value.params["round"] == 2
+    assert not isinstance(e.value, InvalidRecordError) and isinstance(e.value, ValueError)
+    assert e.value.code == "not_from_start"
+    assert e.value.params == {"round": 2, "phase": "draft"}
+    assert "to_position" in str(e.value)  # says what to do instead
 
 
 def test_the_default_code_is_invalid() -> None:

@@ -10,6 +10,7 @@ from .errors import (
     InvalidRecordError,
     InvariantError,
     OutOfRangeError,
+    RecordWriteError,
     RulesetError,
 )
 from .events import Bonus, Discarded, Fill, Penalised, Placed
@@ -21,7 +22,8 @@ from .state import PatternLine, PlayerView, State
 __all__ = [
     "COLOURS", "LETTERS", "NAMES", "wall_colour", "wall_column",
     "AzulejosError", "IllegalFillError", "IllegalMoveError", "InvalidMoveError",
-    "InvalidPositionError", "OutOfRangeError", "InvalidRecordError", "InvariantError", "RulesetError",
+    "InvalidPositionError", "InvalidRecordError", "InvariantError", "OutOfRangeError",
+    "RecordWriteError", "RulesetError",
     "Bonus", "Discarded", "Fill", "Penalised", "Placed",
     "CENTRE", "FLOOR", "MOVES", "NUM_ACTIONS", "Move", "draft", "move_of_action", "parse_move",
     "place", "GameInfo", "Variant", "factory_count", "PatternLine", "PlayerView", "State",

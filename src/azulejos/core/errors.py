@@ -74,13 +74,17 @@ RECORD_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "bad_variant": ("found",),
     "bad_ruleset": ("key", "found"),  # a module's key: not true/false, or not available
     "bad_start_player": ("last", "found"),
+    # JSON names given twice in one object (json would keep the last: a record is unambiguous)
+    "duplicate_key": ("key", "round"),  # no round for a key of the record itself
     # a round's fill
     "bad_letter": ("round", "key", "letter"),  # key: factories, after_fill
     "factory_count": ("round", "count", "found"),
     "bad_fill": ("round", "factories"),  # with ``rule``: R2 (over 4 tiles), R21, R22, ...
     "bad_display": ("round", "key", "found", "count"),
     "bad_special": ("round", "found"),
-    "special_twice": ("round", "display"),
+    "special_twice": ("round", "display", "key"),  # key: specials, after_fill
+    "specials_off": ("round", "key"),  # specials/after_fill in a game without the module
+    "bad_change": ("round", "display", "found"),  # an after_fill text that is no change
     "specials_count": ("round", "count", "found"),  # found: the names given, "" if none
     "after_fill": ("round", "display", "found", "expected"),  # change texts, "" = no change
     # the moves
@@ -91,13 +95,13 @@ RECORD_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "round_after_end": ("round",),
     "round_cut_short": ("round",),
     "scores_too_early": ("round",),
+    "result_too_early": ("round",),  # final_scores/winners, but the last round is unfinished
     "scores_missing": ("round",),
     "round_scores": ("round", "expected", "found"),
     "final_missing": ("round",),
     "final_scores": ("expected", "found"),
     "winners": ("expected", "found"),
     "not_ended": ("rounds",),
-    "not_from_start": ("round",),  # record_of on a state whose history starts mid-game
 }
 #: The kinds of value a ``wrong_type`` error expects.
 RECORD_TYPES = ("list", "object", "strings", "numbers", "string_map")
@@ -133,6 +137,25 @@ class InvalidRecordError(AzulejosError, ValueError):
         located: dict[str, str | int | None] = {"round": round, "move_number": move_number, "move": move}
         self.params: dict[str, str | int] = {
             **{k: v for k, v in located.items() if v is not None}, **params}
+
+
+#: Why a game cannot be written as a record: the ``code`` of a :class:`RecordWriteError`.
+RECORD_WRITE_ERROR_CODES: dict[str, tuple[str, ...]] = {
+    "not_from_start": ("round", "phase"),  # the history starts mid-game
+    "history_gap": (),  # the history does not lead to the state (no_history, *_unchecked)
+    "reserved_key": ("key", "round"),  # an extra key is one of the record's own (round 0: top)
+    "not_json": ("key", "round"),  # an extra value that JSON cannot hold
+}
+
+
+class RecordWriteError(CodedError):
+    """A game that cannot be written as an ``azulejos-record/1`` record (``record_of``,
+    ``dumps``): its history does not start at a new game or does not lead to the state, or an
+    extra key is one of the record's own keys or its value is not JSON. A mistake of the calling
+    program, not of a record that was read (that is :class:`InvalidRecordError`); codes:
+    :data:`RECORD_WRITE_ERROR_CODES`."""
+
+    CODES = RECORD_WRITE_ERROR_CODES
 
 
 class RulesetError(AzulejosError, ValueError):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from azulejos.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidRecordError,
+    RecordWriteError,
     RulesetError,
 )
 from azulejos.core.events import Fill
@@ -24,10 +25,16 @@ from azulejos.core.ruleset import MODULES, Ruleset
 from azulejos.core.state import State
 
 FORMAT = "azulejos-record/1"
+#: The values of ``variant``, exactly as NOTATION.md writes them.
+_VARIANTS = tuple(v.value for v in Variant)
 _KNOWN = {
     "format", "players", "variant", "start_player", "rounds", "final_scores", "winners",
     *(m.name for m in MODULES),
 }
+#: The keys of a round that the format defines; any other is kept in ``RoundRecord.extra``.
+_ROUND_KNOWN = ("factories", "specials", "after_fill", "moves", "scores")
+#: The keys of a round that only a game with the special factory displays has (R46).
+_SF_ROUND_KEYS = ("specials", "after_fill")
 
 
 @dataclass
@@ -39,6 +46,8 @@ class RoundRecord:
     specials: dict[str, str] | None = None
     #: special factory displays (R46): display number -> letters gained, ``-``, letters lost
     after_fill: dict[str, str] | None = None
+    #: the round's keys that the format does not define (kept, ignored, written back)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -61,10 +70,14 @@ class Record:
         return self.ruleset.variant
 
     def to_json(self) -> dict[str, Any]:
+        """The record as JSON data. Raises :class:`RecordWriteError` when an extra key (of the
+        record or of a round) is one of the format's own keys or holds a value JSON cannot."""
+        _check_extra(self.extra, _KNOWN, 0)
         out: dict[str, Any] = {"format": FORMAT, **self.ruleset.to_json()}
         out["start_player"] = self.start_player
         out["rounds"] = []
-        for r in self.rounds:
+        for ri, r in enumerate(self.rounds, 1):
+            _check_extra(r.extra, _ROUND_KNOWN, ri)
             rd: dict[str, Any] = {"factories": list(r.factories)}
             if r.specials is not None:
                 rd["specials"] = dict(r.specials)
@@ -73,14 +86,44 @@ class Record:
             rd["moves"] = list(r.moves)
             if r.scores is not None:
                 rd["scores"] = list(r.scores)
+            rd.update(r.extra)
             out["rounds"].append(rd)
         if self.final_scores is not None:
             out["final_scores"] = list(self.final_scores)
         if self.winners is not None:
             out["winners"] = list(self.winners)
-        for k, v in self.extra.items():
-            out.setdefault(k, v)
+        out.update(self.extra)
         return out
+
+
+def _check_extra(
+    extra: Mapping[str, Any], known: Collection[str], ri: int, what: str = "the extra key"
+) -> None:
+    """Refuse an extra key that is one of the format's own (``known``) and a value that JSON
+    cannot hold: :class:`RecordWriteError` (``ri`` the 1-based round, 0 for the record)."""
+    where = f"round {ri}: " if ri else ""
+    for key, value in extra.items():
+        if key in known:
+            raise RecordWriteError(
+                f"{where}{what} {key!r} is one of the record's own keys "
+                f"({', '.join(sorted(known))}), which are written from the game: give it "
+                "another name",
+                code="reserved_key", key=key, round=ri,
+            )
+        if not isinstance(key, str):
+            raise RecordWriteError(
+                f"{where}{what} {key!r} is not a string, and JSON names are strings",
+                code="not_json", key=str(key), round=ri,
+            )
+        try:
+            json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as e:
+            raise RecordWriteError(
+                f"{where}{what} {key!r} holds {type(value).__name__} {_shown(value)}, "
+                f"which JSON cannot hold ({e}): give strings, numbers, true/false/null, "
+                "lists and objects with string keys",
+                code="not_json", key=key, round=ri,
+            ) from None
 
 
 def _bad(msg: str, code: str, round: int = 0, **params: str | int) -> InvalidRecordError:
@@ -110,16 +153,46 @@ def _int_list(v: Any, key: str, ri: int, n: int | None = None) -> list[int]:
     return list(v)
 
 
+class _Object(dict[str, Any]):
+    """A JSON object as read, with the names it gives more than once (``json`` keeps the last
+    value of each: a record that gives one twice is ambiguous)."""
+
+    twice: tuple[str, ...] = ()
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = _Object(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice: list[str] = []
+        for key, _ in pairs:
+            if key in seen and key not in twice:
+                twice.append(key)
+            seen.add(key)
+        obj.twice = tuple(twice)
+    return obj
+
+
+def _no_twice(obj: Mapping[str, Any], ri: int) -> None:
+    """Refuse a JSON object of the record (``ri`` 0) or of a round that names a key twice."""
+    twice = getattr(obj, "twice", ())
+    if twice:
+        where = f"round {ri} gives" if ri else "the record gives"
+        raise _bad(f"{where} the key {twice[0]!r} twice", "duplicate_key", key=twice[0], round=ri)
+
+
 def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
-    """Check a record's structure (keys and types) and return it as a :class:`Record`."""
+    """Check a record's structure (keys and types, exactly as docs/notation.md says) and return
+    it as a :class:`Record`; unknown keys of the record and of its rounds are kept."""
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
+            data = json.loads(data, object_pairs_hook=_object)
         except (ValueError, RecursionError) as e:
             line = e.lineno if isinstance(e, json.JSONDecodeError) else 0
             raise _bad(f"bad JSON ({e})", "not_json", line=line) from None
     if not isinstance(data, Mapping):
         raise _bad("the top level must be a JSON object", "not_object")
+    _no_twice(data, 0)
     if "format" not in data:
         raise _bad("missing key 'format'", "missing_key", key="format", round=0)
     if data["format"] != FORMAT:
@@ -131,11 +204,8 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
     n = data["players"]
     if type(n) is not int or not 2 <= n <= 4:
         raise _bad(f"players must be 2, 3 or 4, not {n!r}", "bad_players", found=_shown(n))
-    try:
-        variant = Variant.parse(data["variant"]) if isinstance(data["variant"], str) else None
-    except ValueError:
-        variant = None
-    if variant is None:
+    if not isinstance(data["variant"], str) or data["variant"] not in _VARIANTS:
+        # exactly as NOTATION.md writes them: not "Grey", "gray" or "g"
         raise _bad(f"variant must be 'coloured' or 'grey', not {data['variant']!r}", "bad_variant",
                    found=_shown(data["variant"]))
     try:
@@ -154,6 +224,7 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
         if not isinstance(r, Mapping):
             raise _bad(f"round {i} must be an object", "wrong_type", key="", round=i,
                        expected="object")
+        _no_twice(r, i)
         for key in ("factories", "moves"):
             if key not in r:
                 raise _bad(f"round {i} is missing {key!r}", "missing_key", key=key, round=i)
@@ -162,25 +233,30 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> Record:
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 raise _bad(f"round {i}: {key} must be a list of strings", "wrong_type", key=key,
                            round=i, expected="strings")
-        scores = r.get("scores")
-        if scores is not None:
-            scores = _int_list(scores, "scores", i, n)
+        # present means a list: "scores": null is not a way to leave them out
+        scores = _int_list(r["scores"], "scores", i, n) if "scores" in r else None
         shown = changes = None
         if ruleset.special_factories:
-            shown = _str_map(r.get("specials"), "specials", i, required=True)
-            changes = _str_map(r.get("after_fill", {}), "after_fill", i, required=False)
-        rounds.append(RoundRecord(list(facs), list(moves), scores, shown, changes))
-    fs = data.get("final_scores")
-    if fs is not None:
-        fs = _int_list(fs, "final_scores", 0, n)
-    w = data.get("winners")
-    if w is not None:
-        w = _int_list(w, "winners", 0)
+            nf = factory_count(n)
+            shown = _str_map(r.get("specials"), "specials", i, nf, required=True)
+            changes = _str_map(r.get("after_fill", {}), "after_fill", i, nf, required=False)
+        else:
+            for key in _SF_ROUND_KEYS:
+                if key in r:
+                    raise InvalidRecordError(
+                        f"not a valid record: round {i}: {key!r} belongs to a game with the "
+                        "special factory displays, and this record does not say "
+                        "\"special_factories\": true (R46)",
+                        code="specials_off", key=key, round=i, rule="R46")
+        extra = {k: v for k, v in r.items() if k not in _ROUND_KNOWN}
+        rounds.append(RoundRecord(list(facs), list(moves), scores, shown, changes, extra))
+    fs = _int_list(data["final_scores"], "final_scores", 0, n) if "final_scores" in data else None
+    w = _int_list(data["winners"], "winners", 0) if "winners" in data else None
     extra = {k: v for k, v in data.items() if k not in _KNOWN}
     return Record(ruleset, sp, rounds, fs, w, extra)
 
 
-def _str_map(v: Any, key: str, ri: int, *, required: bool) -> dict[str, str]:
+def _str_map(v: Any, key: str, ri: int, nf: int, *, required: bool) -> dict[str, str]:
     what = f"round {ri}: {key}"
     if v is None and required:
         raise InvalidRecordError(
@@ -192,6 +268,12 @@ def _str_map(v: Any, key: str, ri: int, *, required: bool) -> dict[str, str]:
         raise InvalidRecordError(f"not a valid record: {what} must be an object of strings (R46)",
                                  code="wrong_type", key=key, round=ri, expected="string_map",
                                  rule="R46")
+    for twice in getattr(v, "twice", ()):
+        display = _display(twice, nf, ri, key) + 1
+        rule = "R40" if key == "specials" else "R46"
+        raise InvalidRecordError(
+            f"not a valid record: {what}: display {display} is named twice ({rule})",
+            code="special_twice", round=ri, rule=rule, display=display, key=key)
     return dict(v)
 
 
@@ -226,7 +308,10 @@ def parse_fill(texts: list[str], round_no: int) -> Fill:
 
 
 def _display(key: str, nf: int, ri: int, what: str) -> int:
-    if not key.strip().isdigit() or not 1 <= int(key) <= nf:
+    """The 0-based display of a key of ``specials`` or ``after_fill``: the display's number as
+    NOTATION.md writes it (``"2"``; not ``" 2"``, ``"02"`` or ``"+2"``)."""
+    canonical = key.isascii() and key.isdigit() and key == str(int(key))
+    if not canonical or not 1 <= int(key) <= nf:
         raise InvalidRecordError(
             f"round {ri}: {what}: {key!r} is not a display 1-{nf} (R40)", code="bad_display",
             round=ri, rule="R40", key=what, found=key, count=nf
@@ -271,7 +356,7 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
     for key, nm in (rnd.specials or {}).items():
         f = _display(key, nf, ri, "specials")
         k = SP.kind_of(nm)
-        if k is None:
+        if k is None or SP.name(k) != nm:  # exactly as NOTATION.md names them: SF2R, not sf2r
             raise InvalidRecordError(
                 f"round {ri}: specials: {nm!r} is not a special display (SF1, SF2B-SF2W, SF3, "
                 "SF4, SF5) (R40)",
@@ -283,7 +368,7 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
         if f in pairs:
             raise InvalidRecordError(
                 f"round {ri}: specials: display {f + 1} is named twice (R40)",
-                code="special_twice", round=ri, rule="R40", display=f + 1
+                code="special_twice", round=ri, rule="R40", display=f + 1, key="specials"
             )
         pairs[f] = k
     players = (nf - 1) // 2
@@ -301,7 +386,15 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
     given: dict[int, tuple[list[int], list[int]]] = {}
     for key, text in (rnd.after_fill or {}).items():
         f = _display(key, nf, ri, "after_fill")
-        gain, _, loss = text.partition("-")
+        gain, dash, loss = text.partition("-")
+        if not (gain or loss) or (dash and not loss):
+            # NOTATION.md: a display without a change is left out; "-" comes before losses
+            raise InvalidRecordError(
+                f"round {ri}: after_fill of display {f + 1} is {text!r}: write the letters it "
+                "gained, then '-' and the letters it lost, and leave out a display without a "
+                "change (R46)",
+                code="bad_change", round=ri, rule="R46", display=f + 1, found=text,
+            )
         given[f] = (_letters_of(gain, ri, "after_fill"), _letters_of(loss, ri, "after_fill"))
     sf1 = [f for f, k in pairs.items() if k == SP.SF1]
     extra: tuple[int, ...] = ()
@@ -429,12 +522,22 @@ def replay(
                     round=ri,
                     rule="R16",
                 )
-            if rnd.scores is not None or record.final_scores is not None:
+            if rnd.scores is not None:
                 raise InvalidRecordError(
-                    f"round {ri}: the moves stop before the round is over (R16)",
+                    f"round {ri}: the moves stop before the round is over (R16), yet its scores "
+                    "are recorded",
                     code="scores_too_early",
                     round=ri,
                     rule="R16",
+                )
+            if record.final_scores is not None or record.winners is not None:
+                # NOTATION.md: an unfinished game has no final_scores/winners
+                raise InvalidRecordError(
+                    f"round {ri}: the moves stop before the round is over (R16), so the game "
+                    "has not ended, yet final_scores/winners are given (R23)",
+                    code="result_too_early",
+                    round=ri,
+                    rule="R23",
                 )
             return st
         expected = _round_scores(st)
@@ -500,29 +603,49 @@ def _round_scores(st: State) -> list[int]:
 
 
 def record_of(state: State, **extra: Any) -> Record:
-    """The record of the game played so far on ``state`` (from its history)."""
+    """The record of the game played so far on ``state`` (from its history), with ``extra``
+    as further top-level keys (names, seed, …).
+
+    Raises :class:`RecordWriteError` when no true record can be written: the history does not
+    start at a new game (a state from ``from_position`` or after ``clear_history``), it does not
+    lead to the state (moves played inside ``no_history`` or with ``apply_unchecked``), or an
+    extra key is one of the record's own keys or holds a value JSON cannot.
+    """
+    _check_extra(extra, _KNOWN, 0)
     st = state.history_start()
     if not (st.is_chance and st.round == 1):
-        raise InvalidRecordError(
+        raise RecordWriteError(
             "a record starts at a new game, but this state's history starts in round "
-            f"{st.round} ({st.phase})",
+            f"{st.round} ({st.phase}): record the state the game was played on from "
+            "State.new, or write this position with to_position",
             code="not_from_start",
             round=st.round,
+            phase=st.phase,
         )
     start = st.start_player
     rounds: list[RoundRecord] = []
-    for ev in state.history:
-        if isinstance(ev, Fill):
-            st.apply_fill(ev)
-            rounds.append(RoundRecord(ev.texts(), []))
-            if st.ruleset.special_factories:
-                rounds[-1].specials = {str(f + 1): SP.name(k) for f, k in ev.specials}
-                rounds[-1].after_fill = after_fill_texts(ev)
-        else:
-            st.push(ev)
-            rounds[-1].moves.append(ev.text())
-        if rounds and rounds[-1].scores is None and (st.is_chance or st.is_over):
-            rounds[-1].scores = _round_scores(st)
+    try:
+        for ev in state.history:
+            if isinstance(ev, Fill):
+                st.apply_fill(ev)
+                rounds.append(RoundRecord(ev.texts(), []))
+                if st.ruleset.special_factories:
+                    rounds[-1].specials = {str(f + 1): SP.name(k) for f, k in ev.specials}
+                    rounds[-1].after_fill = after_fill_texts(ev)
+            else:
+                st.push(ev)
+                rounds[-1].moves.append(ev.text())
+            if rounds and rounds[-1].scores is None and (st.is_chance or st.is_over):
+                rounds[-1].scores = _round_scores(st)
+    except (IllegalMoveError, IllegalFillError):
+        st = state.history_start()  # an event that does not follow: a gap (below)
+    if st != state:
+        raise RecordWriteError(
+            "this state's history does not lead to it (events were played inside no_history() "
+            "or with apply_unchecked/fill_unchecked), so its record would replay to another "
+            "position: record a state whose every fill and move is in its history",
+            code="history_gap",
+        )
     rec = Record(state.ruleset, start, rounds, extra=dict(extra))
     if st.is_over:
         rec.final_scores = st.scores
@@ -531,8 +654,13 @@ def record_of(state: State, **extra: Any) -> Record:
 
 
 def dumps(record: Record | Mapping[str, Any]) -> str:
-    """JSON text of a record: indented, with each list of moves or factories on one line."""
-    obj = record.to_json() if isinstance(record, Record) else dict(record)
+    """JSON text of a record: indented, with each list of moves or factories on one line.
+    Raises :class:`RecordWriteError` when a value is not JSON (see :meth:`Record.to_json`)."""
+    if isinstance(record, Record):
+        obj = record.to_json()
+    else:
+        obj = dict(record)
+        _check_extra(obj, (), 0, "the key")
     return _fmt(obj, 0) + "\n"
 
 

@@ -75,6 +75,11 @@ def record_error_text(tr: gettext.NullTranslations, error: InvalidRecordError) -
             return _("This version cannot play the rules that \"{key}\" asks for.").format(key=key)
         return _("\"{key}\" must be true or false, not {found}.").format(key=key,
                                                                           found=p.get("found", ""))
+    if code == "duplicate_key":
+        if rnd:
+            return _("Round {round} of the record gives the key \"{key}\" twice.").format(
+                round=rnd, key=key)
+        return _("The record gives the key \"{key}\" twice.").format(key=key)
     if code == "bad_start_player":
         return _("The first player (\"start_player\") must be a seat from 0 to {last}, not "
                  "{found}.").format(last=p.get("last", 0), found=p.get("found", ""))
@@ -136,8 +141,20 @@ def _play_error(tr: gettext.NullTranslations, error: InvalidRecordError, rnd: in
         return _("Round {round}: \"{found}\" is not a special display (SF1, SF2B–SF2W, SF3, SF4, "
                  "SF5) (R40).").format(round=rnd, found=p.get("found", ""))
     if code == "special_twice":
+        if p.get("key") == "after_fill":
+            return _("Round {round}: display {display} is named twice in \"after_fill\" (R46)."
+                     ).format(round=rnd, display=p.get("display", 0))
         return _("Round {round}: display {display} is named twice in \"specials\" (R40)."
                  ).format(round=rnd, display=p.get("display", 0))
+    if code == "specials_off":
+        return _("Round {round}: \"{key}\" belongs to a game with the special factory displays, "
+                 "but the record does not turn them on (\"special_factories\": true) (R46)."
+                 ).format(round=rnd, key=p.get("key", ""))
+    if code == "bad_change":
+        return _("Round {round}: \"after_fill\" gives \"{found}\" for display {display}: write the "
+                 "letters it gained, then \"-\" and the letters it lost, and leave out a display "
+                 "without a change (R46).").format(round=rnd, display=p.get("display", 0),
+                                                   found=p.get("found", ""))
     if code == "specials_count":
         count = int(p.get("count", 0))
         if p.get("found"):
@@ -189,6 +206,9 @@ def _move_error(tr: gettext.NullTranslations, error: InvalidRecordError, rnd: in
     if code == "scores_too_early":
         return _("Round {round}: the moves stop before the end of the round, yet scores are "
                  "recorded (R16).").format(round=rnd)
+    if code == "result_too_early":
+        return _("Round {round}: the moves stop before the end of the round, so the game has not "
+                 "ended, yet the record gives final scores or winners (R23).").format(round=rnd)
     if code == "scores_missing":
         return _("Round {round} is complete, but its scores are missing (R19).").format(round=rnd)
     if code == "round_scores":
@@ -211,9 +231,6 @@ def _move_error(tr: gettext.NullTranslations, error: InvalidRecordError, rnd: in
                            "after {rounds} round (R23).",
                            "The record gives final scores or winners, but the game has not ended "
                            "after {rounds} rounds (R23).", rounds).format(rounds=rounds)
-    if code == "not_from_start":
-        return _("A record starts at a new game, but this game's history starts in round {round}."
-                 ).format(round=rnd)
     return _("This is not a valid game record.")
 
 
