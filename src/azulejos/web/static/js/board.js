@@ -35,7 +35,25 @@ export function specialBadge(kind) {
     el("span", { text: base }), chip);
 }
 
-// ui: {selectable(source, colour) -> bool, picked: {source, colour}|null, pick(source, colour)}
+// How a choice was made: "key" (Enter, Space, or a click without a pointer, as screen readers
+// send) or "pointer"; the page moves focus to the next step either way, and scrolls to it only
+// for the keyboard.
+const how = (e) => (e.type === "keydown" || e.detail === 0 ? "key" : "pointer");
+
+// Make an SVG element a button of the keyboard: a tab stop that Enter and Space activate
+// (Space without scrolling the page); `focus` names it so that focus can be put back on it
+// after the table is drawn again.
+function keyButton(node, focus, activate) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.dataset.focus = focus;
+  node.addEventListener("click", (e) => activate(how(e)));
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate("key"); }
+  });
+}
+
+// ui: {selectable(source, colour) -> bool, picked: {source, colour}|null, pick(source, colour, how)}
 export function factoryView(view, index, ui) {
   const text = view.factories[index];
   const source = index + 1;
@@ -54,20 +72,25 @@ export function factoryView(view, index, ui) {
   // one row of up to 3, a square of 4, or 3 over 2 (centred in the disc)
   const gpos = { 1: [[38, 38]], 2: [[24, 38], [52, 38]], 3: [[12, 38], [38, 38], [64, 38]],
     4: [[22, 22], [52, 22], [22, 52], [52, 52]], 5: [[12, 24], [38, 24], [64, 24], [25, 54], [51, 54]] }[items.length] || [];
+  // One tab stop per colour, named with its count as the centre's are ("Factory 2: 3 × red");
+  // the other tiles of that colour are clicked alike but hidden from screen readers.
+  const stops = new Set();
   items.forEach((letter, i) => {
     const picked = ui.picked && ui.picked.source === source && ui.picked.colour === letter;
     const can = ui.selectable(source, letter);
     const [x, y] = grouped ? gpos[i] : pos[i];
     const g = tile(letter, x, y, grouped ? 24 : size, {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
-      label: grouped ? `${title}: ${counts[letter]} × ${tileName(letter)}` : `${title}: ${tileName(letter)}`,
+      label: `${title}: ${counts[letter]} × ${tileName(letter)}`,
     });
-    if (can) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.addEventListener("click", () => ui.pick(source, letter));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ui.pick(source, letter); });
+    if (stops.has(letter)) {
+      g.setAttribute("aria-hidden", "true");
+      if (can) g.addEventListener("click", (e) => ui.pick(source, letter, how(e)));
+    } else if (can) {
+      keyButton(g, `tile-${source}-${letter}`, (via) => ui.pick(source, letter, via));
+      g.setAttribute("aria-pressed", String(Boolean(picked)));
     }
+    stops.add(letter);
     box.append(g);
     if (grouped && counts[letter] > 1) {
       box.append(s("circle", { cx: x + 23, cy: y + 2, r: 8, class: "count-badge" }));
@@ -122,10 +145,8 @@ export function centreView(view, ui) {
       label: `${cap(word("centre"))}: ${counts[k]} × ${tileName(k)}`,
     });
     if (can) {
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
-      g.addEventListener("click", () => ui.pick("C", k));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ui.pick("C", k); });
+      keyButton(g, `tile-C-${k}`, (via) => ui.pick("C", k, via));
+      g.setAttribute("aria-pressed", String(Boolean(picked)));
     }
     box.append(g);
     if (counts[k] > 1) {
@@ -159,11 +180,10 @@ export function boardView(view, seat, opts = {}) {
     if (isTarget) {
       const hit = s("rect", {
         class: `target line-target${opts.chosen === i + 1 ? " chosen" : ""}`, x: lx(i, i) - 3, y: ry(i) - 3,
-        width: (i + 1) * (T + G) + 2, height: T + 6, rx: 6, tabindex: 0, role: "button",
+        width: (i + 1) * (T + G) + 2, height: T + 6, rx: 6,
         "data-line": i + 1, "aria-label": `${cap(word("pattern line"))} ${i + 1}`,
       });
-      hit.addEventListener("click", () => opts.onTarget(i + 1));
-      hit.addEventListener("keydown", (e) => { if (e.key === "Enter") opts.onTarget(i + 1); });
+      keyButton(hit, `line-${i + 1}`, (via) => opts.onTarget(i + 1, via));
       hits.push(hit);
     }
     for (let j = 0; j <= i; j++) {
@@ -185,10 +205,9 @@ export function boardView(view, seat, opts = {}) {
       if (targets.columns?.has(c + 1) && targets.row === r + 1) {
         const hit = s("rect", {
           class: `target col-target${opts.chosen === c + 1 ? " chosen" : ""}`, x: x - 3, y: y - 3,
-          width: T + 6, height: T + 6, rx: 6, tabindex: 0, role: "button", "data-column": c + 1,
+          width: T + 6, height: T + 6, rx: 6, "data-column": c + 1,
         });
-        hit.addEventListener("click", () => opts.onTarget(c + 1));
-        hit.addEventListener("keydown", (e) => { if (e.key === "Enter") opts.onTarget(c + 1); });
+        keyButton(hit, `column-${c + 1}`, (via) => opts.onTarget(c + 1, via));
         hits.push(hit);
         if (pv && pv.column === c + 1) box.append(tile(pv.colour, x, y, T, { ghost: true }));
       }
@@ -204,11 +223,10 @@ export function boardView(view, seat, opts = {}) {
   if (floorTarget) {
     const hit = s("rect", {
       class: `target floor-target${opts.chosen === "F" ? " chosen" : ""}`, x: 2, y: fy - 4,
-      width: 7 * (T + G + 6) + 2, height: T + 8, rx: 6, tabindex: 0, role: "button",
+      width: 7 * (T + G + 6) + 2, height: T + 8, rx: 6,
       "data-line": "F", "aria-label": cap(word("floor")),
     });
-    hit.addEventListener("click", () => opts.onTarget("F"));
-    hit.addEventListener("keydown", (e) => { if (e.key === "Enter") opts.onTarget("F"); });
+    keyButton(hit, "line-F", (via) => opts.onTarget("F", via));
     hits.push(hit);
   }
   let ghosts = pv ? pv.floor : [];

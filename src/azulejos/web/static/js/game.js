@@ -14,6 +14,7 @@ import { tile as tileSvg, svg as svgBox } from "./tiles.js";
 import { GameSocket } from "./socket.js";
 import { ensureDefs } from "./tiles.js";
 import { logView, summaryDialog } from "./summary.js";
+import { modal, settleDialogFocus } from "./dialog.js";
 
 export async function showGame(root, gameId, hashToken) {
   ensureDefs();
@@ -36,6 +37,10 @@ export async function showGame(root, gameId, hashToken) {
   let sending = false;
   let confirmLeave = false; // the "leave the game?" question is open
   let viewAt = Date.now();  // when the view arrived (the clocks count down from it)
+  // Where focus goes after the next render: {sel, scroll} (the next step of a move), else it
+  // stays on the element it was on (found again by its id or data-focus).
+  let focusNext = null;
+  const dialogFocus = { open: null, opener: null };
 
   const statusEl = el("span", { class: "conn" });
   function renderStatus() {
@@ -94,7 +99,7 @@ export async function showGame(root, gameId, hashToken) {
     });
   }
 
-  function pick(source, colour) {
+  function pick(source, colour, via = "pointer") {
     if (sending) return;
     picked = picked && picked.source === source && picked.colour === colour ? null : { source, colour };
     chosen = null;
@@ -105,6 +110,8 @@ export async function showGame(root, gameId, hashToken) {
       // right away, before the pattern line is chosen.
       splitting = { entries, dirs: entries[0].split.split("").map(() => null) };
     }
+    // the next step: the first side to send a colour to (SF4), else the first allowed line
+    if (picked) focusNext = { sel: splitting ? "#split button.side" : ".board .target", scroll: via === "key" };
     render();
   }
 
@@ -119,22 +126,25 @@ export async function showGame(root, gameId, hashToken) {
     return want === null ? [] : splitting.entries.filter((m) => m.split === want);
   }
 
-  function target(dest) {
+  function target(dest, via = "pointer") {
     if (!view || sending) return;
     if (view.phase === "place") {
       chosen = view.legal.find((m) => m.column === dest) || null;
     } else if (picked) {
       chosen = picks().find((m) => String(m.destination) === String(dest)) || null;
     }
+    if (chosen) focusNext = { sel: "#confirm", scroll: via === "key" };
     render();
   }
 
-  function chooseSide(i, side) {
+  function chooseSide(i, side, via = "pointer") {
     if (!splitting || sending) return;
     splitting.dirs[i] = side;
     // A side changed after the line was chosen keeps the line, with the new split.
     const dest = chosen ? chosen.destination : null;
     chosen = dest === null ? null : picks().find((m) => m.destination === dest) || null;
+    // every colour has its side: on to the line (or Confirm, when the line is kept)
+    if (splitChosen() !== null) focusNext = { sel: chosen ? "#confirm" : ".board .target", scroll: via === "key" };
     render();
   }
 
@@ -146,7 +156,10 @@ export async function showGame(root, gameId, hashToken) {
     } else toast(t("game.reconnecting"), "error");
   }
 
-  function cancel() { picked = null; chosen = null; splitting = null; render(); }
+  function cancel() {
+    if (picked) focusNext = { sel: `[data-focus="tile-${picked.source}-${picked.colour}"]`, scroll: false };
+    picked = null; chosen = null; splitting = null; render();
+  }
 
   function moverName() {
     return view.current === null ? "" : seatName(view.seats[view.current], view.current);
@@ -302,8 +315,8 @@ export async function showGame(root, gameId, hashToken) {
         const to = entry ? sendsOf(entry)[i].to : "";
         return el("button", {
           type: "button", class: `side${splitting.dirs[i] === dir ? " on" : ""}`, "data-colour": sent.colour,
-          "data-side": which, "aria-pressed": String(splitting.dirs[i] === dir),
-          text: tt(key, { number: to }), onclick: () => chooseSide(i, dir),
+          "data-side": which, "aria-pressed": String(splitting.dirs[i] === dir), "data-focus": `side-${i}-${which}`,
+          text: tt(key, { number: to }), onclick: (e) => chooseSide(i, dir, e.detail === 0 ? "key" : "pointer"),
         });
       };
       return el("div", { class: "split-row", "data-colour": sent.colour },
@@ -372,14 +385,15 @@ export async function showGame(root, gameId, hashToken) {
   function leaveDialog() {
     if (!confirmLeave || leavingSeat() === null) return null;
     const bot = botName(view.stand_in);
-    return el("div", { class: "overlay", role: "dialog", "aria-modal": "true", id: "leave-dialog" },
+    return modal(el("div", { class: "overlay", role: "dialog", "aria-modal": "true", id: "leave-dialog", "aria-labelledby": "leave-title" },
       el("div", { class: "card" },
-        el("h2", { text: t("game.leave_title") }),
+        el("h2", { id: "leave-title", text: t("game.leave_title") }),
         el("p", { text: t("game.leave_text", { bot }) }),
         el("div", { class: "buttons" },
           el("button", { type: "button", class: "ghost", id: "leave-cancel", text: t("game.leave_cancel"),
             onclick: () => { confirmLeave = false; render(); } }),
-          el("button", { type: "button", class: "primary danger", id: "leave-confirm", text: t("game.leave_confirm"), onclick: leave }))));
+          el("button", { type: "button", class: "primary danger", id: "leave-confirm", text: t("game.leave_confirm"), onclick: leave })))),
+    { onEscape: () => { confirmLeave = false; render(); } });
   }
 
   async function inviteAgain(inv, seat) {
@@ -415,10 +429,11 @@ export async function showGame(root, gameId, hashToken) {
     if (passedTo === view.current) return null;
     if (view.you.seats.length < 2) { passedTo = view.current; return null; }
     const name = moverName();
-    return el("div", { class: "overlay pass", role: "dialog", "aria-modal": "true" },
-      el("div", { class: "card" }, el("h2", { text: t("game.pass_device", { name }) }),
+    // no Escape: the table stays hidden until the next player says they are ready
+    return modal(el("div", { class: "overlay pass", role: "dialog", "aria-modal": "true", id: "pass-dialog", "aria-labelledby": "pass-title" },
+      el("div", { class: "card" }, el("h2", { id: "pass-title", text: t("game.pass_device", { name }) }),
         el("button", { type: "button", class: "primary", id: "pass-ready", text: t("game.pass_ready", { name }),
-          onclick: () => { passedTo = view.current; render(); } })));
+          onclick: () => { passedTo = view.current; render(); } }))));
   }
 
   // Rated: asked for at creation, and every seat is a different person's profile (docs/api.md, "Profiles").
@@ -441,21 +456,62 @@ export async function showGame(root, gameId, hashToken) {
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
       el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
       ratedGame() ? el("span", { class: "tag rated", id: "rated-tag", title: t("profile.rated_badge_note"), text: t("profile.rated_badge") }) : null,
-      statusEl, leaveButton(), replayLink(), view.phase !== "over" && view.you.seats.length ? notifyButton() : null);
+      statusEl,
+      el("span", { class: "game-tools" },
+        leaveButton(), replayLink(), view.phase !== "over" && view.you.seats.length ? notifyButton() : null));
     const overlay = passOverlay();
     let dialog = null;
     if (view.phase === "over" && !summaryShown) {
       // the end screen offers the record and the replay with the engine review (replay.js)
       const review = el("a", { href: `/replay/${gameId}`, class: "button ghost", id: "end-replay", text: t("end.replay") });
-      dialog = summaryDialog(view, () => { summaryShown = true; render(); }, [downloadButton(), review]);
+      const close = () => { summaryShown = true; render(); };
+      dialog = modal(summaryDialog(view, close, [downloadButton(), review]), { onEscape: close });
     }
     turnTitle(view.to_move && view.phase !== "over");
+    const had = focusKey(document.activeElement);
+    const leaving = leaveDialog();
+    const modalOpen = Boolean(overlay || dialog || leaving);
+    const bar = actionBar();
+    bar.classList.add("move-bar");
     root.replaceChildren(el("div", { class: `game phase-${view.phase}${overlay ? " hidden-table" : ""}`, "data-version": String(view.version) },
-      head, clocksBar(),
-      el("div", { class: "game-grid" },
-        el("div", { class: "play-area" }, table(), actionBar(), boards()),
-        el("aside", { class: "side" }, invitePanel(), logView(view))),
-      overlay, dialog, leaveDialog()));
+      // behind an open dialog the game takes no focus and no clicks
+      el("div", { class: "game-body", inert: modalOpen },
+        head, clocksBar(),
+        el("div", { class: "game-grid" },
+          el("div", { class: "play-area" }, table(), bar, boards()),
+          el("aside", { class: "side" }, invitePanel(), logView(view)))),
+      overlay, dialog, leaving));
+    watchBar(bar);
+    restoreFocus(had);
+  }
+
+  // A selector that finds the element with focus again once the page is drawn anew.
+  function focusKey(node) {
+    if (!node || node === document.body || !root.contains(node)) return null;
+    if (node.dataset?.focus) return `[data-focus="${node.dataset.focus}"]`;
+    return node.id ? `#${CSS.escape(node.id)}` : null;
+  }
+
+  function restoreFocus(had) {
+    const next = focusNext;
+    focusNext = null;
+    if (settleDialogFocus(dialogFocus, had, view.phase === "over" ? "#show-summary" : null)) return;
+    const want = (next && root.querySelector(next.sel)) || (had && root.querySelector(had));
+    if (want && want !== document.activeElement) want.focus({ preventScroll: !(next && want.matches(next.sel) && next.scroll) });
+  }
+
+  // The move bar is fixed to the bottom of narrow screens: the page keeps its height free
+  // below the boards (and focus scrolls clear of it), --move-bar in app.css.
+  const barSize = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const fixed = getComputedStyle(e.target).position === "fixed";
+      const h = fixed ? Math.ceil(e.target.getBoundingClientRect().height) : 0;
+      document.documentElement.style.setProperty("--move-bar", `${h}px`);
+    }
+  });
+  function watchBar(bar) {
+    barSize.disconnect();
+    barSize.observe(bar);
   }
 
   // -- the clocks (docs/api.md, "Clocks"): each seat's time, the seat timed highlighted;
@@ -532,11 +588,15 @@ export async function showGame(root, gameId, hashToken) {
 
   const onSettings = () => render();
   app.onSettings.push(onSettings);
+  document.body.classList.add("in-game");
   render();
   return {
     leave() {
       sock.close();
       clearInterval(ticker);
+      barSize.disconnect();
+      document.body.classList.remove("in-game");
+      document.documentElement.style.removeProperty("--move-bar");
       turnTitle(false);
       app.onSettings.splice(app.onSettings.indexOf(onSettings), 1);
     },
