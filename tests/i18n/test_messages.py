@@ -188,6 +188,23 @@ def test_default_names_are_shown_in_the_readers_language() -> None:
     assert Words("en").names(seats)[:3] == ["Player 1", "Easy bot", "Hard bot"]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_level_has_a_translated_default_name(lang: str) -> None:
+    """A seat of each level, named by default as the web server stores it ("random bot",
+    "medium bot 2"), is shown by its name in the reader's language, never as stored."""
+    from azulejos.agents.registry import LEVELS
+    from azulejos.play.words import BOT_NAMES
+
+    w = Words(lang)
+    for level in (*LEVELS, "random"):
+        assert level in BOT_NAMES
+        shown = w.names([Seat(f"{level} bot", level), Seat(f"{level} bot 2", level)])
+        assert shown == [w.gettext(BOT_NAMES[level]), w.gettext(BOT_NAMES[level]) + " 2"]
+        if lang != "en":
+            assert shown[0] != BOT_NAMES[level] and f"{level} bot" not in shown[0]
+    assert Words("fr").names([Seat("random bot", "random")]) == ["Bot aléatoire"]
+
+
 def test_numbers_use_the_minus_sign_and_decimal_comma() -> None:
     assert format_number(-1.5, "uk", decimals=1) == "\u22121,5"
     assert format_number(1.5, "fr", decimals=1, sign=True) == "+1,5"

@@ -125,6 +125,7 @@ BOT_NAMES = {
     "medium": N_("Medium bot"),
     "hard": N_("Hard bot"),
     "expert": N_("Expert bot"),
+    "random": N_("Random bot"),
 }
 _DEFAULT_PLAYER = re.compile(r"Player (\d{1,2})")
 _NUMBERED_BOT = re.compile(r"(\w+ bot) (\d)")
