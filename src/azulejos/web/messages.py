@@ -82,6 +82,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.state.over": _("Finished"),
         "lobby.state.spectating": _("Watching"),
         "lobby.state.left": _("You left"),
+        "lobby.state.timed_out": _("Your time ran out"),
+        # a game created on this device whose creator has not taken a seat (only watches)
+        "lobby.state.host_waiting": _("You created this game: not every invitation has been opened yet"),
+        "lobby.state.host": _("You created this game and are watching it"),
         "lobby.round": _("Round {n}"),
         "lobby.bot_note": _("Bots play on the server; you can watch them think."),
         # Master Chocolatier special factories (R40-R47). A key ending in ".chocolatier" is the
@@ -271,6 +275,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "end.left": _("{name} left the game in round {round}; {bot} finished it for them."),
         "end.timeout": _("{name} ran out of time in round {round}; {bot} finished the game for them."),
         "end.bot_finished": _("finished by a bot"),
+        # the headline when the winner's seat was played to the end by the stand-in bot
+        # TRANSLATORS: {bot} is a bot's name such as "Medium bot"; {name} the player who left.
+        "end.winner_left": _("{bot} wins for {name}, who left in round {round}"),
+        "end.winner_timeout": _("{bot} wins for {name}, whose time ran out in round {round}"),
         "end.show": _("Show the final scores"),
         "end.replay": _("Replay and review the game"),
         # rules page
@@ -329,6 +337,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "clock.seat": _("Time left for {name}: {time}"),
         "clock.waiting": _("The clock starts once every player has joined."),
         "clock.out": _("Out of time"),
+        # TRANSLATORS: after a player's name on their clock: "Olena · 5 minutes left".
+        "clock.chip": _("· {time}"),
         "title.your_turn": _("● Your turn — azulejos"),
         "notify.ask": _("Tell me when it is my turn"),
         "notify.title": _("Your turn"),

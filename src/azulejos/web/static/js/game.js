@@ -484,7 +484,7 @@ export async function showGame(root, gameId, hashToken) {
       const seat = view.seats[s];
       const left = clockLeft(view.clock, s, viewAt);
       const text = seat.left?.reason === "timeout" ? t("clock.out") : left === null ? "" : clockText(left);
-      span.textContent = text;
+      span.textContent = text ? t("clock.chip", { time: text }) : "";
       span.parentElement.title = text ? t("clock.seat", { name: seatName(seat, s), time: text }) : "";
       span.parentElement.classList.toggle("low", left !== null && view.clock.seat === s && left < 60);
     }

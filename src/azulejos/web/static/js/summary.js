@@ -84,9 +84,14 @@ function leftLines(view, name) {
 export function summaryDialog(view, onClose, downloadButton) {
   const r = view.result;
   const name = (s) => seatName(view.seats[s], s);
-  const head = r.winners.length === 1
-    ? t("end.winner", { name: name(r.winners[0]) })
-    : t("end.shared", { names: r.winners.map(name).join(", ") });
+  // A winner whose seat the stand-in bot played to the end: the headline says the bot won.
+  const gone = r.winners.length === 1 ? view.seats[r.winners[0]].left : null;
+  const head = gone
+    ? t(gone.reason === "timeout" ? "end.winner_timeout" : "end.winner_left",
+      { bot: botName(gone.bot), name: name(r.winners[0]), round: gone.round })
+    : r.winners.length === 1
+      ? t("end.winner", { name: name(r.winners[0]) })
+      : t("end.shared", { names: r.winners.map(name).join(", ") });
   const decided = { points: "end.by_score", rows: "end.by_rows", shared: "end.by_shared" }[r.decided_by];
   const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
   const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
