@@ -106,6 +106,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "sf.SF3": _("SF3: the tiles you do not take stay on it."),
         "sf.SF3.chocolatier": _("SF3: the candies you do not take stay in it."),
         "sf.SF4": _("SF4: you send each colour you do not take to its left or right neighbour."),
+        "sf.SF4.chocolatier": _("SF4: you send each kind of candy you do not take to the "
+                                "showcase on its left or on its right."),
         "sf.SF5": _("SF5: whoever takes from it keeps it beside their floor line for the round; "
                     "the next tile that would fall to their floor lands on it, without penalty."),
         "sf.SF5.chocolatier": _("SF5: whoever takes from it keeps it beside their spill tray for the "
@@ -114,6 +116,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # TRANSLATORS: {name} is the player who holds SF5 this round.
         "sf.held_by": _("SF5 is with {name}"),
         "sf4.title": _("SF4: choose where each colour you leave goes"),
+        "sf4.title.chocolatier": _("SF4: choose where each kind of candy you leave goes"),
         # TRANSLATORS: a button: send this colour to the left neighbour, factory {number}.
         "sf4.left": _("← to factory {number}"),
         "sf4.left.chocolatier": _("← to showcase {number}"),
@@ -121,6 +124,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "sf4.right": _("to factory {number} →"),
         "sf4.right.chocolatier": _("to showcase {number} →"),
         "sf4.pick": _("Choose left or right for each colour."),
+        "sf4.pick.chocolatier": _("Choose left or right for each kind of candy."),
+        # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
+        # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
+        "sf.SF2_of": _("{display} ({colour})"),
         # game table
         "game.round": _("Round {n}"),
         "game.to_move": _("{name} to move"),
@@ -187,6 +194,9 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "replay.no_mistakes": ngettext("No move lost {points} point or more.",
                                        "No move lost {points} points or more.", 2),
         "game.log": _("Game log"),
+        # TRANSLATORS: a label and its value, e.g. "Bag: 40" or "Factory 2: 3 × Blue" (French
+        # typography: a no-break space before the colon).
+        "label.value": _("{label}: {value}"),
         "game.rename": _("Your name"),
         "game.leave": _("Leave the game"),
         "game.leave_title": _("Leave this game?"),

@@ -60,7 +60,7 @@ export function factoryView(view, index, ui) {
     const [x, y] = grouped ? gpos[i] : pos[i];
     const g = tile(letter, x, y, grouped ? 24 : size, {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
-      label: grouped ? `${title}: ${counts[letter]} × ${tileName(letter)}` : `${title}: ${tileName(letter)}`,
+      label: t("label.value", { label: title, value: grouped ? `${counts[letter]} × ${tileName(letter)}` : tileName(letter) }),
     });
     if (can) {
       g.setAttribute("tabindex", "0");
@@ -119,7 +119,7 @@ export function centreView(view, ui) {
     const can = ui.selectable("C", k);
     const g = tile(k, x, 11, 34, {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
-      label: `${cap(word("centre"))}: ${counts[k]} × ${tileName(k)}`,
+      label: t("label.value", { label: cap(word("centre")), value: `${counts[k]} × ${tileName(k)}` }),
     });
     if (can) {
       g.setAttribute("tabindex", "0");

@@ -1,5 +1,5 @@
 // The game log (moves, fills, wall-tiling with points per tile) and the end summary.
-import { app, botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
+import { botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
 import { svg, tile } from "./tiles.js";
 
 function chip(letter) {
@@ -35,9 +35,9 @@ function tilingItems(view, events) {
 // SF1's extra tile and each SF2's pulls, in the theme's phrases (the Textual app's sentences).
 function fillItems(e) {
   if (!e.specials?.length) return [];
-  // SF2 with its colour's symbol in the theme, as moves are shown ("SF2T": raspberry)
-  const badge = (k) => (k.startsWith("SF2") ? `SF2${app.theme?.symbols?.["BYRKW".indexOf(k[3])] ?? k[3]}` : k);
-  const names = e.specials.map((s) => `${s.display} ${badge(s.kind)}`).join(", ");
+  // SF2 with its colour in the theme's words ("SF2 (raspberry truffle)"), never a theme letter
+  const kind = (k) => (k.startsWith("SF2") && k.length === 4 ? t("sf.SF2_of", { display: "SF2", colour: tileName(k[3]) }) : k);
+  const names = e.specials.map((s) => phrase("special on", { kind: kind(s.kind), number: s.display })).join(", ");
   const out = [el("li", { class: "fill specials", text: phrase("specials", { items: names }) })];
   for (const a of e.after_fill || []) {
     const colour = "BYRKW".indexOf(a.colour);
