@@ -191,6 +191,13 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # TRANSLATORS: {move} and {best} are moves in notation (e.g. "3B2"); {lost} is the
         # points lost, a negative decimal number such as "−2.5".
         "replay.mistake": _("Round {round}, move {number}: {move} instead of {best} ({lost})"),
+        # TRANSLATORS: {best} is the engine's preferred move in words, e.g. "Ann takes 2 red
+        # tiles from the centre to pattern line 3".
+        "replay.best_said": _("The engine's choice: {best}"),
+        # TRANSLATORS: {move} and {best} are moves in words (whole sentences such as "Ann takes
+        # 2 red tiles from the centre to pattern line 3"); {lost} is "−2.5".
+        "replay.mistake_said": _("Round {round}, move {number}: {move}. The engine's choice: "
+                                 "{best} ({lost})."),
         "replay.no_mistakes": ngettext("No move lost {points} point or more.",
                                        "No move lost {points} points or more.", 2),
         "game.log": _("Game log"),
