@@ -188,6 +188,23 @@ def test_default_names_are_shown_in_the_readers_language() -> None:
     assert Words("en").names(seats)[:3] == ["Player 1", "Easy bot", "Hard bot"]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_level_has_a_translated_default_name(lang: str) -> None:
+    """A seat of each level, named by default as the web server stores it ("random bot",
+    "medium bot 2"), is shown by its name in the reader's language, never as stored."""
+    from azulejos.agents.registry import LEVELS
+    from azulejos.play.words import BOT_NAMES
+
+    w = Words(lang)
+    for level in (*LEVELS, "random"):
+        assert level in BOT_NAMES
+        shown = w.names([Seat(f"{level} bot", level), Seat(f"{level} bot 2", level)])
+        assert shown == [w.gettext(BOT_NAMES[level]), w.gettext(BOT_NAMES[level]) + " 2"]
+        if lang != "en":
+            assert shown[0] != BOT_NAMES[level] and f"{level} bot" not in shown[0]
+    assert Words("fr").names([Seat("random bot", "random")]) == ["Bot aléatoire"]
+
+
 def test_numbers_use_the_minus_sign_and_decimal_comma() -> None:
     assert format_number(-1.5, "uk", decimals=1) == "\u22121,5"
     assert format_number(1.5, "fr", decimals=1, sign=True) == "+1,5"
@@ -229,3 +246,26 @@ def test_one_set_of_letters_per_theme_and_no_key_means_two_things(theme: str) ->
     assert w.notation(move) == f"1{THEMES[theme].symbols[1]}3"
     assert Words("en", theme, theme_letters=False).notation(move) == "1Y3"
     assert GameLog(w).line(0, "Ana", move).endswith(f"[1{THEMES[theme].symbols[1]}3]")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_R40_a_fills_special_displays_are_named_in_words_not_theme_letters(lang: str) -> None:
+    """The log names each special display with its number and, for SF2, its colour in the
+    theme's words ("SF2 (raspberry truffle) in showcase 2"), never a theme letter ("SF2T")."""
+    from azulejos.core import Fill
+    from azulejos.core import specials as SP
+    from azulejos.play.words import fill_sentences
+
+    factories = tuple(tuple("BYRKW".index(c) for c in t)
+                      for t in ("BBYK", "BYKW", "RYYK", "BBBB", "WWWW"))
+    fill = Fill(factories, ((0, SP.SF1), (1, SP.SF2 + 2), (3, SP.SF4)), (2,))
+    for theme in THEMES.values():
+        w = Words(lang, theme)
+        first = fill_sentences(w, fill)[0]
+        red = w.tile(2)
+        assert f"SF2 ({red})" in first or f"SF2 ({red[0].upper()}" in first, first
+        assert "SF2" + theme.symbols[2] not in first and "SF2R" not in first
+        assert "SF1" in first and "SF4" in first and "2" in first and "4" in first
+    assert fill_sentences(Words("en", "chocolatier"), fill)[0] == (
+        "Special showcases: SF1 in showcase 1, SF2 (raspberry truffle) in showcase 2, "
+        "SF4 in showcase 4.")

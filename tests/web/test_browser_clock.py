@@ -86,9 +86,9 @@ def test_a_per_move_clock_runs_out_and_the_bot_takes_over(clocked_server: tuple[
         running = page.wait_for_selector("#clocks .clock.running.mine")
         assert running.get_attribute("data-seat") == "0"
         page.wait_for_function(
-            "() => /^[45]:\\d\\d$/.test(document.querySelector(\"#clocks .clock.running .clock-time\").textContent)")
+            "() => /^· [45]:\\d\\d$/.test(document.querySelector(\"#clocks .clock.running .clock-time\").textContent)")
         shown = page.text_content("#clocks .clock.running .clock-time") or ""
-        minutes, seconds = shown.split(":")
+        minutes, seconds = shown.removeprefix("· ").split(":")
         assert 280 <= int(minutes) * 60 + int(seconds) <= 300
         page.screenshot(path=str(out / "clock-your-turn.png"))
 

@@ -58,7 +58,7 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
         ann.goto(server.base + "/")
         assert ann.is_checked("#rated")
         ann.fill(".seat-name[data-seat='0']", "Ann")
-        ann.fill(".seat-name[data-seat='1']", "Bo")
+        # Bo's seat is left unnamed: claimed with Bo's profile, it takes the profile's name
         ann.click("#create")
         ann.wait_for_selector("#enter-game")
         bo_link = ann.locator(".link-row.seat .link-input").nth(1).input_value()
@@ -75,10 +75,13 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
         v = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(ta)).json()
         assert v["rated"] is True
         assert [s["profile"] for s in v["seats"]] == [pa["id"], pb["id"]]
+        assert [s["name"] for s in v["seats"]] == ["Ann", "Bo"]
         # The game page marks the game as rated and each name opens its player's profile.
         ann.wait_for_selector("#rated-tag")
         bo_link = ann.wait_for_selector(".board[data-seat='1'] a.name")
         assert bo_link.get_attribute("href") == f"/profile/{pb['id']}"
+        ann.wait_for_function(
+            "() => document.querySelector(\".board[data-seat='1'] a.name\").textContent === 'Bo'")
 
         # The moves go over the API; both pages follow.
         rng = random.Random(3)
@@ -119,7 +122,7 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
         bo.click(f"#leaderboard tr[data-profile='{pb['id']}'] a")
         bo.wait_for_selector("#profile-page")
         text = bo.inner_text("#profile-page")
-        assert "Bo" in text and "1 рейтингова гра" in text and "зіграно 1 гру" in text
+        assert "Bo" in text and "1 рейтингова гра" in text and "Зіграно 1 гру" in text
         assert bo.evaluate("() => document.documentElement.scrollWidth") <= 390
         bo.screenshot(path=str(out / "profile-page-phone-uk.png"), full_page=True)
 

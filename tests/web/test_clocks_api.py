@@ -109,6 +109,22 @@ def test_a_move_after_the_deadline_is_refused_clearly(client: TestClient) -> Non
         time.sleep(0.01)
     assert after["seats"][0]["left"]["reason"] == "timeout"
     assert after["seats"][0]["left"]["moves"] == 0 and after["you"]["left"] == [0]
+    # "my games" says why the seat was left: its time ran out (the lobby does not say "You left")
+    mine = client.post("/api/my-games", json={"tokens": [tok]}).json()["games"][0]
+    assert mine["left"] == [0] and mine["left_reasons"] == ["timeout"]
+
+
+def test_my_games_says_why_a_seat_was_left_and_which_seats_are_unclaimed(client: TestClient) -> None:
+    g = create(client, players=3)  # every seat claimed
+    tok = g["seats"][1]["token"]
+    r = client.post(f"/api/games/{g['game']}/leave", headers=auth(tok), json={})
+    assert r.status_code == 200, r.text
+    mine = client.post("/api/my-games", json={"tokens": [tok]}).json()["games"][0]
+    assert mine["left"] == [1] and mine["left_reasons"] == ["resigned"] and mine["unclaimed"] == []
+    # a game whose invitations nobody has opened: the creator's spectator row says so
+    made = client.post("/api/games", json={"players": 2}).json()
+    row = client.post("/api/my-games", json={"tokens": [made["spectator_token"]]}).json()["games"][0]
+    assert row["role"] == "spectator" and row["unclaimed"] == [0, 1] and row["left_reasons"] == []
 
 
 @pytest.mark.parametrize(("lang", "forms"), [("en", 2), ("fr", 2), ("uk", 3), ("ru", 3)])

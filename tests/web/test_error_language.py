@@ -72,7 +72,7 @@ def test_R18_a_bad_record_is_explained_in_the_language_asked_for(client: TestCli
                     headers={"Content-Type": "application/json"})
     err = r.json()["error"]
     assert err["reason"] == "not_json" and "rule" not in err
-    assert err["detail"] == "Le fichier n'est pas du JSON valide (erreur à la ligne 1)."
+    assert err["detail"] == "Le fichier n’est pas du JSON valide (erreur à la ligne 1)."
 
 
 def test_an_unknown_bot_level_is_refused_in_the_page_s_words(client: TestClient) -> None:

@@ -199,6 +199,25 @@ def test_R25_a_rated_two_player_game_rates_both_players_once(client: TestClient)
     assert [e["place"] for e in board["entries"]] == [1, 2] and board["total"] == 2
 
 
+def test_a_seat_claimed_with_a_profile_and_left_unnamed_takes_the_profiles_name(
+        client: TestClient) -> None:
+    a, b = new_profile(client, "Alice"), new_profile(client, "Bérénice")
+    # a rated game: the board, the log, the record and the end name the profiles, not "Player 1"
+    gid, tokens = game_of(client, [a["key"], b["key"]])
+    v = view(client, gid, tokens[0])
+    assert [s["name"] for s in v["seats"]] == ["Alice", "Bérénice"]
+    end = play_out(client, gid, tokens, seed=2)
+    assert [s["name"] for s in end["seats"]] == ["Alice", "Bérénice"]
+    record = client.get(f"/api/games/{gid}/record", headers=auth(tokens[1])).json()
+    assert record["names"] == ["Alice", "Bérénice"]
+    # a name typed at creation stays; an anonymous claim keeps the default name
+    gid, tokens = game_of(client, [a["key"], None], seats=[{"name": "Al"}, {}])
+    assert [s["name"] for s in view(client, gid, tokens[0])["seats"]] == ["Al", "Player 2"]
+    # hot-seat: the creator's profile names the first person seat only
+    hot = client.post("/api/games", json={"players": 2, "hotseat": True, "profile": b["key"]}).json()
+    assert [s["name"] for s in hot["seats"]] == ["Bérénice", "Player 2"]
+
+
 def test_unrated_games_bot_seat_hotseat_and_one_profile_on_two_seats(client: TestClient) -> None:
     a, b = new_profile(client, "Ana"), new_profile(client, "Bo")
     # a bot seat: statistics, no rating

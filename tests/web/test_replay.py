@@ -160,6 +160,13 @@ def test_an_opened_reviewed_record_shows_the_review_and_each_players_biggest_mis
             for m in listed:  # each points at its frame, which shows that move
                 assert data["frames"][m["frame"]]["move"] == m["move"]
                 assert data["frames"][m["frame"]]["review"]["lost"] == m["lost"]
+                # the move and the engine's choice in words, not only in notation
+                assert m["move_text"] == data["frames"][m["frame"]]["text"]
+                name = data["seats"][seat]["name"]
+                assert m["best_text"].startswith(name + " ") and m["best"] not in m["best_text"]
+        for f in moves:  # the engine's choice in words wherever it differs from the move
+            if f["review"].get("best") not in (None, f["move"]):
+                assert f["review"]["best_text"].startswith(data["seats"][f["seat"]]["name"])
     assert any(data["review"]["mistakes"])
 
 

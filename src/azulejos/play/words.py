@@ -125,6 +125,7 @@ BOT_NAMES = {
     "medium": N_("Medium bot"),
     "hard": N_("Hard bot"),
     "expert": N_("Expert bot"),
+    "random": N_("Random bot"),
 }
 _DEFAULT_PLAYER = re.compile(r"Player (\d{1,2})")
 _NUMBERED_BOT = re.compile(r"(\w+ bot) (\d)")
@@ -216,6 +217,17 @@ def special_badge(kind: str, w: Words) -> str:
     return kind
 
 
+def special_name(w: Words, kind: str) -> str:
+    """A special display's name in words, for sentences: ``SF4``, and SF2 with its colour in the
+    theme's words (``SF2 (blue)``, ``SF2 (blueberry praline)``) rather than a theme letter."""
+    if kind.startswith("SF2") and len(kind) == 4:
+        # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
+        # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
+        return w.gettext("{display} ({colour})").format(display="SF2",
+                                                        colour=w.tile("BYRKW".index(kind[3])))
+    return kind
+
+
 def special_info(w: Words, kind: str) -> str:
     """What a special display does, one line of the legend (R41-R44)."""
     if kind.startswith("SF2") and len(kind) == 4:
@@ -246,7 +258,8 @@ def fill_sentences(w: Words, fill: Fill) -> list[str]:
         return []
     from azulejos.core import specials as SP
 
-    items = ", ".join(f"{f + 1} {special_badge(SP.name(k), w)}" for f, k in fill.specials)
+    items = ", ".join(w.phrase("special on").format(kind=special_name(w, SP.name(k)), number=f + 1)
+                      for f, k in fill.specials)
     out = [w.phrase("specials").format(items=items)]
     gains, _losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
     for f, k in fill.specials:

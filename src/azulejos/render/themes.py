@@ -112,8 +112,11 @@ CLASSIC = Theme(
         # TRANSLATORS: {what} is "2 red tiles" (subject); < and > are the keys to press.
         "sf4 ask": Nn_("Where does {what} go? < factory {left} or > factory {right}",
                        "Where do {what} go? < factory {left} or > factory {right}"),
-        # TRANSLATORS: {items} lists the displays and their names, e.g. "2 SF2R, 4 SF4".
+        # TRANSLATORS: {items} lists the special displays, each a "special on" phrase:
+        # "SF2 (red) on factory 2, SF4 on factory 4".
         "specials": N_("Special factories: {items}."),
+        # TRANSLATORS: {kind} is a special display's name: "SF4", "SF2 (red)".
+        "special on": N_("{kind} on factory {number}"),
         # TRANSLATORS: {tile} is "a red tile" (object).
         "sf1 draws": N_("Factory {number} draws {tile} from the bag."),
         # TRANSLATORS: {what} is "2 red tiles" (object).
@@ -243,6 +246,7 @@ CHOCOLATIER = Theme(
         "sf4 ask": Nn_("Where does {what} go? < showcase {left} or > showcase {right}",
                        "Where do {what} go? < showcase {left} or > showcase {right}"),
         "specials": N_("Special showcases: {items}."),
+        "special on": N_("{kind} in showcase {number}"),
         "sf1 draws": N_("Showcase {number} takes {tile} from the sack."),
         "sf2 pulls": N_("Showcase {number} pulls {what} from its neighbours."),
         "why completes": N_("completes tray {number}: {points} in the box"),

@@ -82,6 +82,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.state.over": _("Finished"),
         "lobby.state.spectating": _("Watching"),
         "lobby.state.left": _("You left"),
+        "lobby.state.timed_out": _("Your time ran out"),
+        # a game created on this device whose creator has not taken a seat (only watches)
+        "lobby.state.host_waiting": _("You created this game: not every invitation has been opened yet"),
+        "lobby.state.host": _("You created this game and are watching it"),
         "lobby.round": _("Round {n}"),
         "lobby.bot_note": _("Bots play on the server; you can watch them think."),
         # Master Chocolatier special factories (R40-R47). A key ending in ".chocolatier" is the
@@ -102,6 +106,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "sf.SF3": _("SF3: the tiles you do not take stay on it."),
         "sf.SF3.chocolatier": _("SF3: the candies you do not take stay in it."),
         "sf.SF4": _("SF4: you send each colour you do not take to its left or right neighbour."),
+        "sf.SF4.chocolatier": _("SF4: you send each kind of candy you do not take to the "
+                                "showcase on its left or on its right."),
         "sf.SF5": _("SF5: whoever takes from it keeps it beside their floor line for the round; "
                     "the next tile that would fall to their floor lands on it, without penalty."),
         "sf.SF5.chocolatier": _("SF5: whoever takes from it keeps it beside their spill tray for the "
@@ -110,6 +116,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # TRANSLATORS: {name} is the player who holds SF5 this round.
         "sf.held_by": _("SF5 is with {name}"),
         "sf4.title": _("SF4: choose where each colour you leave goes"),
+        "sf4.title.chocolatier": _("SF4: choose where each kind of candy you leave goes"),
         # TRANSLATORS: a button: send this colour to the left neighbour, factory {number}.
         "sf4.left": _("← to factory {number}"),
         "sf4.left.chocolatier": _("← to showcase {number}"),
@@ -117,6 +124,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "sf4.right": _("to factory {number} →"),
         "sf4.right.chocolatier": _("to showcase {number} →"),
         "sf4.pick": _("Choose left or right for each colour."),
+        "sf4.pick.chocolatier": _("Choose left or right for each kind of candy."),
+        # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
+        # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
+        "sf.SF2_of": _("{display} ({colour})"),
         # game table
         "game.round": _("Round {n}"),
         "game.to_move": _("{name} to move"),
@@ -180,9 +191,19 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # TRANSLATORS: {move} and {best} are moves in notation (e.g. "3B2"); {lost} is the
         # points lost, a negative decimal number such as "−2.5".
         "replay.mistake": _("Round {round}, move {number}: {move} instead of {best} ({lost})"),
+        # TRANSLATORS: {best} is the engine's preferred move in words, e.g. "Ann takes 2 red
+        # tiles from the centre to pattern line 3".
+        "replay.best_said": _("The engine's choice: {best}"),
+        # TRANSLATORS: {move} and {best} are moves in words (whole sentences such as "Ann takes
+        # 2 red tiles from the centre to pattern line 3"); {lost} is "−2.5".
+        "replay.mistake_said": _("Round {round}, move {number}: {move}. The engine's choice: "
+                                 "{best} ({lost})."),
         "replay.no_mistakes": ngettext("No move lost {points} point or more.",
                                        "No move lost {points} points or more.", 2),
         "game.log": _("Game log"),
+        # TRANSLATORS: a label and its value, e.g. "Bag: 40" or "Factory 2: 3 × Blue" (French
+        # typography: a no-break space before the colon).
+        "label.value": _("{label}: {value}"),
         "game.rename": _("Your name"),
         "game.leave": _("Leave the game"),
         "game.leave_title": _("Leave this game?"),
@@ -271,6 +292,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "end.left": _("{name} left the game in round {round}; {bot} finished it for them."),
         "end.timeout": _("{name} ran out of time in round {round}; {bot} finished the game for them."),
         "end.bot_finished": _("finished by a bot"),
+        # the headline when the winner's seat was played to the end by the stand-in bot
+        # TRANSLATORS: {bot} is a bot's name such as "Medium bot"; {name} the player who left.
+        "end.winner_left": _("{bot} wins for {name}, who left in round {round}"),
+        "end.winner_timeout": _("{bot} wins for {name}, whose time ran out in round {round}"),
         "end.show": _("Show the final scores"),
         "end.replay": _("Replay and review the game"),
         # rules page
@@ -329,6 +354,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "clock.seat": _("Time left for {name}: {time}"),
         "clock.waiting": _("The clock starts once every player has joined."),
         "clock.out": _("Out of time"),
+        # TRANSLATORS: after a player's name on their clock: "Olena · 5 minutes left".
+        "clock.chip": _("· {time}"),
         "title.your_turn": _("● Your turn — azulejos"),
         "notify.ask": _("Tell me when it is my turn"),
         "notify.title": _("Your turn"),

@@ -66,6 +66,8 @@ def profile_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "profile.col.games": _("Games"),
         "profile.col.wins": _("Wins"),
         "profile.col.mean": _("Mean score"),
+        # TRANSLATORS: {n} is a number, the player's mean final score.
+        "profile.mean_line": _("Mean score: {n}"),
         "profile.players": ngettext("{n} player", "{n} players", 2),
         "profile.variant.coloured": _("Coloured wall"),
         "profile.variant.grey": _("Grey wall"),

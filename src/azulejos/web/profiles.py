@@ -154,9 +154,14 @@ class ProfileService:
 
     async def optional(self, key: Any) -> str | None:
         """The profile id of ``key`` when one was sent (None: anonymous)."""
+        found = await self.optional_profile(key)
+        return None if found is None else found.profile_id
+
+    async def optional_profile(self, key: Any) -> Profile | None:
+        """The profile of ``key`` when one was sent (None: anonymous)."""
         if key is None:
             return None
-        return (await self.by_key(key)).profile_id
+        return await self.by_key(key)
 
     async def rename(self, profile_id: str, key: Any, name: Any) -> dict[str, Any]:
         """Rename a profile with its key; another profile's key is refused (403)."""

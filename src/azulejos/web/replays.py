@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from azulejos.agents.review import MISTAKE_POINTS, read_review
-from azulejos.core import State
+from azulejos.core import Move, State
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import InvalidRecordError
 from azulejos.i18n import translation
@@ -135,6 +135,15 @@ def _review_entry(w: Words, entry: dict[str, object]) -> dict[str, Any]:
     return out
 
 
+def _said(w: Words, name: str, st: State, mv: Move) -> str:
+    """A move in words at the position ``st`` (with what it would take, when it is legal
+    there; the engine's choice always is, but a hand-edited review may name any move)."""
+    try:
+        return move_sentence(w, name, mv, preview(st, mv))
+    except ValueError:
+        return move_sentence(w, name, mv)
+
+
 def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
     """The replay of a checked record (:func:`load`) in ``lang`` and ``theme``: its seats and
     frames (one per position: each round's start after the fill, then one per move), and the
@@ -156,15 +165,19 @@ def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
             mv = parse_move(text)
             seat = st.current_player
             sentence = move_sentence(w, names[seat], mv, preview(st, mv))
-            st.push(mv)
-            tiling = list(st.tiling_log) if (st.is_chance or st.is_over) else []
             entry = None
             if review is not None:
                 entry = _review_entry(w, review[ri - 1][mi - 1])
+                best = review[ri - 1][mi - 1].get("best")
+                if isinstance(best, str) and parse_move(best) != mv:
+                    entry["best_text"] = _said(w, names[seat], st, parse_move(best))
                 lost = review[ri - 1][mi - 1].get("lost")
                 if isinstance(lost, (int, float)) and lost >= MISTAKE_POINTS:
                     mistakes[seat].append({"frame": len(frames), "round": ri, "number": mi,
-                                           "move": w.notation(mv), **entry})
+                                           "move": w.notation(mv), "move_text": sentence,
+                                           **entry})
+            st.push(mv)
+            tiling = list(st.tiling_log) if (st.is_chance or st.is_over) else []
             frames.append({
                 "round": ri, "move": w.notation(mv), "seat": seat, "text": sentence,
                 "tiling": [tiling_json(e) for e in tiling],

@@ -34,7 +34,7 @@ from .clocks import ClockSpec, GameClock, clock_json
 from .limits import Limits
 from .live import Live, seat_of
 from .presence import HEARTBEAT, Presence
-from .profile_store import SqlProfiles
+from .profile_store import Profile, SqlProfiles
 from .profiles import ProfileService
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .scheduler import BotScheduler
@@ -74,6 +74,11 @@ class Subscriber(Protocol):
 #: While the bus reaches the other processes, the database is polled this many times less often
 #: (a safety net only).
 SHARED_POLL_FACTOR = 10
+
+
+def default_person_name(seat: int) -> str:
+    """The name of a person seat left unnamed (stored in English, shown translated)."""
+    return f"Player {seat + 1}"
 
 
 def new_token() -> str:
@@ -223,7 +228,8 @@ class GameService:
         ``profile``: the creator's profile key (a hot-seat game puts it on its first person
         seat; otherwise it is checked, and the creator's claim puts it on a seat);
         ``rated``: ask for a rated game (:mod:`.profiles`)."""
-        profile_id, wants_rated = await self._profile_of_new_game(req, profile, rated)
+        owner, wants_rated = await self._profile_of_new_game(req, profile, rated)
+        profile_id = None if owner is None else owner.profile_id
         if req.all_bots and self.limits.bot_games > 0:
             running = await self._db(self.store.bot_games)
             if running >= self.limits.bot_games:
@@ -236,10 +242,12 @@ class GameService:
         seats: list[SeatSpec] = []
         invites: dict[int, str] = {}
         for i, s in enumerate(req.seats):
-            name = s.name or (f"{s.level} bot" if s.kind == "bot" else f"Player {i + 1}")
+            name = s.name or (f"{s.level} bot" if s.kind == "bot" else default_person_name(i))
             if s.kind == "bot":
                 seats.append(SeatSpec(i, "bot", name, s.level))
             elif req.hotseat:
+                if owner is not None and profile_id is not None and not s.name:
+                    name = owner.name  # an unnamed seat takes its profile's name
                 seats.append(SeatSpec(i, "person", name, claimed=now, profile_id=profile_id))
                 profile_id = None  # the creator's profile: the first person seat
             else:
@@ -292,8 +300,8 @@ class GameService:
         }
 
     async def _profile_of_new_game(self, req: CreateRequest, profile: Any,
-                                   rated: Any) -> tuple[str | None, bool]:
-        """The creator's profile id (None: anonymous) and whether the game is to be rated:
+                                   rated: Any) -> tuple[Profile | None, bool]:
+        """The creator's profile (None: anonymous) and whether the game is to be rated:
         by default when every seat is a person's and it is not hot-seat. A bad key (401) or
         a rated game with a bot or on one device is refused before anything is made."""
         if rated is not None and not isinstance(rated, bool):
@@ -302,8 +310,8 @@ class GameService:
         if rated and not possible:
             raise GameError("malformed", "a rated game is played by people only, each on "
                             "their own device (no bot seats, not hot-seat)", 400)
-        profile_id = await self.profiles.optional(profile)
-        return profile_id, possible if rated is None else rated
+        owner = await self.profiles.optional_profile(profile)
+        return owner, possible if rated is None else rated
 
     def _remember(self, live: Live) -> None:
         live.session.subscribe(lambda _update: self._committed(live))
@@ -558,7 +566,8 @@ class GameService:
         if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
             raise GameError("malformed", "'invite' must be the invitation of the link", 400)
         live = await self.get(game_id)
-        profile_id = await self.profiles.optional(profile)
+        owner = await self.profiles.optional_profile(profile)
+        profile_id = None if owner is None else owner.profile_id
         token = new_token()
         claim = await self._db(self.store.claim, game_id, invite, token_digest(token),
                                profile_id)
@@ -570,6 +579,12 @@ class GameService:
                             "someone else: ask the creator for a link to a free seat", 409,
                             {"seat": claim.seat})
         live.claimed(claim.seat, token_digest(token), time.time(), profile_id)
+        if owner is not None and live.seats[claim.seat].name == default_person_name(claim.seat):
+            # a seat left unnamed takes its profile's name, so that the board, the log, the
+            # record and the end screen all name the player
+            async with self._lock(game_id):
+                await self._db(self.store.rename, game_id, claim.seat, owner.name)
+                live.rename(claim.seat, owner.name)
         await self._clock_claimed(live)
         self.bus.publish("seats", game_id)
         self._broadcast(live)

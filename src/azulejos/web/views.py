@@ -594,6 +594,11 @@ def summary_json(live: Live, access: Access) -> dict[str, Any]:
         "role": access.role,
         "seats": sorted(access.seats),
         "left": sorted(access.left),
+        # why each seat of "left" left ("resigned" or "timeout"), in the same order
+        "left_reasons": [live.session.left[s].reason for s in sorted(access.left)
+                         if s in live.session.left],
+        # the person seats nobody has claimed yet (their invitations not yet opened)
+        "unclaimed": [s.seat for s in live.seats if s.kind == "person" and s.claimed is None],
         "names": [s.name for s in live.seats],
         "players": live.players,
         "variant": live.variant,

@@ -81,7 +81,7 @@ export function factoryView(view, index, ui) {
     const [x, y] = grouped ? gpos[i] : pos[i];
     const g = tile(letter, x, y, grouped ? 24 : size, {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
-      label: `${title}: ${counts[letter]} × ${tileName(letter)}`,
+      label: t("label.value", { label: title, value: `${counts[letter]} × ${tileName(letter)}` }),
     });
     if (stops.has(letter)) {
       g.setAttribute("aria-hidden", "true");
@@ -142,7 +142,7 @@ export function centreView(view, ui) {
     const can = ui.selectable("C", k);
     const g = tile(k, x, 11, 34, {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
-      label: `${cap(word("centre"))}: ${counts[k]} × ${tileName(k)}`,
+      label: t("label.value", { label: cap(word("centre")), value: `${counts[k]} × ${tileName(k)}` }),
     });
     if (can) {
       keyButton(g, `tile-C-${k}`, (via) => ui.pick("C", k, via));

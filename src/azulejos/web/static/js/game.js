@@ -249,8 +249,8 @@ export async function showGame(root, gameId, hashToken) {
       centreView(view, ui),
       specialsLegend(view),
       el("div", { class: "supply" },
-        el("span", { title: cap(word("bag")) }, `${cap(word("bag"))}: ${Object.values(view.bag).reduce((a, b) => a + b, 0)}`),
-        el("span", { title: cap(word("lid")) }, `${cap(word("lid"))}: ${Object.values(view.lid).reduce((a, b) => a + b, 0)}`)));
+        el("span", { title: cap(word("bag")) }, t("label.value", { label: cap(word("bag")), value: Object.values(view.bag).reduce((a, b) => a + b, 0) })),
+        el("span", { title: cap(word("lid")) }, t("label.value", { label: cap(word("lid")), value: Object.values(view.lid).reduce((a, b) => a + b, 0) }))));
   }
 
   function boards() {
@@ -326,11 +326,11 @@ export async function showGame(root, gameId, hashToken) {
     const lines = chosen?.preview ? previewText(chosen) : null;
     return el("div", { class: "action-bar preview split", id: "split" },
       el("div", { class: "preview-text" },
-        el("strong", {}, specialBadge("SF4"), " ", t("sf4.title")),
+        el("strong", {}, specialBadge("SF4"), " ", tt("sf4.title")),
         ...rows,
         lines ? el("span", { id: "split-preview", text: lines.join(" · ") })
           : chosen ? el("span", { class: "hint", id: "split-wait", text: "…" })  // its preview is on its way
-          : el("span", { class: "hint", id: "split-hint", text: t(splitChosen() === null ? "sf4.pick" : "game.pick_line") })),
+          : el("span", { class: "hint", id: "split-hint", text: splitChosen() === null ? tt("sf4.pick") : t("game.pick_line") })),
       el("div", { class: "buttons" },
         el("button", { type: "button", class: "ghost", id: "cancel", text: t("game.cancel"), onclick: cancel }),
         el("button", { type: "button", class: "primary", id: "confirm", disabled: sending || !chosen, text: t("game.confirm"), onclick: confirm })));
@@ -540,7 +540,7 @@ export async function showGame(root, gameId, hashToken) {
       const seat = view.seats[s];
       const left = clockLeft(view.clock, s, viewAt);
       const text = seat.left?.reason === "timeout" ? t("clock.out") : left === null ? "" : clockText(left);
-      span.textContent = text;
+      span.textContent = text ? t("clock.chip", { time: text }) : "";
       span.parentElement.title = text ? t("clock.seat", { name: seatName(seat, s), time: text }) : "";
       span.parentElement.classList.toggle("low", left !== null && view.clock.seat === s && left < 60);
     }

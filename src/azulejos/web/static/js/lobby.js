@@ -1,7 +1,7 @@
 // The lobby: create a game (seats, wall side, bots, hot-seat), invitation links, my games.
 import {
   seatName,
-  api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, linkFor, myGames,
+  api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, invitesFor, linkFor, myGames,
   rememberGame, saveInvites, t, toast, tt,
 } from "./core.js";
 import { clockLeft, clockWords, notifyButton, notifyTurn, turnTitle } from "./core.js";
@@ -226,9 +226,13 @@ export async function showLobby(root) {
       let status = "";
       const mine = Boolean(sm?.to_move && sm.phase !== "over");
       if (sm) {
+        const createdHere = sm.role === "spectator" && invitesFor(g.game) !== null;
         if (sm.phase === "over") status = t("lobby.state.over");
+        else if (createdHere) status = t(sm.unclaimed?.length ? "lobby.state.host_waiting" : "lobby.state.host");
         else if (sm.role === "spectator") status = t("lobby.state.spectating");
-        else if (sm.left?.length && !sm.seats.length) status = t("lobby.state.left");
+        else if (sm.left?.length && !sm.seats.length) {
+          status = t(sm.left_reasons?.every((r) => r === "timeout") ? "lobby.state.timed_out" : "lobby.state.left");
+        }
         else if (sm.to_move) status = t("lobby.state.your_turn");
         else status = t("lobby.state.waiting", { name: sm.names[sm.current] ?? "" });
         const left = mine ? clockLeft(sm.clock, sm.current, received) : null;

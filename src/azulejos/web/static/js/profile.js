@@ -162,7 +162,7 @@ export async function showProfile(root, id) {
           : el("p", { class: "hint", id: "profile-rating", text: t("profile.no_rating") }),
         s.games
           ? el("p", { id: "profile-totals" }, [t("profile.games", { n: s.games }), t("profile.wins", { n: s.wins }),
-            `${t("profile.col.mean")}: ${num(s.mean_score)}`].join(" · "))
+            t("profile.mean_line", { n: num(s.mean_score) })].join(" · "))
           : el("p", { class: "hint", text: t("profile.no_games") }),
         statsTable(t("profile.by_players"), s.by_players, (k) => t("profile.players", { n: Number(k) })),
         statsTable(t("profile.by_variant"), s.by_variant, (k) => t(`profile.variant.${k}`)),

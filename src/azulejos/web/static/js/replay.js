@@ -210,6 +210,8 @@ export async function showReplay(root, gameId, hashToken) {
     if (frame.review) {
       const bad = frame.review.lost >= data.review.mistake_points;
       lines.push(el("span", { id: "replay-review", class: `review-line${bad ? " mistake" : ""}`, text: frame.review.text }));
+      // the engine's move in words, as the move itself is told
+      if (frame.review.best_text) lines.push(el("span", { id: "replay-best", class: "review-line", text: t("replay.best_said", { best: frame.review.best_text }) }));
     }
     return el("div", { class: "action-bar replay-text" }, el("div", { class: "preview-text" }, ...lines));
   }
@@ -227,11 +229,15 @@ export async function showReplay(root, gameId, hashToken) {
         ? el("span", { class: "lost", text: num(-f.review.lost) }) : null;
       items.push(el("li", { class: `move${current}`, "data-seat": String(f.seat) },
         el("button", { type: "button", "data-frame": String(i), "aria-current": i === index ? "step" : null,
-          onclick: () => go(i) }, el("span", { class: "who", text: nameOf(f.seat) }), " ", el("code", { text: f.move }), lost ? " " : null, lost)));
+          title: f.text, "aria-label": f.text, onclick: () => go(i) }, el("span", { class: "who", text: nameOf(f.seat) }), " ", el("code", { text: f.move }), lost ? " " : null, lost)));
     });
     return el("details", { class: "card log", open: true },
       el("summary", { text: t("replay.moves") }), el("ol", { id: "replay-moves", class: "replay-moves" }, ...items));
   }
+
+  // A mistake in words: the move played and the engine's choice, as the frames tell moves.
+  const said = (m) => t("replay.mistake_said",
+    { round: m.round, number: m.number, move: m.move_text, best: m.best_text, lost: num(-m.lost) });
 
   function reviewPanel() {
     if (!data.review && gameId && data.over) {
@@ -244,6 +250,7 @@ export async function showReplay(root, gameId, hashToken) {
       const mine = data.review.mistakes[seat];
       const rows = mine.map((m) => el("li", {}, el("button", {
         type: "button", class: "link", "data-frame": String(m.frame), onclick: () => go(m.frame),
+        ...(m.move_text && m.best_text ? { title: said(m), "aria-label": said(m) } : {}),
         text: t("replay.mistake", { round: m.round, number: m.number, move: m.move, best: m.best, lost: num(-m.lost) }),
       })));
       return el("div", { class: "mistakes", "data-seat": String(seat) },

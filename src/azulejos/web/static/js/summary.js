@@ -1,5 +1,5 @@
 // The game log (moves, fills, wall-tiling with points per tile) and the end summary.
-import { app, botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
+import { botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
 import { svg, tile } from "./tiles.js";
 
 function chip(letter) {
@@ -35,9 +35,9 @@ function tilingItems(view, events) {
 // SF1's extra tile and each SF2's pulls, in the theme's phrases (the Textual app's sentences).
 function fillItems(e) {
   if (!e.specials?.length) return [];
-  // SF2 with its colour's symbol in the theme, as moves are shown ("SF2T": raspberry)
-  const badge = (k) => (k.startsWith("SF2") ? `SF2${app.theme?.symbols?.["BYRKW".indexOf(k[3])] ?? k[3]}` : k);
-  const names = e.specials.map((s) => `${s.display} ${badge(s.kind)}`).join(", ");
+  // SF2 with its colour in the theme's words ("SF2 (raspberry truffle)"), never a theme letter
+  const kind = (k) => (k.startsWith("SF2") && k.length === 4 ? t("sf.SF2_of", { display: "SF2", colour: tileName(k[3]) }) : k);
+  const names = e.specials.map((s) => phrase("special on", { kind: kind(s.kind), number: s.display })).join(", ");
   const out = [el("li", { class: "fill specials", text: phrase("specials", { items: names }) })];
   for (const a of e.after_fill || []) {
     const colour = "BYRKW".indexOf(a.colour);
@@ -84,9 +84,14 @@ function leftLines(view, name) {
 export function summaryDialog(view, onClose, downloadButton) {
   const r = view.result;
   const name = (s) => seatName(view.seats[s], s);
-  const head = r.winners.length === 1
-    ? t("end.winner", { name: name(r.winners[0]) })
-    : t("end.shared", { names: r.winners.map(name).join(", ") });
+  // A winner whose seat the stand-in bot played to the end: the headline says the bot won.
+  const gone = r.winners.length === 1 ? view.seats[r.winners[0]].left : null;
+  const head = gone
+    ? t(gone.reason === "timeout" ? "end.winner_timeout" : "end.winner_left",
+      { bot: botName(gone.bot), name: name(r.winners[0]), round: gone.round })
+    : r.winners.length === 1
+      ? t("end.winner", { name: name(r.winners[0]) })
+      : t("end.shared", { names: r.winners.map(name).join(", ") });
   const decided = { points: "end.by_score", rows: "end.by_rows", shared: "end.by_shared" }[r.decided_by];
   const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
   const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
