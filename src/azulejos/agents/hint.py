@@ -16,7 +16,8 @@ from .features import _line_points, split_offers
 _prepared: list[bool] = []  # the search kernels are loaded in this process
 
 
-def hint(state: State, seconds: float = 1.0, seed: int | None = 0) -> tuple[Move, float]:
+def hint(state: State, seconds: float = 1.0, seed: int | None = 0,
+         kernels: bool = True) -> tuple[Move, float]:
     """The ``mcts`` search's move for the player to move, and its evaluation: the compiled
     search (``fastmcts`` with the ``mcts`` options), or the pure-Python ``mcts`` without numba,
     as the engine review.
@@ -24,14 +25,28 @@ def hint(state: State, seconds: float = 1.0, seed: int | None = 0) -> tuple[Move
     The evaluation is the expected margin, in points, of the player to move over the best
     other player at the end of the game (positive: ahead), as estimated by the search.
     The search stops after ``seconds`` (at most 1 s is spent, minus a small safety margin).
-    It is the search of the engine review (:mod:`azulejos.agents.review`).
+    It is the search of the engine review (:mod:`azulejos.agents.review`). ``kernels=False``
+    searches with the pure-Python twin even where numba is available (while
+    :func:`prepare_kernels` runs in the background, so that a hint never waits for a compile).
     """
     limit = max(0.01, min(seconds, 1.0) - 0.05)
     agent = FastMCTSAgent(seed, manage=False)
+    agent.use_kernels = kernels
     if not _prepared and agent.accelerated(state):
         agent.prepare()  # the kernels load once, outside the first hint's time
         _prepared.append(True)
     return agent.search(state.copy(), Budget(seconds=limit))
+
+
+def prepare_kernels() -> None:
+    """Load the search kernels of hints and of the ``expert`` bot (numba's disk cache, or a
+    compile: about a minute the first time), so that a later :func:`hint` need not. Meant for a
+    background thread (``azulejos play`` starts one); nothing happens without numba."""
+    from .engine import prepare
+
+    if not _prepared:
+        prepare(FastMCTSAgent(0, manage=False))
+        _prepared.append(True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
     from pathlib import Path
 
     from azulejos.core.errors import InvalidRecordError
@@ -93,14 +94,29 @@ def run(args: argparse.Namespace) -> int:
     saved_theme = saved.get("theme") if saved.get("theme") in ("classic", "chocolatier") else None
     lang = resolve_language(args.lang or saved_lang)
     theme = str(args.theme or saved_theme or "classic")
+    # an unknown language or theme in a resumed record is not an error: say what is used instead
+    _ = translation(lang).gettext  # the game's language from here on
+    notes: list[str] = []
+    if "lang" in saved and saved_lang is None and not args.lang:
+        names = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
+        notes.append(_("{file}: the record's language {value} is unknown, so it is ignored "
+                          "(the game's language: {language}).").format(
+            file=args.resume, value=json.dumps(saved["lang"], ensure_ascii=False),
+            language=names.get(lang, lang)))
+    if "theme" in saved and saved_theme is None and not args.theme:
+        notes.append(_("{file}: the record's theme {value} is unknown, so it is ignored "
+                          "(the classic tiles are used).").format(
+            file=args.resume, value=json.dumps(saved["theme"], ensure_ascii=False)))
+    for note in notes:
+        print(f"azulejos play: {note}", file=sys.stderr)
+    if match is not None:  # saved again, the record names what is used now
+        match.extra.update(theme=theme, lang=lang)
     if args.plain:
         from azulejos.cli import PlainGame
         from azulejos.play.words import Words
 
         if match is None:
             match = Match.new(seats, rules, args.seed, extra={"theme": theme, "lang": lang})
-        else:
-            match.extra.update(theme=theme, lang=lang)
         words = Words(lang, theme, theme_letters=False)  # the notation is what the player types
         game = PlainGame(match, words, sys.stdin, sys.stdout,
                          save_to=Path(args.save) if args.save else None,
@@ -110,10 +126,11 @@ def run(args: argparse.Namespace) -> int:
         print(_("azulejos play: the full-screen game needs a terminal; without one, play in "
                 "plain line mode with --plain"), file=sys.stderr)
         return 2
+    from azulejos.agents.hint import prepare_kernels
     from azulejos.tui import AzulejosApp, Setup
 
     setup = Setup(seats, rules, theme, lang, args.seed, args.high_contrast)
     app = AzulejosApp(setup, match=match, bot_delay=max(0.0, args.bot_delay), skip_setup=args.quick,
-                      guide=get_section)
+                      guide=get_section, notice=" ".join(notes), prepare_engine=prepare_kernels)
     app.run()
     return 0

@@ -45,9 +45,10 @@ class Hint:
     reasons: tuple[Reason, ...] = ()
 
 
-def hint(state: State, seconds: float = 1.0) -> Hint:
-    """The strongest bot's suggestion for the player to move."""
-    move, evaluation = search_hint(state.copy(), seconds)
+def hint(state: State, seconds: float = 1.0, kernels: bool = True) -> Hint:
+    """The strongest bot's suggestion for the player to move (``kernels=False``: from the
+    pure-Python twin of its search, while the numba kernels load)."""
+    move, evaluation = search_hint(state.copy(), seconds, kernels=kernels)
     return Hint(move, evaluation, reasons(state, move))
 
 

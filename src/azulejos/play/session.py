@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from azulejos.agents import Agent, Budget, make_agent
+from azulejos.agents.engine import has_twin
 from azulejos.core import Fill, Move, Ruleset, State, Variant, parse_move
 
 from .bots import checked_move, make_bot
@@ -143,6 +144,11 @@ class Session:
         self.moves = 0  # moves in the log (undone ones left out)
         self.left: dict[int, Left] = {}  # seats whose player left, and the bot that took over
         self._round_scores = tuple(state.scores)
+        #: While it returns True, a bot with a pure-Python twin of its search (``expert``,
+        #: ``agents.engine.has_twin``) searches without the numba kernels: a front end that
+        #: loads them in the background (the terminal game) sets it, so that no move waits for
+        #: a compile.
+        self.use_twin: Callable[[], bool] | None = None
         for e in events:
             if e.seq != len(self.events):
                 raise ValueError(f"event {e.seq} is out of order (expected {len(self.events)})")
@@ -545,7 +551,10 @@ class Session:
         name = self.seats[seat].bot or "?"
         t0 = self.clock.now()
         try:
-            answer: object = self.agent(seat, seed).choose(state.copy(), self.bot_budget)
+            agent = self.agent(seat, seed)
+            if self.use_twin is not None and has_twin(agent):
+                agent.use_kernels = not self.use_twin()  # type: ignore[attr-defined]
+            answer: object = agent.choose(state.copy(), self.bot_budget)
             move = checked_move(state, answer)
         except Forfeit:
             raise

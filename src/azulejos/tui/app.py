@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import App
@@ -14,6 +15,7 @@ from azulejos.play.words import Words
 from azulejos.render.themes import get_theme
 
 from .dialogs import GuideText, QuitScreen, RulesScreen, SaveScreen, default_save_name
+from .engine import EngineWarmup
 from .palette import palette, textual_theme
 from .setup import Setup
 from .tiles import Ink
@@ -39,6 +41,8 @@ class AzulejosApp(App[None]):
         save_dir: Path | None = None,
         skip_setup: bool = False,
         guide: GuideText | None = get_section,
+        notice: str = "",
+        prepare_engine: Callable[[], object] | None = None,
     ) -> None:
         super().__init__()
         self.guide = guide  # the rules guide's sections (None: not installed)
@@ -52,6 +56,9 @@ class AzulejosApp(App[None]):
         self.review_budget = review_budget
         self.save_dir = save_dir or Path.cwd()
         self.skip_setup = skip_setup
+        self.notice = notice  # said once on the table (a resumed record's unknown language...)
+        # the search kernels, loaded in the background (None: on first use; tui/engine.py)
+        self.engine = EngineWarmup(prepare_engine)
         self.apply_look(self.setup.theme, self.setup.lang, self.setup.high_contrast, live=False)
 
     # -- look -------------------------------------------------------------------------------
@@ -78,6 +85,8 @@ class AzulejosApp(App[None]):
     # -- screens ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self._use_theme()
+        if self.replay_record is None:
+            self.engine.start(self.match.seats if self.match is not None else self.setup.seats)
         if self.replay_record is not None:
             from .replay import ReplayScreen
 
@@ -100,6 +109,7 @@ class AzulejosApp(App[None]):
         self.apply_look(setup.theme, setup.lang, setup.high_contrast)
         self.match = Match.new(setup.seats, setup.rules, setup.seed,
                                extra={"theme": setup.theme, "lang": setup.lang})
+        self.engine.start(setup.seats)
         screen = GameScreen(self.match)
         if switch:
             self.switch_screen(screen)

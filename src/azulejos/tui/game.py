@@ -30,12 +30,11 @@ from azulejos.play.words import (
     level_name,
     move_sentence,
     special_badge,
-    special_info,
     why_sentence,
 )
 
 from .layout import BOARD_WIDTH, MIN_SIZE, TableLayout, table_layout
-from .render import GOLD, Selection, board_markup, centre_markup, factory_markup
+from .render import Selection, board_markup, centre_markup, factory_markup, legend_markup
 from .widgets import KeyBar, Tray, escape, key_name
 
 if TYPE_CHECKING:
@@ -75,6 +74,8 @@ class GameScreen(Screen[None]):
         self.thinking = False
         self.focus_seat = match.humans[0] if match.humans else 0
         self.ready = False
+        self.tiling_round: int | None = None  # the wall-tiling of this round is on screen
+        self.engine_note = False  # the note "preparing the engine" is on the status line
         self.recent: list[tuple[int, str]] = []  # (moves played before it, the move in words)
         self._log: GameLog | None = None
         self.layout_now = table_layout(120, 40, match.state.players)
@@ -150,12 +151,26 @@ class GameScreen(Screen[None]):
                 self.message = w.gettext(
                     "Note: the bot level '{level}' is not available yet; a random bot plays instead."
                 ).format(level=level_name(w, seat.bot or ""))
+        if self.azapp.notice:  # said once (a resumed record's unknown language or theme)
+            self.message = self.azapp.notice
+            self.azapp.notice = ""
+        # a bot with a pure-Python twin searches with it while the kernels load (tui/engine.py)
+        self.match.session.use_twin = self.azapp.engine.loading
+        if self.azapp.engine.loading():
+            self.set_interval(0.5, self.watch_engine)
         self.ready = True
         self.apply_layout()
         self.next_turn()
 
+    def watch_engine(self) -> None:
+        """Show the note while the kernels load for longer than a moment, and take it away."""
+        if self.azapp.engine.slow() != self.engine_note:
+            self.refresh_table()
+
     # -- turn driving -----------------------------------------------------------------------
     def next_turn(self) -> None:
+        if self.tiling_round is not None:  # the next round starts when the tiling is closed
+            return
         self.reset_choice()
         m = self.match
         seat = m.seat_to_move
@@ -188,7 +203,7 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def bot_chose(self, version: int, move: Move) -> None:
-        if version != self.match.version:
+        if version != self.match.version or self.tiling_round is not None:
             self.thinking = False
             self.next_turn()
             return
@@ -230,10 +245,16 @@ class GameScreen(Screen[None]):
         if step.tiling is not None:
             from .tiling import TilingScreen
 
+            self.tiling_round = step.tiling.round
             self.refresh_table()
-            self.app.push_screen(TilingScreen(self.match, step.tiling), lambda _r: self.next_turn())
+            self.app.push_screen(TilingScreen(self.match, step.tiling), self.tiling_closed)
         else:
             self.next_turn()
+
+    def tiling_closed(self, _result: object = None) -> None:
+        """The next round (and its bots) starts once the wall-tiling screen is closed."""
+        self.tiling_round = None
+        self.next_turn()
 
     def play_move(self, move: Move) -> None:
         m = self.match
@@ -272,7 +293,7 @@ class GameScreen(Screen[None]):
     @property
     def human_turn(self) -> bool:
         m = self.match
-        return not m.is_over and not m.is_bot_turn and not self.thinking
+        return not m.is_over and not m.is_bot_turn and not self.thinking and self.tiling_round is None
 
     def groups(self) -> list[tuple[int, int]]:
         """(source, colour) pairs that can be taken now, factories first, then the centre."""
@@ -444,9 +465,9 @@ class GameScreen(Screen[None]):
             self.app.push_screen(EndScreen(self.match))
         elif key in ("question_mark", "f1"):
             a.show_rules()
-        elif ch == "u":
+        elif ch == "u" and self.layout_now.fits:  # too small: only s, ?, x and q work
             self.undo()
-        elif ch == "i":
+        elif ch == "i" and self.layout_now.fits:
             self.ask_hint()
         elif ch == "s":
             a.ask_save(self.match)
@@ -532,7 +553,9 @@ class GameScreen(Screen[None]):
     def find_hint(self, version: int) -> None:
         w = self.azapp.words
         try:
-            h = hint(self.match.state, self.azapp.hint_seconds)
+            # while the kernels load, the pure-Python twin answers (tui/engine.py)
+            h = hint(self.match.state, self.azapp.hint_seconds,
+                     kernels=not self.azapp.engine.loading())
         except HintUnavailable:
             msg = w.gettext("Hints are not available in this installation.")
             self.app.call_from_thread(self.show_message, msg)
@@ -597,20 +620,28 @@ class GameScreen(Screen[None]):
         self.refresh_too_small(lay)
         self.set_class(w.theme.key == "chocolatier", "chocolatier")
         # status line
-        if st.is_over:
+        if self.tiling_round is not None:  # the round just played, until its tiling is closed
+            turn = w.phrase("tiling title").format(round=self.tiling_round)
+        elif st.is_over:
             turn = _("Game over")
         elif st.phase == "place":
             turn = _("{name}: wall column for line {line}").format(
                 name=self.names[st.current_player], line=(st.pending_line or 0) + 1)
         else:
             turn = _("{name} to move").format(name=self.names[st.current_player])
-        status = _("Round {round}").format(round=st.round)
+        status = _("Round {round}").format(round=self.tiling_round or st.round)
         counts = w.phrase("counts").format(bag=sum(st.bag), lid=sum(st.lid))
         wall = w.phrase("coloured wall" if st.variant.value == "coloured" else "grey wall")
         brand = "" if lay.compact else f"[bold {pal.accent}]azulejos[/]  "
-        self.query_one("#status", Tray).show(
-            f"{brand}[bold]{escape(status)}[/] · [bold]{escape(turn)}[/]"
-            f"  [{pal.muted}]{escape(counts)} · {escape(wall)}[/]")
+        head = (f"{brand}[bold]{escape(turn)}[/]" if self.tiling_round is not None
+                else f"{brand}[bold]{escape(status)}[/] · [bold]{escape(turn)}[/]")
+        self.engine_note = a.engine.slow()
+        if self.engine_note:  # instead of the counts: they are on the table anyway
+            note = _("Preparing the engine: first time only, about a minute")
+            self.query_one("#status", Tray).show(f"{head}  [{pal.accent}]{escape(note)}[/]")
+        else:
+            self.query_one("#status", Tray).show(
+                f"{head}  [{pal.muted}]{escape(counts)} · {escape(wall)}[/]")
         # market
         specials = st.specials
         holder = st.sf5_holder
@@ -647,7 +678,9 @@ class GameScreen(Screen[None]):
                              to_move=focus == to_move))
         fb.set_class(focus == to_move, "to-move")
         fb.border_title = self.seat_title(focus, to_move)
-        others = [p for p in range(st.players) if p != focus]
+        # the others in playing order from the board in focus: whoever moves next stands
+        # beside it (hot seat: the boards turn with the turn, nobody swaps places)
+        others = [(focus + k) % st.players for k in range(1, st.players)]
         for i, p in enumerate(others):
             ob = self.query_one(f"#other-{i}", Tray)
             ob.show(board_markup(ink, w, st, p, self.names[p], sel, size=lay.other_size,
@@ -665,12 +698,7 @@ class GameScreen(Screen[None]):
         legend.display = bool(specials)
         if not specials:
             return
-        w, pal = self.azapp.words, self.azapp.ink.pal
-        gold = GOLD if w.theme.key == "chocolatier" else pal.accent
-        lines = [f"[bold {gold}]{f + 1} {escape(special_badge(k, w))}[/] "
-                 f"[{pal.text}]{escape(special_info(w, k).partition(': ')[2] or special_info(w, k))}[/]"
-                 for f, k in sorted(specials.items())]
-        legend.show("\n".join(lines))
+        legend.show(legend_markup(self.azapp.words, self.azapp.ink.pal, specials))
 
     def refresh_too_small(self, lay: TableLayout) -> None:
         if lay.fits:
@@ -750,7 +778,8 @@ class GameScreen(Screen[None]):
             w = self.azapp.words
             tip = w.phrase("welcome")
             welcome = _("Welcome!")
-            lines = [f"[bold {pal.accent}]{escape(welcome)}[/]", f"[{pal.muted}]{escape(tip)}[/]"]
+            # one paragraph: on a short window its first line still says how to play
+            lines = [f"[bold {pal.accent}]{escape(welcome)}[/] [{pal.muted}]{escape(tip)}[/]"]
         self.query_one("#recent", Tray).show("\n".join(lines))
 
     def refresh_prompt(self, sel: Selection) -> None:
@@ -825,7 +854,7 @@ class GameScreen(Screen[None]):
             if self.source is not None or self.column is not None:
                 keys.append(("Esc", _("back")))
             keys.append(("i", _("hint")))
-        if not m.is_over and m.can_undo():
+        if not m.is_over and m.can_undo() and self.layout_now.fits:
             keys.append(("u", _("undo")))
         keys += [("s", _("save")), ("?", _("rules")), ("x", _("contrast")), ("q", _("quit"))]
         keys = [(key_name(_, k), v) for k, v in keys]  # "Entrée": measured as it is shown

@@ -9,7 +9,7 @@ game screen says so instead of hiding factories or boards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MIN_SIZE = (80, 24)
 FULL_SIZE = (118, 34)  # the full layout (large boards, others two by two, wide factories)
@@ -48,3 +48,23 @@ def table_layout(width: int, height: int, players: int) -> TableLayout:
             if boards + SIDE + (LOG_MIN if log else 0) <= width:
                 return TableLayout(True, True, focus, other, players - 1, log, 3 if wide else 2)
     return TableLayout(True, True, 1, 1, players - 1, False, 2)  # not reached from 80 columns
+
+
+def replay_layout(width: int, height: int, players: int) -> TableLayout:
+    """The replay viewer's layout: the game's (:func:`table_layout`), except that in the compact
+    layout every board has the same size (no board is in focus), all in one row.
+
+    >>> replay_layout(80, 24, 2).focus_size, replay_layout(80, 24, 3).other_size
+    (2, 1)
+    >>> replay_layout(80, 24, 4).show_log, replay_layout(160, 50, 4).compact
+    (False, False)
+    """
+    lay = table_layout(width, height, players)
+    if not lay.compact or not lay.fits:
+        return lay
+    for log in (True, False):
+        for size in (3, 2, 1):
+            if players * (BOARD_WIDTH[size] + 1) + SIDE + (LOG_MIN if log else 0) <= width:
+                return replace(lay, focus_size=size, other_size=size, others_per_row=players,
+                               show_log=log)
+    return replace(lay, focus_size=1, other_size=1, others_per_row=players, show_log=False)

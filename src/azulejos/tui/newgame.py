@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
@@ -29,6 +30,14 @@ SHORT_HEIGHT = 34
 #: A person's name when none is typed (stored in English, shown in the reader's language).
 DEFAULT_NAME = "Player {n}"
 LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
+
+
+class WrappingCheckbox(Checkbox):
+    """A check box whose label wraps onto more lines when the form is narrow (a French label
+    is long), instead of being cut."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.render().wrap(max(1, width))))
 
 
 class NewGameScreen(Screen[None]):
@@ -76,7 +85,7 @@ class NewGameScreen(Screen[None]):
                                  value=s.variant, allow_blank=False, id="variant", compact=True)
                 with Horizontal(classes="row"):
                     yield Static("", classes="label")
-                    yield Checkbox(_("Special factories (Master Chocolatier module)"),
+                    yield WrappingCheckbox(_("Special factories (Master Chocolatier module)"),
                                    value=s.rules.special_factories, id="special-factories",
                                    compact=True)
                 with Horizontal(classes="row"):
@@ -94,7 +103,7 @@ class NewGameScreen(Screen[None]):
                                 placeholder=_("random"), restrict=r"[0-9]*", max_length=9, id="seed", compact=True)
                 with Horizontal(classes="row"):
                     yield Static("", classes="label")
-                    yield Checkbox(_("High contrast"), value=s.high_contrast, id="contrast", compact=True)
+                    yield WrappingCheckbox(_("High contrast"), value=s.high_contrast, id="contrast", compact=True)
                 yield Static(id="newgame-error")
                 with Horizontal(classes="buttons"):
                     yield Button(_("Start the game"), id="start", variant="primary")

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from azulejos.core import CENTRE, FLOOR, State, Variant, wall_colour
 from azulejos.core.colours import FLOOR_PENALTIES
 from azulejos.play import Preview
-from azulejos.play.words import Words
+from azulejos.play.words import Words, special_badge, special_info
 
+from .palette import Palette
 from .tiles import Ink
 from .widgets import escape
 
@@ -210,3 +211,13 @@ def sf5_markup(ink: Ink, state: State, seat: int, pv: Preview | None, size: int)
     else:
         tile = ink.empty(size)
     return f" [bold {gold}]SF5[/]{tile}"
+
+
+def legend_markup(w: Words, pal: Palette, specials: dict[int, str]) -> str:
+    """What each special display of the round does (R41-R44), one line each: the game's and
+    the replay's legend."""
+    gold = GOLD if w.theme.key == "chocolatier" else pal.accent
+    return "\n".join(
+        f"[bold {gold}]{f + 1} {escape(special_badge(k, w))}[/] "
+        f"[{pal.text}]{escape(special_info(w, k).partition(': ')[2] or special_info(w, k))}[/]"
+        for f, k in sorted(specials.items()))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -24,8 +24,8 @@ from azulejos.play.words import (
     tiling_sentence,
 )
 
-from .layout import table_layout
-from .render import Selection, board_markup, centre_markup, factory_markup
+from .layout import BOARD_WIDTH, replay_layout
+from .render import Selection, board_markup, centre_markup, factory_markup, legend_markup
 from .widgets import KeyBar, Tray, escape
 
 if TYPE_CHECKING:
@@ -83,6 +83,7 @@ class ReplayScreen(Screen[None]):
         self.review: list[list[dict[str, object]]] | None = None
         self.seats = seats_from_json(record.extra.get("seats"), record.players)
         self.names = [s.name for s in self.seats]
+        self.layout_now = replay_layout(120, 40, record.players)
         self.typed_names = False
         raw = record.extra.get("names")
         if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
@@ -102,10 +103,11 @@ class ReplayScreen(Screen[None]):
                 yield Tray(id=f"factory-{f}", classes="factory")
             yield Static(id="centre")
         with Horizontal(id="middle"):
-            with Vertical(id="replay-boards"):
-                for p in range(self.record.players):
-                    yield Tray(id=f"board-{p}", classes="board " + (
-                        "big" if self.record.players == 2 else "small"))
+            with Vertical(id="replay-left"):
+                with Container(id="replay-boards"):
+                    for p in range(self.record.players):
+                        yield Tray(id=f"board-{p}", classes="board")
+                yield Tray(id="legend")  # the special displays of the round (R41-R44)
             with VerticalScroll(id="log-box") as box:
                 box.can_focus = False
                 yield Static(id="log")
@@ -117,11 +119,34 @@ class ReplayScreen(Screen[None]):
 
         self.frames = frames(self.record, self.azapp.words)
         self.review = read_review(self.record)  # the engine review, when the record has one
+        self.apply_layout()
         self.draw()
 
     def on_resize(self, event: events.Resize) -> None:
+        self.apply_layout()
         if self.frames:
             self.draw()
+
+    def apply_layout(self) -> None:
+        """The game's layout for the window (tui/layout.py): from 80 × 24 the compact one, all
+        boards in one row, of one size."""
+        size = self.app.size
+        players = self.record.players
+        lay = replay_layout(size.width, size.height, players)
+        self.layout_now = lay
+        self.set_class(lay.compact, "compact")
+        self.set_class(size.height < 30, "short")
+        self.query_one("#market").set_class(lay.factory_size == 2, "narrow")
+        self.query_one("#log-box").display = lay.show_log
+        tsize = lay.other_size if lay.compact else (3 if players == 2 else 2)
+        names = {3: "big", 2: "small", 1: "tiny"}
+        for p in range(players):
+            board = self.query_one(f"#board-{p}")
+            for cls in names.values():
+                board.set_class(names[tsize] == cls, cls)
+        grid = self.query_one("#replay-boards")
+        grid.styles.grid_size_columns = players if lay.compact else 2
+        grid.styles.grid_columns = str(BOARD_WIDTH[tsize])
 
     def on_key(self, event: events.Key) -> None:
         k = event.key
@@ -171,11 +196,8 @@ class ReplayScreen(Screen[None]):
             f"[bold {pal.accent}]azulejos[/] · {escape(replay_word)} · [bold]"
             + escape(_("Round {round}").format(round=fr.round)) + f"[/] · {escape(pos)}")
         specials = st.specials
-        # narrow factories where the wide ones would push the centre out of the window (as the
-        # game screen does, tui/layout.py)
-        window = self.app.size
-        fsize = table_layout(window.width, window.height, st.players).factory_size
-        self.query_one("#market").set_class(fsize == 2, "narrow")
+        lay = self.layout_now
+        fsize = lay.factory_size
         for f in range(st.nfactories):
             fw = self.query_one(f"#factory-{f}", Static)
             fw.border_title = str(f + 1)
@@ -189,9 +211,13 @@ class ReplayScreen(Screen[None]):
         cw = self.query_one("#centre", Static)
         cw.border_title = w.part("centre").capitalize()
         cw.update(centre_markup(ink, w, st, sel, 3 if fsize == 3 else 1))
+        legend = self.query_one("#legend", Tray)
+        legend.display = bool(specials)
+        if specials:
+            legend.show(legend_markup(w, pal, specials))
+        size = lay.other_size if lay.compact else (3 if st.players == 2 else 2)
         for p in range(st.players):
             bw = self.query_one(f"#board-{p}", Static)
-            size = 3 if st.players == 2 else 2
             bw.update(board_markup(ink, w, st, p, self.names[p], sel, size=size, to_move=False))
             bw.set_class(fr.seat == p, "to-move")
             bw.border_title = escape(self.names[p])

@@ -28,6 +28,7 @@ class TilingScreen(ModalScreen[None]):
         self.match = match
         self.tiling = tiling
         self.shown = 0
+        self.wall_width = 21
 
     @property
     def azapp(self) -> AzulejosApp:
@@ -45,6 +46,7 @@ class TilingScreen(ModalScreen[None]):
             yield KeyBar(id="tiling-keys")
 
     def on_mount(self) -> None:
+        self.fit()
         self.draw()
         delay = self.azapp.tiling_delay
         if delay > 0:
@@ -60,9 +62,39 @@ class TilingScreen(ModalScreen[None]):
         elif all(s.is_bot for s in self.match.seats):
             self.dismiss(None)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+        self.draw()
+
+    def fit(self) -> None:
+        """Fit the box to the window: every wall side by side, and as many lines of the events
+        as there is room for (they scroll; the newest line and the keys stay in view)."""
+        size = self.app.size
+        players = self.match.state.players
+        short = size.height < 30
+        self.query_one("#tiling-title").styles.margin = (0, 0) if short else (1, 0)
+        # the box: at most 100 columns, a border and 2 columns of padding on each side
+        inner = min(100, size.width) - 6
+        gap = 2 if players * 17 + (players - 1) * 2 <= inner else 1
+        width = max(15, min(21, (inner + gap) // players - gap))
+        self.wall_width = width
+        for p in range(players):
+            wall = self.query_one(f"#tiling-wall-{p}")
+            wall.styles.width = width
+            wall.styles.margin = (0, gap if p < players - 1 else 0, 0, 0)
+        # the border (2), the title (1, with margins 3), a wall (a head and 5 rows), the
+        # events' top margin (1) and the keys (1)
+        fixed = 2 + (1 if short else 3) + 6 + 1 + 1
+        self.query_one("#tiling-events").styles.max_height = max(3, size.height - fixed)
+
     def on_key(self, event: events.Key) -> None:
         event.stop()
-        if event.key == "space":
+        box = self.query_one("#tiling-events", VerticalScroll)
+        scroll = {"up": box.scroll_up, "down": box.scroll_down, "pageup": box.scroll_page_up,
+                  "pagedown": box.scroll_page_down, "home": box.scroll_home, "end": box.scroll_end}
+        if event.key in scroll:
+            scroll[event.key](animate=False)
+        elif event.key == "space":
             self.step()
         elif event.key in ("enter", "escape"):
             if self.shown < len(self.tiling.events):
@@ -109,7 +141,12 @@ class TilingScreen(ModalScreen[None]):
                     else:
                         cells.append(ink.tile(k, 3))
                 rows.append("".join(cells))
-            head = f"[bold]{escape(names[p])}[/]  [bold {pal.accent}]{scores[p]}[/]"
+            score = str(scores[p])
+            name = names[p]
+            room = self.wall_width - len(score) - 1
+            if len(name) > room:  # one line: the name gives way, never the score
+                name = name[: max(1, room - 1)] + "…"
+            head = f"[bold]{escape(name)}[/] [bold {pal.accent}]{score}[/]"
             self.query_one(f"#tiling-wall-{p}", Static).update(head + "\n" + "\n".join(rows))
         lines = []
         for i, ev in enumerate(revealed):
@@ -123,6 +160,12 @@ class TilingScreen(ModalScreen[None]):
                 lines.append(f"[bold {pal.accent}]" + escape(
                     _("Round {round} begins - Enter to continue.").format(round=t.round + 1)) + "[/]")
         self.query_one("#tiling-text", Static).update("\n".join(lines) or " ")
-        self.query_one("#tiling-events", VerticalScroll).scroll_end(animate=False)
-        self.query_one("#tiling-keys", KeyBar).show(
-            [("Space", _("next step")), ("Enter", _("show all / continue"))], pal.accent)
+        box = self.query_one("#tiling-events", VerticalScroll)
+        # the newest line in view, once the box has its new height
+        self.call_after_refresh(box.scroll_end, animate=False, immediate=True)
+        keys = [("Space", _("next step")), ("Enter", _("show all / continue"))]
+        max_height = box.styles.max_height
+        room = int(max_height.value) if max_height is not None else 16
+        if len(lines) > room:
+            keys.append(("↑↓", _("scroll")))  # PgUp, PgDn, Home and End too
+        self.query_one("#tiling-keys", KeyBar).show(keys, pal.accent)
