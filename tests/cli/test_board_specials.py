@@ -47,7 +47,7 @@ def test_R41_fill_in_words_names_the_specials_and_SF2s_pull() -> None:
     st = sf_state()
     fill = next(e for e in st.history if isinstance(e, Fill))
     said = fill_sentences(Words("en"), fill)
-    assert said == ["Special factories: 2 SF2R, 3 SF5.",
+    assert said == ["Special factories: SF2 (red) on factory 2, SF5 on factory 3.",
                     "Factory 2 pulls 2 red tiles from its neighbours."]
     assert fill_sentences(Words("en"), Fill(fill.factories)) == []
 
@@ -63,7 +63,7 @@ def test_R41_R47c_fill_in_words_tells_SF1s_extra_tile_even_when_an_SF2_takes_it_
     fill = st.history[-1]
     assert isinstance(fill, Fill)
     said = fill_sentences(Words("en"), fill)
-    assert said == ["Special factories: 1 SF1, 2 SF2R.",
+    assert said == ["Special factories: SF1 on factory 1, SF2 (red) on factory 2.",
                     "Factory 1 draws a red tile from the bag.",
                     "Factory 2 pulls 2 red tiles from its neighbours."]
     assert st.factories[0] == [2, 2, 0, 0, 0] and st.factories[1][R] == 2

@@ -125,4 +125,4 @@ def test_engine_says_a_bad_weights_file_to_the_person_in_french(tmp_path: Path) 
     # the protocol's line: the person's sentence, in English
     assert out.stdout == f"info error The value network weights file {missing} does not exist.\n"
     assert out.stderr.strip() == (
-        f"azulejos engine: Le fichier de poids du réseau d'évaluation {missing} n'existe pas.")
+        f"azulejos engine: Le fichier de poids du réseau d’évaluation {missing} n’existe pas.")

@@ -107,7 +107,7 @@ def test_escape_stops_the_review_and_stays_on_the_end_screen() -> None:
             await wait_for(pilot, lambda: "%" in text(end, "#end-message"))
             assert end.reviewing
             assert text(end, "#end-message").startswith("Le moteur analyse la partie")
-            assert "Échap arrêter l'analyse" in text(end, "#end-keys")
+            assert "Échap arrêter l’analyse" in text(end, "#end-keys")
             await pilot.press("v")  # other keys do nothing meanwhile (v would leave the screen)
             assert app.screen is end and end.reviewing
             await pilot.press("escape")

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from azulejos.agents import make_agent  # noqa: E402
 from azulejos.notation import parse_record, replay  # noqa: E402
-from tests.web.servers import Server, free_port  # noqa: E402
+from tests.web.servers import Server, claimed_game, free_port  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -28,13 +28,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 def new_game(base: str, body: dict) -> dict:
     """A game with every person seat claimed from its invitation (tokens put in the seats)."""
-    created = httpx.post(f"{base}/api/games", json=body).json()
-    for s in created["seats"]:
-        s["token"] = None
-        if s["invite"]:
-            r = httpx.post(f"{base}/api/games/{created['game']}/claim", json={"invite": s["invite"]})
-            s["token"] = r.json()["token"]
-    return created
+    return claimed_game(base, body)
 
 
 def advance(base: str, created: dict, moves: int | None) -> None:

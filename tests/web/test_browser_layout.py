@@ -13,21 +13,16 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
-from azulejos.web.app import create_app
-from azulejos.web.limits import Limits
-
 from .browser import CHROMIUM, DESKTOP, PHONE, artifacts, chromium, open_page
 from .conftest import SF_SEED
-from .servers import free_port
+from .servers import claimed_game, served_in_thread
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -49,32 +44,8 @@ BOX = "(s) => { const b = document.querySelector(s).getBoundingClientRect(); ret
 
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
-                     sync_interval=0, limits=Limits.none(), seeds=lambda: SF_SEED)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(15)
-
-
-def new_game(base: str, body: dict[str, Any]) -> dict[str, Any]:
-    """A game made through the API, every person seat claimed (its token put in the seat)."""
-    created: dict[str, Any] = httpx.post(f"{base}/api/games", json=body).json()
-    for s in created["seats"]:
-        s["token"] = None
-        if s["invite"]:
-            r = httpx.post(f"{base}/api/games/{created['game']}/claim", json={"invite": s["invite"]})
-            s["token"] = r.json()["token"]
-    return created
+    with served_in_thread(tmp_path / "games.sqlite3", SF_SEED) as url:
+        yield url
 
 
 def open_game(page: Page, base: str, game: str, token: str, lang: str = "en", theme: str = "classic") -> None:
@@ -102,7 +73,7 @@ def test_the_final_scores_dialog_fits_a_phone_and_closes_on_escape(base: str) ->
     height = PHONE["viewport"]["height"]
     with chromium() as browser:
         for lang in ("uk", "fr"):
-            created = new_game(base, {"players": 2, "seats": [{"kind": "bot", "level": "easy"},
+            created = claimed_game(base, {"players": 2, "seats": [{"kind": "bot", "level": "easy"},
                                                               {"kind": "bot", "level": "random"}]})
             page = open_page(browser, errors, timeout=20000, **PHONE)
             open_game(page, base, created["game"], created["host_token"], lang, "chocolatier")
@@ -140,7 +111,7 @@ def test_one_tab_stop_per_colour_and_focus_follows_the_move(base: str) -> None:
     game?" dialog takes focus, keeps Tab inside and closes on Escape."""
     out = artifacts()
     errors: list[str] = []
-    created = new_game(base, {"players": 2, "seats": [{"kind": "person", "name": "Ann"},
+    created = claimed_game(base, {"players": 2, "seats": [{"kind": "person", "name": "Ann"},
                                                       {"kind": "bot", "level": "easy"}]})
     token = created["seats"][0]["token"]
     view = httpx.get(f"{base}/api/games/{created['game']}", headers={"Authorization": f"Bearer {token}"}).json()
@@ -206,7 +177,7 @@ def test_R40_the_legend_of_the_special_displays_clears_the_bag_and_lid_counters(
     counters' box, and the counters stay inside the table."""
     out = artifacts()
     errors: list[str] = []
-    created = new_game(base, {"players": 3, "special_factories": True, "seats": [
+    created = claimed_game(base, {"players": 3, "special_factories": True, "seats": [
         {"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]})
     with chromium() as browser:
         for theme in ("chocolatier", "classic"):
@@ -234,7 +205,7 @@ def test_a_move_on_a_phone_needs_no_scrolling_in_each_language(base: str) -> Non
     height = PHONE["viewport"]["height"]
     with chromium() as browser:
         for i, lang in enumerate(LANGS):
-            created = new_game(base, {"players": 2, "seats": [{"kind": "person"}, {"kind": "bot", "level": "easy"}]})
+            created = claimed_game(base, {"players": 2, "seats": [{"kind": "person"}, {"kind": "bot", "level": "easy"}]})
             page = open_page(browser, errors, timeout=15000, **PHONE)
             open_game(page, base, created["game"], created["seats"][0]["token"], lang,
                       "chocolatier" if i % 2 else "classic")

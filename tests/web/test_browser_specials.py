@@ -13,18 +13,13 @@ from __future__ import annotations
 
 import random
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from azulejos.web.app import create_app
-from azulejos.web.limits import Limits
-
 from .browser import CHROMIUM, DESKTOP, artifacts, chromium, open_page
-from .servers import free_port
+from .servers import served_in_thread
 
 uvicorn = pytest.importorskip("uvicorn")
 
@@ -37,21 +32,8 @@ pytestmark = [
 
 @pytest.fixture
 def base(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
-                     sync_interval=0, limits=Limits.none(), seeds=lambda: 4)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(15)
+    with served_in_thread(tmp_path / "games.sqlite3", 4) as url:
+        yield url
 
 
 def test_R40_R47_a_whole_special_displays_game_against_a_bot_in_the_browser(base: str) -> None:

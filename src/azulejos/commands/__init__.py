@@ -59,12 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
         name = mod.__name__.rsplit(".", 1)[1]
         p = sub.add_parser(name, help=_(mod.HELP), description=_(mod.HELP))
         mod.add_arguments(p)
-        if not any("--lang" in a.option_strings for a in p._actions):
+        try:
             # ``--lang L`` anywhere on the line: every command takes it (its help and errors
             # are already in that language, found before parsing)
             p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, dest="top_lang",
                            help=_("language of the help and of the messages (default: "
                                   "AZULEJOS_LANG, else the environment's locale, else English)"))
+        except argparse.ArgumentError:
+            pass  # the command has a --lang of its own
         p.set_defaults(handler=mod.run)
     return parser
 
