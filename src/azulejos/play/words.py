@@ -156,7 +156,8 @@ def seat_display_name(w: Words, seat: Seat, index: int) -> str:
     return name
 
 
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert"),
+               "random": N_("random moves")}  # the random bot: not the seed's "random"
 
 
 def level_name(w: Words, level: str) -> str:
