@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,11 @@ def test_R30_the_page_asks_for_the_previews_it_shows_through_a_grey_round(server
             version = int(page.get_attribute(".game", "data-version") or 0)
             if page.locator(".game.phase-place").count():  # R30: the column of a full line
                 targets = page.locator(".col-target")
+                labels = [targets.nth(i).get_attribute("aria-label") or ""
+                          for i in range(targets.count())]
+                # each free space has an accessible name: its row and column
+                assert all(re.fullmatch(r"Wall row [1-5], column [1-5]", x) for x in labels), labels
+                assert len(set(labels)) == len(labels)
                 targets.nth(rng.randrange(targets.count())).click()
                 page.wait_for_selector("#preview")
                 assert "column" in page.inner_text("#preview").lower()

@@ -134,6 +134,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "game.your_move": _("Your move, {name}"),
         "game.choose_column": _("{name}: choose the wall column for pattern line {line}"),
         "game.your_column": _("Choose the wall column for pattern line {line}"),
+        # the accessible name of a free space the grey wall's line may go to (R30)
+        "game.column_target": _("Wall row {row}, column {column}"),
         "game.over": _("Game over"),
         "game.factory": _("Factory {n}"),
         "game.centre": _("Centre"),

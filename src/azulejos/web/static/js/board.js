@@ -206,6 +206,7 @@ export function boardView(view, seat, opts = {}) {
         const hit = s("rect", {
           class: `target col-target${opts.chosen === c + 1 ? " chosen" : ""}`, x: x - 3, y: y - 3,
           width: T + 6, height: T + 6, rx: 6, "data-column": c + 1,
+          "aria-label": t("game.column_target", { row: r + 1, column: c + 1 }),
         });
         keyButton(hit, `column-${c + 1}`, (via) => opts.onTarget(c + 1, via));
         hits.push(hit);
