@@ -52,7 +52,7 @@ def test_rated_games_still_rate_and_the_note_counts_the_unrated_ones() -> None:
     assert s["rated_games"] == 2
     assert s["bots"]["a"]["rated_games"] == 2 and s["bots"]["b"]["rated_games"] == 2
     assert s["bots"]["a"]["rating"]["mu"] > 25 > s["bots"]["b"]["rating"]["mu"]
-    assert "unrated: 1 of the 3 games are not rated" in table(s)
+    assert "unrated: 1 of the 3 games is not rated" in table(s)
 
 
 @needs_openskill
@@ -105,3 +105,28 @@ def test_tournament_cli_prints_forfeits_numbered_from_0(capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "  game 0, seat 1, cmd:/nonexistent/azulejos-bot: start - " in out
     assert "  game 1, seat 0, cmd:/nonexistent/azulejos-bot: start - " in out
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("uk", ["бот", "перемог", "тех. поразки", "без рейтингу: жодну з 3 партій не оцінено",
+            "технічні поразки (партії й місця рахуються від 0"]),
+    ("ru", ["бот", "побед", "тех. поражения", "без рейтинга: ни одна из 3 партий не оценена"]),
+    ("fr", ["parties", "victoires", "forfaits", "sans cote : aucune des 3 parties n’est cotée"]),
+])
+def test_the_table_speaks_the_readers_language_and_stays_aligned(lang: str,
+                                                                  words: list[str]) -> None:
+    from azulejos.i18n import translation
+
+    forfeit = {"seat": 1, "bot": "b", "kind": "start", "message": "x"}
+    s = summarise([game(0, ["a", "b", "a"], [2, 1, 3], dict(forfeit)),
+                   game(1, ["b", "a", "a"], [1, 3, 2]), game(2, ["a", "a", "b"], [2, 3, 1])])
+    s["ratings"] = "openskill"  # the note as with the rating model, whether it is installed
+    text = table(s, translation(lang))
+    for w in words:
+        assert w in text, w
+    head, rule, *rows = text.splitlines()
+    # each column is as wide as its heading in this language: rows as long as the heading line
+    # (a longer heading used to push the headings out of line with their columns)
+    assert len(rule) == len(head)
+    assert [len(line) for line in rows[:2]] == [len(head)] * 2
+    assert head.endswith(words[2])  # the last column's heading, right-aligned over its numbers

@@ -194,5 +194,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        print(table(summary))
+        print(table(summary, tr))
     return 0

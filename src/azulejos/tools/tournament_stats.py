@@ -3,8 +3,10 @@ with the Elo gap their win rate implies, and an openskill (Plackett-Luce) rating
 
 from __future__ import annotations
 
+import gettext
 import math
 import random
+import textwrap
 from collections import Counter
 from typing import Any
 
@@ -165,27 +167,33 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
             "forfeits": [r.forfeit | {"game": r.index} for r in results if r.forfeit]}
 
 
-def _unrated_note(summary: dict[str, Any]) -> list[str]:
+def _unrated_note(summary: dict[str, Any], tr: gettext.NullTranslations) -> list[str]:
     """The lines below the table when some games were not rated (:func:`is_rated`)."""
     played, rated = summary.get("games"), summary.get("rated_games")
     if not isinstance(played, int) or not isinstance(rated, int) or rated == played:
         return []  # every game rated (or an older summary, which does not say)
-    head = (f"unrated: none of the {played} games is rated" if rated == 0 else
-            f"unrated: {played - rated} of the {played} games are not rated")
-    return [
-        "",
-        f"{head}: a bot fills several seats in them (fewer bots than players),",
-        "  and the rating model rates one entry per player. Compare such bots by win% (per seat",
-        "  played), diff and rank; for ratings, name as many bots as players (copies told apart",
-        "  by options, such as greedy:eps=0.1).",
-    ]
+    unrated = played - rated
+    head = (tr.ngettext("unrated: the {played} game is not rated",
+                        "unrated: none of the {played} games is rated", played)
+            if rated == 0 else
+            tr.ngettext("unrated: {unrated} of the {played} games is not rated",
+                        "unrated: {unrated} of the {played} games are not rated", unrated)
+            ).format(played=played, unrated=unrated)
+    why = tr.gettext("a bot fills several seats in them (fewer bots than players), and the "
+                     "rating model rates one entry per player. Compare such bots by win% (per "
+                     "seat played), diff and rank; for ratings, name as many bots as players "
+                     "(copies told apart by options, such as greedy:eps=0.1).")
+    return ["", *textwrap.wrap(f"{head}: {why}", 92, subsequent_indent="  ",
+                               break_on_hyphens=False)]
 
 
-def _gap_text(h: dict[str, Any]) -> str:
+def _gap_text(h: dict[str, Any], tr: gettext.NullTranslations | None = None) -> str:
     """``+612 (+420 to +900)``; a bound that is unbounded reads as the open side only."""
+    tr = tr or gettext.NullTranslations()
     gap, (lo, hi) = h.get("elo_gap"), h.get("elo_gap95", [None, None])
     if gap is not None and lo is not None and hi is not None:
-        return f"{gap:+.0f} ({lo:+.0f} to {hi:+.0f})"
+        return tr.gettext("{gap} ({low} to {high})").format(gap=f"{gap:+.0f}", low=f"{lo:+.0f}",
+                                                          high=f"{hi:+.0f}")
     if lo is not None:
         return f">= {lo:+.0f}"
     if hi is not None:
@@ -204,49 +212,82 @@ def _order(bots: dict[str, dict[str, Any]]) -> list[str]:
     return sorted(bots, key=key)
 
 
-def table(summary: dict[str, Any]) -> str:
-    """The results as a plain text table: best rated first, then any bot without a rating by
-    win rate; a note when games were not rated (:func:`is_rated`). Games and seats of the
-    forfeit lines are numbered from 0, as in ``summary.json`` and the records."""
+def table(summary: dict[str, Any], tr: gettext.NullTranslations | None = None) -> str:
+    """The results as a plain text table, in the language of ``tr`` (English without one): best
+    rated first, then any bot without a rating by win rate; a note when games were not rated
+    (:func:`is_rated`). Games and seats of the forfeit lines are numbered from 0, as in
+    ``summary.json`` and the records."""
+    tr = tr or gettext.NullTranslations()
+    _ = tr.gettext
+
+    # the columns' headings: short, a table's words
+    col = {
+        "bot": tr.pgettext("tournament table", "bot"),
+        "games": tr.pgettext("tournament table", "games"),
+        "wins": tr.pgettext("tournament table", "wins"),
+        "win%": tr.pgettext("tournament table", "win%"),
+        "95% CI": tr.pgettext("tournament table", "95% CI"),
+        "score": tr.pgettext("tournament table", "score"),
+        "diff": tr.pgettext("tournament table", "diff"),
+        "rank": tr.pgettext("tournament table", "rank"),
+        "rating": tr.pgettext("tournament table", "rating"),
+        "s/move": tr.pgettext("tournament table", "s/move"),
+        "forfeits": tr.pgettext("tournament table", "forfeits"),
+        "unrated": tr.pgettext("tournament table", "unrated"),
+    }
+
     bots = summary["bots"]
     order = _order(bots)
     rating_model = summary.get("ratings", "openskill")  # (older summaries: always openskill)
-    head = f"{'bot':<28} {'games':>5} {'wins':>7} {'win%':>6} {'95% CI':>13} {'score':>6} {'diff':>6} {'rank':>5} {'rating':>13} {'s/move':>7} {'forfeits':>8}"
+    keys = ("bot", "games", "wins", "win%", "95% CI", "score", "diff", "rank", "rating",
+            "s/move", "forfeits")
+    # each column as wide as its English layout, or as its heading in the reader's language
+    widths = [max(w, len(col[k])) for k, w in zip(keys, (28, 5, 7, 6, 13, 6, 6, 5, 13, 7, 8))]
+
+    def row(cells: list[str]) -> str:
+        return " ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                        for i, (c, w) in enumerate(zip(cells, widths)))
+
+    head = row([col[k] for k in keys])
     lines = [head, "-" * len(head)]
-    note = _unrated_note(summary) if rating_model else None
+    note = _unrated_note(summary, tr) if rating_model else None
     for b in order:
         d = bots[b]
         lo, hi = d["wilson95"]
         rt = d.get("rating")
         rating = (f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else
-                  "unrated" if rating_model and d.get("rated_games", 0) == 0 else "-")
+                  col["unrated"] if rating_model and d.get("rated_games", 0) == 0 else "-")
         ms = "-" if d["mean_score"] is None else f"{d['mean_score']:.1f}"
         md = "-" if d["mean_score_diff"] is None else f"{d['mean_score_diff']:+.1f}"
-        lines.append(
-            f"{b[:28]:<28} {d['games']:>5} {d['wins']:>7g} {100 * d['win_rate']:>5.1f}% "
-            f"{f'{100 * lo:.0f}-{100 * hi:.0f}%':>13} {ms:>6} {md:>6} {d['mean_rank']:>5.2f} "
-            f"{rating:>13} {d['mean_seconds_per_move']:>7.3f} {sum(d['forfeits'].values()):>8}"
-        )
+        lines.append(row([
+            b[:28], str(d["games"]), f"{d['wins']:g}", f"{100 * d['win_rate']:.1f}%",
+            f"{100 * lo:.0f}-{100 * hi:.0f}%", ms, md, f"{d['mean_rank']:.2f}", rating,
+            f"{d['mean_seconds_per_move']:.3f}", str(sum(d["forfeits"].values()))]))
     if note:
         lines.extend(note)
     if len(summary["head_to_head"]) > 1:
         lines.append("")
-        lines.append("head to head (first bot's wins):")
+        lines.append(_("head to head (first bot's wins):"))
         for h in summary["head_to_head"]:
             a, b = h["bots"]
             lo, hi = h["wilson95"]
             ms = h["mean_scores"]
-            mtxt = f"  scores {ms[0]:.1f} - {ms[1]:.1f}" if ms else ""
-            lines.append(
-                f"  {a} vs {b}: {h['wins'][0]:g}/{h['games']} ({100 * h['win_rate']:.1f}%, "
-                f"{100 * lo:.0f}-{100 * hi:.0f}%){mtxt}  Elo {_gap_text(h)}"
-            )
+            mtxt = ("  " + _("scores {first} - {second}").format(
+                first=f"{ms[0]:.1f}", second=f"{ms[1]:.1f}")) if ms else ""
+            lines.append("  " + _("{a} vs {b}: {wins}/{games} ({rate}, {interval}){scores}  Elo "
+                                  "{gap}").format(
+                a=a, b=b, wins=f"{h['wins'][0]:g}", games=h["games"],
+                rate=f"{100 * h['win_rate']:.1f}%", interval=f"{100 * lo:.0f}-{100 * hi:.0f}%",
+                scores=mtxt, gap=_gap_text(h, tr)))
     if summary["forfeits"]:
         lines.append("")
-        lines.append("forfeits (games and seats numbered from 0, as in summary.json and the "
-                     "game-NNNNN.json records):")
+        lines.append(_("forfeits (games and seats numbered from 0, as in summary.json and the "
+                       "game-NNNNN.json records):"))
     for f in summary["forfeits"][:20]:
-        lines.append(f"  game {f['game']}, seat {f['seat']}, {f['bot']}: {f['kind']} - {f['message']}")
-    if len(summary["forfeits"]) > 20:
-        lines.append(f"... and {len(summary['forfeits']) - 20} more forfeits (see --json)")
+        lines.append("  " + _("game {game}, seat {seat}, {bot}: {kind} - {message}").format(
+            game=f["game"], seat=f["seat"], bot=f["bot"], kind=f["kind"], message=f["message"]))
+    more = len(summary["forfeits"]) - 20
+    if more > 0:
+        lines.append(tr.ngettext("... and {n} more forfeit (see --json)",
+                                 "... and {n} more forfeits (see --json)", more).format(n=more))
     return "\n".join(lines)
