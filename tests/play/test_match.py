@@ -158,3 +158,6 @@ def test_seat_parsing() -> None:
     assert seats_from_json("junk", 2) == [Seat("Player 1"), Seat("Player 2")]
     assert seats_from_json([{"name": "Z", "bot": "hard"}, {"bot": "nope"}], 2) == [
         Seat("Z", "hard"), Seat("Player 2")]
+    # the random bot (and the research bots the web offers) stay bots, not people
+    assert seats_from_json([{"name": "random bot", "bot": "random"}, {"bot": "greedy"}], 2) == [
+        Seat("random bot", "random"), Seat("Greedy bot", "greedy")]

@@ -349,3 +349,40 @@ def test_a_resumed_record_with_an_unknown_language_and_theme_says_so(tmp_path: o
     assert len(lines) == 2, proc.stderr
     assert '"de"' in lines[0] and "English" in lines[0] and "ignored" in lines[0]
     assert '"zzz"' in lines[1] and "classic" in lines[1]
+
+
+def test_the_replays_last_move_shows_the_end_bonuses_by_scrolling_at_80x24() -> None:
+    """The replay's text below the table stopped at a few lines: the last move's wall-tiling
+    and the end bonuses (R24) could not be seen. It scrolls with PgUp/PgDn; ↑/↓ stay rounds."""
+    from textual.containers import VerticalScroll
+
+    from azulejos.notation import record_of
+    from azulejos.tui.replay import ReplayScreen
+
+    m = Match.new([Seat("Ana", "easy"), Seat("Bea", "easy"), Seat("Cy", "easy")], seed=5)
+    while not m.is_over:
+        v, mv = m.choose_bot_move()
+        m.play_bot_move(v, mv)
+    rec = record_of(m.state, names=["Ana", "Bea", "Cy"])
+
+    async def go() -> None:
+        app = AzulejosApp(Setup(lang="en"), replay=rec)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            await pilot.press("end")
+            await pilot.pause()
+            text = str(screen.query_one("#prompt").render())
+            assert "bonus" in text.lower()  # the end bonuses are in the text (R24)
+            box = screen.query_one("#prompt-box", VerticalScroll)
+            assert box.max_scroll_y > 0 and box.scroll_y == 0
+            assert "PgUp/PgDn" in str(screen.query_one("#keys").render())
+            index = screen.index
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert box.scroll_y > 0 and screen.index == index  # scrolled, same move
+            await pilot.press("up")
+            await pilot.pause()
+            assert screen.index < index  # the arrows still go by rounds
+    asyncio.run(go())

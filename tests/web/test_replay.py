@@ -250,3 +250,17 @@ def test_a_mutated_record_is_a_replay_or_one_line_never_a_crash(client: TestClie
             assert data["frames"] and isinstance(data["over"], bool)
         outcomes.add(r.status_code)
     assert outcomes == {200, 400}
+
+
+def test_a_random_bot_keeps_its_seat_and_translated_name_in_the_replay(client: TestClient) -> None:
+    """The random bot's seat came back from the record as a person named "random bot", so its
+    name stayed English in every language (the levels were fine)."""
+    c = create(client, players=2, seats=[{"name": "Ann"}, {"kind": "bot", "level": "random"}])
+    play_random(client, c, random.Random(8), max_moves=3)
+    token = c["seats"][0]["token"]
+    uk = game_replay(client, c["game"], token, lang="uk")
+    bot_texts = [f["text"] for f in uk["frames"] if f["move"] is not None and f.get("seat") == 1]
+    names = json.dumps(uk, ensure_ascii=False)
+    assert "random bot" not in names.lower()
+    assert "Бот (випадковий)" in names
+    assert not bot_texts or all(t.startswith("Бот (випадковий)") for t in bot_texts)

@@ -89,6 +89,16 @@ def number_bots(seats: Sequence[Seat]) -> list[Seat]:
     return out
 
 
+def _stored_bot(bot: object) -> str | None:
+    """A stored seat's bot, if it names one: a level, or any bot the registry makes by name
+    (the web offers the random bot and the research bots too)."""
+    if bot in BOT_LEVELS:
+        return str(bot)
+    from azulejos.agents.registry import agent_names
+
+    return bot if isinstance(bot, str) and bot in agent_names() else None
+
+
 def seats_from_json(data: Any, players: int) -> list[Seat]:
     """Seats stored in a record's ``seats`` key; people named ``Player N`` when absent/bad."""
     out = [Seat(f"Player {p + 1}") for p in range(players)]
@@ -97,9 +107,9 @@ def seats_from_json(data: Any, players: int) -> list[Seat]:
             if not isinstance(item, Mapping):
                 continue
             name = item.get("name")
-            bot = item.get("bot")
+            bot = _stored_bot(item.get("bot"))
             if isinstance(name, str) and name.strip():
-                out[p] = Seat(name.strip()[:24], bot if bot in BOT_LEVELS else None)
-            elif bot in BOT_LEVELS:
-                out[p] = Seat(f"{str(bot).capitalize()} bot", bot)
+                out[p] = Seat(name.strip()[:24], bot)
+            elif bot is not None:
+                out[p] = Seat(f"{bot.capitalize()} bot", bot)
     return out

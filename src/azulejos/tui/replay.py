@@ -111,7 +111,11 @@ class ReplayScreen(Screen[None]):
             with VerticalScroll(id="log-box") as box:
                 box.can_focus = False
                 yield Static(id="log")
-        yield Static(id="prompt")
+        # the current move in words, and a round's whole wall-tiling with the end bonuses:
+        # longer than the rows left on a small screen, so it scrolls (PgUp/PgDn)
+        with VerticalScroll(id="prompt-box") as pbox:
+            pbox.can_focus = False
+            yield Static(id="prompt")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -159,11 +163,19 @@ class ReplayScreen(Screen[None]):
             self.index = 0
         elif k in ("end",):
             self.index = last
-        elif k in ("down", "pagedown"):
+        elif k in ("pagedown", "pageup"):
+            event.stop()
+            pbox = self.query_one("#prompt-box", VerticalScroll)
+            if k == "pagedown":
+                pbox.scroll_page_down(animate=False)
+            else:
+                pbox.scroll_page_up(animate=False)
+            return
+        elif k in ("down",):
             rnd = self.frames[self.index].round
             nxt = [i for i, f in enumerate(self.frames) if f.round > rnd]
             self.index = nxt[0] if nxt else last
-        elif k in ("up", "pageup"):
+        elif k in ("up",):
             rnd = self.frames[self.index].round
             cur = [i for i, f in enumerate(self.frames) if f.round == rnd][0]
             prev = [i for i, f in enumerate(self.frames) if f.round == rnd - 1]
@@ -245,7 +257,9 @@ class ReplayScreen(Screen[None]):
         for ev in fr.tiling:
             info.append("  " + tiling_sentence(w, self.names, ev))
         self.query_one("#prompt", Static).update(escape("\n".join(info)))
+        self.query_one("#prompt-box", VerticalScroll).scroll_home(animate=False)
+        keys = [("←→", _("move")), ("↑↓", _("round")), ("Home/End", _("start/end"))]
+        if fr.tiling:  # a wall-tiling, perhaps longer than the rows left: it scrolls
+            keys.append(("PgUp/PgDn", _("scroll")))
         self.query_one("#keys", KeyBar).show(
-            [("←→", _("move")), ("↑↓", _("round")), ("Home/End", _("start/end")),
-             ("q", _("back") if self.back else _("quit"))],
-            pal.accent)
+            [*keys, ("q", _("back") if self.back else _("quit"))], pal.accent)
