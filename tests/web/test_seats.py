@@ -317,3 +317,22 @@ def test_a_person_out_of_time_leaves_and_a_bot_plays_on(tmp_path: Path) -> None:
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_two_bots_of_one_level_get_numbered_names_told_apart_in_the_log(client: TestClient) -> None:
+    """Two "easy bot" seats read "Bot facile : 7 cases occupées…" twice in the log; now the
+    second is "easy bot 2" (shown in the reader's language, as the terminal does). A name
+    given at creation is kept as given."""
+    r = client.post("/api/games", json={"players": 4, "seats": [
+        {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"},
+        {"kind": "bot", "level": "easy", "name": "Zed"}, {"kind": "bot", "level": "medium"}]})
+    assert r.status_code == 201, r.text
+    names = [s["name"] for s in r.json()["seats"]]
+    assert names == ["easy bot", "easy bot 2", "Zed", "medium bot"]
+    from azulejos.play import Seat
+    from azulejos.play.words import Words, seat_display_name
+
+    fr = Words("fr")
+    shown = [seat_display_name(fr, Seat(n, lv), i)
+             for i, (n, lv) in enumerate(zip(names, ["easy", "easy", "easy", "medium"]))]
+    assert shown[0] != shown[1] and shown[1].endswith(" 2") and shown[2] == "Zed"

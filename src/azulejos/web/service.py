@@ -241,8 +241,16 @@ class GameService:
         now = time.time()
         seats: list[SeatSpec] = []
         invites: dict[int, str] = {}
+        bot_names: set[str] = set()
         for i, s in enumerate(req.seats):
             name = s.name or (f"{s.level} bot" if s.kind == "bot" else default_person_name(i))
+            if s.kind == "bot" and not s.name:
+                # two bots of one level: "easy bot", "easy bot 2" (told apart in the log)
+                base, n = name, 1
+                while name in bot_names:
+                    n += 1
+                    name = f"{base} {n}"
+                bot_names.add(name)
             if s.kind == "bot":
                 seats.append(SeatSpec(i, "bot", name, s.level))
             elif req.hotseat:

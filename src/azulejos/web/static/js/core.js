@@ -89,6 +89,12 @@ export function seatName(seat, index) {
   if (seat.kind === "bot" && seat.level && name.toLowerCase() === `${seat.level} bot`) {
     return t(`name.bot.${seat.level}`);
   }
+  // a second bot of a level: "easy bot 2" (the server numbers them)
+  const numbered = /^(.*) (\d)$/.exec(name);
+  if (seat.kind === "bot" && seat.level && numbered
+      && numbered[1].toLowerCase() === `${seat.level} bot`) {
+    return `${t(`name.bot.${seat.level}`)} ${numbered[2]}`;
+  }
   const m = /^Player (\d{1,2})$/.exec(name);
   if (m && seat.kind !== "bot") return t("name.player", { n: m[1] });
   return name;
