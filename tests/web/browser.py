@@ -68,3 +68,17 @@ def pick_random_move(page: Page, rng: random.Random) -> None:
     tiles.nth(rng.randrange(tiles.count())).click()
     targets = page.locator(".target")
     targets.nth(rng.randrange(targets.count())).click()
+
+
+def create_and_enter(page: Page, names: dict[int, str]) -> str:
+    """On the lobby page already open: name the seats of ``names`` (the others keep their
+    default), create the game, enter it in the first seat and return the second seat's
+    invitation link."""
+    for seat, name in names.items():
+        page.fill(f".seat-name[data-seat='{seat}']", name)
+    page.click("#create")
+    page.wait_for_selector("#enter-game")
+    link = page.locator(".link-row.seat .link-input").nth(1).input_value()
+    page.click("#enter-game")
+    page.wait_for_selector(".game .factory")
+    return link

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from .browser import DESKTOP, artifacts, chromium, open_page, pick_random_move
+from .browser import DESKTOP, artifacts, chromium, create_and_enter, open_page, pick_random_move
 from .conftest import PG_URL
 from .test_notify import Proc, pg  # noqa: F401  (the fixture)
 
@@ -53,13 +53,7 @@ def test_two_browsers_on_two_processes_play_as_on_one_server(servers: tuple[Proc
 
         # Ann creates the game on process A and sends Bo his link...
         ann.goto(a.base + "/")
-        ann.fill(".seat-name[data-seat='0']", "Ann")
-        ann.fill(".seat-name[data-seat='1']", "Bo")
-        ann.click("#create")
-        ann.wait_for_selector("#enter-game")
-        link = ann.locator(".link-row.seat .link-input").nth(1).input_value()
-        ann.click("#enter-game")
-        ann.wait_for_selector(".game .factory")
+        link = create_and_enter(ann, {0: "Ann", 1: "Bo"})
         # ... which Bo opens on process B.
         assert link.startswith(a.base)
         bo.goto(b.base + link[len(a.base):])

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .browser import CHROMIUM, DESKTOP, PHONE, artifacts, chromium, open_page
+from .browser import CHROMIUM, DESKTOP, PHONE, artifacts, chromium, create_and_enter, open_page
 from .servers import Server
 
 pytestmark = [
@@ -57,13 +57,8 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
         # Ann creates a rated game (the default with a profile) and plays seat 1 here.
         ann.goto(server.base + "/")
         assert ann.is_checked("#rated")
-        ann.fill(".seat-name[data-seat='0']", "Ann")
         # Bo's seat is left unnamed: claimed with Bo's profile, it takes the profile's name
-        ann.click("#create")
-        ann.wait_for_selector("#enter-game")
-        bo_link = ann.locator(".link-row.seat .link-input").nth(1).input_value()
-        ann.click("#enter-game")
-        ann.wait_for_selector(".game .factory")
+        bo_link = create_and_enter(ann, {0: "Ann"})
         bo.goto(bo_link)
         bo.wait_for_selector(".game .factory")
 

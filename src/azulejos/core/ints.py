@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import operator
 
+from .errors import OutOfRangeError
+
 
 def integer(value: object) -> int | None:
     """``value`` as a plain ``int`` if it is a whole number of an integer type, else None
@@ -24,7 +26,5 @@ def index(value: object, size: int, what: str) -> int:
     :class:`~azulejos.core.errors.OutOfRangeError` naming the range."""
     i = integer(value)
     if i is None or not 0 <= i < size:
-        from .errors import OutOfRangeError
-
         raise OutOfRangeError(f"{what} must be a whole number 0-{size - 1}, not {value!r}")
     return i

@@ -26,7 +26,8 @@ from typing import Any, Protocol, TypeVar
 from azulejos.agents import Budget, agent_names
 from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
-from azulejos.play import Pending, Seeding, Session, SessionError
+from azulejos.play import Pending, Seat, Seeding, Session, SessionError
+from azulejos.play.seats import number_bots
 
 from .bus import Bus, LocalBus, Notice, PgBus, bus_for
 from .clock_store import ClockStore, Due
@@ -241,16 +242,13 @@ class GameService:
         now = time.time()
         seats: list[SeatSpec] = []
         invites: dict[int, str] = {}
-        bot_names: set[str] = set()
+        # two bots of one level: "easy bot", "easy bot 2" (told apart in the log)
+        names = [seat.name for seat in number_bots([
+            Seat(s.name or (f"{s.level} bot" if s.kind == "bot" else default_person_name(i)),
+                 s.level if s.kind == "bot" else None)
+            for i, s in enumerate(req.seats)])]
         for i, s in enumerate(req.seats):
-            name = s.name or (f"{s.level} bot" if s.kind == "bot" else default_person_name(i))
-            if s.kind == "bot" and not s.name:
-                # two bots of one level: "easy bot", "easy bot 2" (told apart in the log)
-                base, n = name, 1
-                while name in bot_names:
-                    n += 1
-                    name = f"{base} {n}"
-                bot_names.add(name)
+            name = names[i]
             if s.kind == "bot":
                 seats.append(SeatSpec(i, "bot", name, s.level))
             elif req.hotseat:
