@@ -30,6 +30,29 @@ class Variant(enum.StrEnum):
             raise ValueError(f"unknown variant {text!r} (coloured or grey)") from None
 
 
+class Phase(enum.StrEnum):
+    """What the game waits for next (the layout's ``PHASE`` field, in that order).
+
+    ``DRAFT``: a drafting move (R10-R16); ``PLACE``: the grey wall's column choice (R30-R33);
+    ``FILL``: the round's fill, a chance event (R9, R21, R22); ``OVER``: nothing, the game has
+    ended (R24). A ``StrEnum``, so a phase prints and serialises as its word.
+    """
+
+    DRAFT = "draft"
+    PLACE = "place"
+    FILL = "fill"
+    OVER = "over"
+
+    @property
+    def is_turn(self) -> bool:
+        """True when a seat is to move (drafting or the grey column choice)."""
+        return self is Phase.DRAFT or self is Phase.PLACE
+
+
+#: The phases in the order of the layout's codes (``layout.DRAFT`` … ``layout.OVER``).
+PHASES: Final = (Phase.DRAFT, Phase.PLACE, Phase.FILL, Phase.OVER)
+
+
 def factory_count(players: int) -> int:
     """Number of factory displays for ``players`` players: 2n+1 (R2)."""
     check_players(players)

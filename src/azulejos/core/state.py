@@ -24,7 +24,7 @@ from .errors import IllegalMoveError, InvalidMoveError
 from .events import Bonus, Fill, TilingEvent
 from .ints import index, integer
 from .moves import MOVE_TEXT, MOVES, NUM_ALL_ACTIONS, Move, parse_move
-from .rules import Variant
+from .rules import PHASES, Phase, Variant
 from .ruleset import Ruleset
 from .tiling import PEN_TOTAL
 
@@ -194,9 +194,10 @@ class State:
 
     # -- read-only view ------------------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        """``"draft"``, ``"place"`` (grey column choice), ``"fill"`` (chance) or ``"over"``."""
-        return ("draft", "place", "fill", "over")[self._s[L.PHASE]]
+    def phase(self) -> Phase:
+        """:class:`Phase`: ``DRAFT``, ``PLACE`` (grey column choice), ``FILL`` (chance) or
+        ``OVER``; a ``StrEnum``, equal to ``"draft"``, ``"place"``, ``"fill"``, ``"over"``."""
+        return PHASES[self._s[L.PHASE]]
 
     @property
     def is_chance(self) -> bool:
@@ -211,6 +212,12 @@ class State:
     def current_player(self) -> int:
         """The seat to move (drafting or grey column choice); during a fill, the round's starter."""
         return self._s[L.TURN]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose move (drafting or grey column choice) is due, or None during a fill
+        (a chance event, R9/R21) and once the game is over (R24)."""
+        return self._s[L.TURN] if self._s[L.PHASE] <= L.PLACE else None
 
     @property
     def round(self) -> int:
