@@ -34,7 +34,7 @@ class Match:
     """A game between seats (people and bots) played at one terminal.
 
     >>> m = Match.new([Seat("Ana"), Seat("Bot", "random")], seed=3)
-    >>> m.state.phase, m.seat_to_move
+    >>> str(m.state.phase), m.seat_to_move
     ('draft', 0)
     >>> step = m.play(m.state.legal_moves()[0]); step.played.seat
     0

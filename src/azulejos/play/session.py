@@ -103,7 +103,7 @@ class Session:
 
     >>> from azulejos.play.seeding import Seeding
     >>> s = Session.new([Seat("Ana"), Seat("Bot", "random")], "coloured", Seeding(3))
-    >>> s.version, s.state.phase
+    >>> s.version, str(s.state.phase)
     (1, 'draft')
     >>> step = s.play(s.state.legal_moves()[0], version=1, by={0})
     >>> s.version, step.played.seat
