@@ -278,8 +278,8 @@ def table(summary: dict[str, Any], tr: gettext.NullTranslations | None = None) -
     if summary.get("partial"):
         scheduled = int(summary.get("games_scheduled", summary["games"]))
         lines.insert(0, tr.ngettext(
-            "partial results (interrupted): {played} game of {scheduled} was played",
-            "partial results (interrupted): {played} games of {scheduled} were played",
+            "partial results (interrupted): {played} of {scheduled} game played",
+            "partial results (interrupted): {played} of {scheduled} games played",
             scheduled).format(played=summary["games"], scheduled=scheduled))
     note = _unrated_note(summary, tr) if rating_model else None
     for b in order:
