@@ -253,7 +253,7 @@ def test_two_bots_of_one_level_play_under_distinct_names() -> None:
     bot's name cannot be chosen; the second bot is now "Easy bot 2", in every language."""
     proc = run_plain(["--seats", "Ana,easy,easy", "--seed", "2", "--lang", "uk"], "board\nquit\n")
     assert proc.returncode == 0, proc.stderr
-    assert "Бот (легкий): 0 очок" in proc.stdout and "Бот (легкий) 2: 0 очок" in proc.stdout
+    assert "Легкий бот: 0 очок" in proc.stdout and "Легкий бот 2: 0 очок" in proc.stdout
     proc = run_plain(["--seats", "Ana,Ana"], "")
     assert proc.returncode == 2 and "two seats have the same name" in proc.stderr
 
