@@ -92,7 +92,7 @@ def test_bad_and_illegal_input_is_explained_and_changes_nothing() -> None:
     ("en", "that folder does not exist; give a file in an existing folder"),
     ("uk", "такої папки немає; вкажіть файл у наявній папці"),
     ("ru", "такой папки нет; укажите файл в существующей папке"),
-    ("fr", "ce dossier n’existe pas ; indiquez un fichier dans un dossier existant")])
+    ("fr", "ce dossier n’existe pas ; indiquez un fichier dans un dossier existant")])
 def test_a_failed_save_says_why_in_the_language(lang: str, reason: str, tmp_path: Path) -> None:
     """The system's English "No such file or directory" is not shown in uk/ru/fr; the game goes
     on and a save to a good path still works."""
@@ -261,7 +261,7 @@ def test_two_bots_of_one_level_play_under_distinct_names() -> None:
 @pytest.mark.parametrize(("lang", "script", "said"), [
     ("uk", "підказка\nскасувати\nвийти\n", ["Підказка:", "Нічого скасовувати", "До зустрічі!"]),
     ("ru", "подсказка\nвыйти\n", ["Подсказка:", "До встречи!"]),
-    ("fr", "conseil\nquitter\n", ["Conseil :", "Au revoir."]),
+    ("fr", "conseil\nquitter\n", ["Conseil :", "Au revoir."]),
 ])
 def test_commands_are_understood_in_the_players_language(lang: str, script: str,
                                                          said: list[str]) -> None:
