@@ -5,6 +5,10 @@
     python3 dev.py test     # create .venv, install the dev tools, run every check
     python3 dev.py demo     # watch two random players (engine only)
     python3 dev.py setup    # only create .venv with the dev tools
+    python3 dev.py --help   # this text
+
+The first run installs into .venv (several minutes; pip shows what it downloads); later runs
+start at once. ``dev.py test`` takes many minutes (see the README's "Tests").
 
 Any further arguments go to the command: ``python3 dev.py play --plain``.
 """
@@ -39,14 +43,24 @@ def ensure_venv(extra: str) -> None:
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
         return
-    run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", "--quiet", "-e", f".[{extra}]")
+    what = {"all": "azulejos with numba, Textual, the web server, the bots' and RL libraries",
+            "dev": "azulejos with everything and the dev tools (about 1.2 GB: numba, "
+                   "open_spiel, ray, Playwright, the linters)"}.get(extra, f"azulejos[{extra}]")
+    print(f"step 1 of 2: upgrading pip in {VENV}", flush=True)
+    run(PY, "-m", "pip", "install", "--progress-bar", "on", "--upgrade", "pip")
+    print(f"step 2 of 2: installing {what}; this takes several minutes the first time "
+          "(pip shows each download)", flush=True)
+    run(PY, "-m", "pip", "install", "--progress-bar", "on", "-e", f".[{extra}]")
     stamp.write_text(digest)
+    print("installed; later runs skip this step until pyproject.toml changes", flush=True)
 
 
 def main(argv: list[str]) -> int:
     task = argv[0] if argv else "play"
     rest = argv[1:]
+    if task in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0
     if task == "play":
         ensure_venv("all")
         return run(BIN / "azulejos", "play", *rest, check=False)
@@ -69,7 +83,8 @@ def main(argv: list[str]) -> int:
         status |= run(PY, "-m", "pytest", "-q", *rest, check=False)
         print("all checks passed" if status == 0 else "SOME CHECKS FAILED", flush=True)
         return 1 if status else 0
-    print(__doc__)
+    print(f"dev.py: unknown task {task!r}", file=sys.stderr)
+    print(__doc__, file=sys.stderr)
     return 2
 
 

@@ -67,8 +67,8 @@ def test_R30_R18_grey_wall_reasons_use_the_best_column_then_the_column_choice() 
            "підлоги: −4 очки."),
     ("ru", "Почему: завершает линию узора 1: +1 очко на стене; 3 плитки падают на линию пола: "
            "−4 очка."),
-    ("fr", "Pourquoi : complète la ligne de motif 1 : +1 point sur le mur ; 3 tuiles tombent "
-           "sur le plancher : −4 points."),
+    ("fr", "Pourquoi : complète la ligne de motif 1 : +1 point sur le mur ; 3 tuiles tombent "
+           "sur le plancher : −4 points."),
 ])
 def test_R18_R19_reasons_in_every_language(lang: str, expected: str) -> None:
     assert why_sentence(Words(lang), reasons(dealt(), draft(2, 3, 0))) == expected

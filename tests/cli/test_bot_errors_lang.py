@@ -68,7 +68,7 @@ def test_engine_says_an_unknown_bot_to_the_person_and_to_the_protocol() -> None:
     out = azulejos("--lang", "fr", "engine", "--bot", "nobot")
     assert out.returncode == 2
     assert out.stdout.startswith("info error unknown bot nobot (known: ")  # the protocol: English
-    assert out.stderr.startswith("azulejos engine: bot inconnu : nobot (connus : ")
+    assert out.stderr.startswith("azulejos engine: bot inconnu : nobot (connus : ")
 
 
 def test_engine_says_a_bad_option_in_one_sentence_to_the_protocol_and_the_person() -> None:
@@ -86,7 +86,7 @@ def test_engine_says_a_bad_option_in_one_sentence_to_the_protocol_and_the_person
 def test_tournament_refuses_a_non_finite_time_in_french() -> None:
     out = azulejos("--lang", "fr", "tournament", "--bots", "random,mcts:time=nan", "--quiet")
     assert out.returncode == 2 and not out.stdout
-    assert out.stderr.startswith("azulejos tournament: mcts : time=nan") and "finite" not in out.stderr
+    assert out.stderr.startswith("azulejos tournament: mcts : time=nan") and "finite" not in out.stderr
 
 
 def test_play_with_an_unknown_bot_level_in_ukrainian() -> None:

@@ -31,5 +31,5 @@ def test_demo_in_english_and_french_ends_with_the_winner() -> None:
     assert en.returncode == 0
     assert "Round 1: the factories are filled." in en.stdout and "Game over. Final scores:" in en.stdout
     fr = demo("--lang", "fr")
-    assert fr.returncode == 0 and "Manche 1 : les fabriques sont remplies." in fr.stdout
+    assert fr.returncode == 0 and "Manche 1 : les fabriques sont remplies." in fr.stdout
     assert re.search(r"Joueur \d (gagne|et)", fr.stdout.splitlines()[-1])

@@ -138,7 +138,7 @@ def test_lang_on_the_line_beats_AZULEJOS_LANG(
     monkeypatch.setenv(LANG_ENV, "fr")
     code, fr, _ = run_main(capsys, "play", "--help")
     assert code == 0
-    assert fr.startswith("utilisation : azulejos play")
+    assert fr.startswith("utilisation : azulejos play")
     assert "afficher cette aide et quitter" in fr
     code, again, _ = run_main(capsys, "play", "--lang", "ru", "--help")
     assert code == 0 and again == ru
@@ -147,7 +147,7 @@ def test_lang_on_the_line_beats_AZULEJOS_LANG(
 @pytest.mark.parametrize(("lang", "words"), [
     ("uk", "azulejos: помилка: невідомі аргументи: --players 9"),
     ("ru", "azulejos: ошибка: неизвестные аргументы: --players 9"),
-    ("fr", "azulejos : erreur : arguments inconnus : --players 9"),
+    ("fr", "azulejos : erreur : arguments inconnus : --players 9"),
 ])
 def test_a_bad_option_is_one_line_in_the_chosen_language(
         lang: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,7 +187,7 @@ def test_the_subprocess_error_has_status_2_and_no_traceback(tmp_path: Path) -> N
     r = subprocess.run([sys.executable, "-m", "azulejos", "play", "--players", "9"],
                        capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stderr.splitlines() == ["azulejos : erreur : arguments inconnus : --players 9"]
+    assert r.stderr.splitlines() == ["azulejos : erreur : arguments inconnus : --players 9"]
 
 
 def test_english_stays_english(capsys: pytest.CaptureFixture[str]) -> None:

@@ -92,7 +92,7 @@ def test_bad_and_illegal_input_is_explained_and_changes_nothing() -> None:
     ("en", "that folder does not exist; give a file in an existing folder"),
     ("uk", "такої папки немає; вкажіть файл у наявній папці"),
     ("ru", "такой папки нет; укажите файл в существующей папке"),
-    ("fr", "ce dossier n’existe pas ; indiquez un fichier dans un dossier existant")])
+    ("fr", "ce dossier n’existe pas ; indiquez un fichier dans un dossier existant")])
 def test_a_failed_save_says_why_in_the_language(lang: str, reason: str, tmp_path: Path) -> None:
     """The system's English "No such file or directory" is not shown in uk/ru/fr; the game goes
     on and a save to a good path still works."""
@@ -253,7 +253,7 @@ def test_two_bots_of_one_level_play_under_distinct_names() -> None:
     bot's name cannot be chosen; the second bot is now "Easy bot 2", in every language."""
     proc = run_plain(["--seats", "Ana,easy,easy", "--seed", "2", "--lang", "uk"], "board\nquit\n")
     assert proc.returncode == 0, proc.stderr
-    assert "Бот (легкий): 0 очок" in proc.stdout and "Бот (легкий) 2: 0 очок" in proc.stdout
+    assert "Легкий бот: 0 очок" in proc.stdout and "Легкий бот 2: 0 очок" in proc.stdout
     proc = run_plain(["--seats", "Ana,Ana"], "")
     assert proc.returncode == 2 and "two seats have the same name" in proc.stderr
 
@@ -261,7 +261,7 @@ def test_two_bots_of_one_level_play_under_distinct_names() -> None:
 @pytest.mark.parametrize(("lang", "script", "said"), [
     ("uk", "підказка\nскасувати\nвийти\n", ["Підказка:", "Нічого скасовувати", "До зустрічі!"]),
     ("ru", "подсказка\nвыйти\n", ["Подсказка:", "До встречи!"]),
-    ("fr", "conseil\nquitter\n", ["Conseil :", "Au revoir."]),
+    ("fr", "conseil\nquitter\n", ["Conseil :", "Au revoir."]),
 ])
 def test_commands_are_understood_in_the_players_language(lang: str, script: str,
                                                          said: list[str]) -> None:

@@ -38,7 +38,7 @@ def test_review_says_a_move_is_not_notation_in_french() -> None:
     out = azulejos("review", "--lang", "fr", str(path))
     assert out.returncode == 1
     assert out.stderr.strip() == (
-        f"{path}: Manche 1, coup 1 : « 1Q1 » n’est pas un coup en notation.")
+        f"{path}: Manche 1, coup 1 : « 1Q1 » n’est pas un coup en notation.")
     assert "is not a move" not in out.stderr
 
 

@@ -116,7 +116,7 @@ def test_learn_command_through_a_pipe() -> None:
         timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "Ви розв'язали 3 задачі з 4." in proc.stdout
+    assert "Ви розв’язали 3 задачі з 4." in proc.stdout
     assert "Traceback" not in proc.stderr
 
 
@@ -140,8 +140,11 @@ def test_intro_names_the_commands_in_the_language(lang: str, hint: str, skip: st
     """The intro tells the words the reader types in their own language, and they work."""
     solved, out = _run(f"{hint}\n{skip}\n{quit_}\n", lang)
     intro = out.splitlines()[1]
-    assert f'"{hint}"' in intro and f'"{skip}"' in intro and f'"{quit_}"' in intro
-    assert '"hint"' not in intro and '"quit"' not in intro
+    def quoted(word: str) -> str:  # the language's own quotation marks
+        return f"«\u00a0{word}\u00a0»" if lang == "fr" else f"«{word}»"
+
+    assert quoted(hint) in intro and quoted(skip) in intro and quoted(quit_) in intro
+    assert '"hint"' not in intro and quoted("hint") not in intro and quoted("quit") not in intro
     assert solved == 0 and out.count("##") == 2  # the skip moved on, the quit stopped
 
 

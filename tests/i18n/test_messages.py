@@ -182,8 +182,8 @@ def test_result_sentences_use_plural_forms() -> None:
 
 def test_default_names_are_shown_in_the_readers_language() -> None:
     seats = [Seat("Player 1"), Seat("Easy bot", "easy"), Seat("hard bot", "hard"), Seat("Ana", "expert")]
-    assert Words("uk").names(seats) == ["Гравець 1", "Бот (легкий)", "Бот (складний)", "Ana"]
-    assert Words("ru").names(seats)[:2] == ["Игрок 1", "Бот (лёгкий)"]
+    assert Words("uk").names(seats) == ["Гравець 1", "Легкий бот", "Складний бот", "Ana"]
+    assert Words("ru").names(seats)[:2] == ["Игрок 1", "Лёгкий бот"]
     assert Words("fr").names(seats)[:2] == ["Joueur 1", "Bot facile"]
     assert Words("en").names(seats)[:3] == ["Player 1", "Easy bot", "Hard bot"]
 

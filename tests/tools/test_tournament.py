@@ -89,7 +89,7 @@ def test_head_to_head_gives_the_elo_gap_and_its_bounds() -> None:
     (h,) = summarise(swept)["head_to_head"]
     assert h["elo_gap"] is None and h["elo_gap95"][1] is None and h["elo_gap95"][0] > 0
     lines = table({"bots": summarise(swept)["bots"], "forfeits": [], "head_to_head": [h, h]})
-    assert f"Elo >= {h['elo_gap95'][0]:+.0f}" in lines
+    assert f"Elo at least {h['elo_gap95'][0]:+.0f} (95% bound)" in lines
 
 
 def test_paired_deals_share_the_first_fill_R21() -> None:
@@ -168,7 +168,7 @@ def test_tournament_cli_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert len(files) == 6
     replay(load_record(files[0]))
     assert json.loads((out / "summary.json").read_text())["games"] == 6
-    assert "6/6 games" in cap.err  # the progress bar
+    assert "Playing games: 6/6" in cap.err  # the progress bar
     assert summary["lineups"] == "all"
 
 

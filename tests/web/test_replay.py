@@ -262,5 +262,5 @@ def test_a_random_bot_keeps_its_seat_and_translated_name_in_the_replay(client: T
     bot_texts = [f["text"] for f in uk["frames"] if f["move"] is not None and f.get("seat") == 1]
     names = json.dumps(uk, ensure_ascii=False)
     assert "random bot" not in names.lower()
-    assert "Бот (випадковий)" in names
-    assert not bot_texts or all(t.startswith("Бот (випадковий)") for t in bot_texts)
+    assert "Випадковий бот" in names
+    assert not bot_texts or all(t.startswith("Випадковий бот") for t in bot_texts)

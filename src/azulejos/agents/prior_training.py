@@ -53,6 +53,8 @@ class PriorReport:
     target_entropy: float = 0.0  # the visit shares' own entropy there (the floor of both)
     valid_top: float = 0.0  # share of held-out positions where the learnt prior's favourite
     hand_top: float = 0.0  # ... (the hand-set one's) is the search's most visited move
+    held_out_games: int = 0  # whole games kept out of the fit (every tenth game)
+    held_out_positions: int = 0  # positions kept out (fewer than 10 games: every tenth one)
 
 
 def play_game(
@@ -182,7 +184,8 @@ def fit(
     """Fit the weights to ``data``, starting from the hand-set prior; the weights of the best
     validation step and a report."""
     valid = (data.game % 10) == 9
-    if not valid.any() or valid.all():
+    whole_games = bool(valid.any() and not valid.all())
+    if not whole_games:
         valid = np.arange(data.game.shape[0]) % 10 == 9
     tr, va = _select(data, ~valid), _select(data, valid)
     w0 = hand_weights(TEMPERATURE)
@@ -213,6 +216,8 @@ def fit(
         hand_ce=cross_entropy(w0, va.x, va.target, va.start), target_entropy=ent,
         valid_top=top_agreement(w, va.x, va.target, va.start),
         hand_top=top_agreement(w0, va.x, va.target, va.start),
+        held_out_games=int(np.unique(data.game[valid]).shape[0]) if whole_games else 0,
+        held_out_positions=int(valid.sum()),
     )
     return w, report
 

@@ -63,6 +63,8 @@ class Report:
     margin_rmse: float = 0.0  # the network's error of the final margin (own less best other)
     hand_margin_rmse: float = 0.0  # the same for the hand-set evaluation
     by_players: dict[int, tuple[float, float]] = field(default_factory=dict)  # net, hand
+    held_out_games: int = 0  # whole games kept out of the fit (every tenth game)
+    held_out_positions: int = 0  # rows kept out (with fewer than 10 games: every tenth row)
 
 
 def game_setup(i: int) -> tuple[int, bool]:
@@ -217,7 +219,8 @@ def fit(
     rng = np.random.default_rng(seed)
     h1, h2 = hidden
     valid = (data.game % 10) == 9
-    if not valid.any() or valid.all():
+    whole_games = bool(valid.any() and not valid.all())
+    if not whole_games:
         valid = np.arange(data.y.shape[0]) % 10 == 9
     xt, yt = data.x[~valid], data.y[~valid]
     xv, yv = data.x[valid], data.y[valid]
@@ -268,6 +271,8 @@ def fit(
     net = nn.pack(params[0], params[1], params[2], params[3], params[4].reshape(-1),
                   float(params[5][0]), SCALE)
     report.best_epoch = best[1]
+    report.held_out_positions = int(valid.sum())
+    report.held_out_games = int(np.unique(data.game[valid]).shape[0]) if whole_games else 0
     report.train_rmse = _rmse(predict(net, xt), yt)
     report.valid_rmse = _rmse(predict(net, xv), yv)
     report.hand_rmse = _rmse(data.hand[valid], yv)

@@ -67,6 +67,9 @@ def seat_error_text(tr: gettext.NullTranslations, error: SeatSpecError) -> str:
     _ = tr.gettext
     if error.code == "long_name":
         return _("the name {name}… is longer than 24 characters").format(**error.params)
+    if error.code == "near_level":
+        return _("unknown bot level {level}: did you mean {near}? (levels: {levels}; write "
+                 "name:{level} for a person of that name)").format(**error.params)
     return _("unknown bot level {level} (one of {levels})").format(**error.params)
 
 

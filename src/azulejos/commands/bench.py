@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from azulejos.i18n import N_
 
@@ -33,8 +34,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.tools.bench import format_report, run_bench
+    from azulejos.tools.progress import working
 
     rules = ruleset_from_args(args)
-    result = run_bench(rules.players, rules.variant, args.seconds, rules.special_factories)
+    note = _("Measuring the reference engine, then the accelerated path: a dozen measurements "
+             "of {seconds} s each (the first run also compiles the kernels: a minute or "
+             "two)…").format(seconds=f"{args.seconds:g}")
+    try:
+        with working(note):
+            result = run_bench(rules.players, rules.variant, args.seconds,
+                               rules.special_factories)
+    except KeyboardInterrupt:
+        print(_("interrupted"), file=sys.stderr)
+        print(_("Nothing was measured to the end, so no figure is printed."), file=sys.stderr)
+        return 130
     print(json.dumps(result, indent=2) if args.json else format_report(result))
     return 0

@@ -14,8 +14,9 @@ HELP = N_("play a game in the terminal, against friends on one keyboard or again
 
 _EPILOG = (
     N_("Seats are a comma-separated list: a person's name or a bot level "
-    "(easy, medium, hard, expert), e.g. --seats 'Ana,hard'. Without --plain the "
-    "new-game screen opens with these choices filled in.")
+    "(easy, medium, hard, expert), e.g. --seats 'Ana,hard'. A word one slip away from a "
+    "level (exprt) is refused; write name:Hardy for a person whose name looks like one. "
+    "Without --plain the new-game screen opens with these choices filled in.")
 )
 
 
@@ -24,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true",
                    help=_("plain line mode: moves typed in notation (3B2, CRF), the board as text"))
     p.add_argument("--resume", metavar=_("FILE"), help=_("resume a game saved as a record"))
-    p.add_argument("--seats", metavar=_("LIST"), help=_("who plays (default: 'Player 1,medium')"))
+    p.add_argument("--seats", metavar=_("LIST"), help=_("who plays (default: a person and a medium bot)"))
     add_game_options(p, players=False)  # the seats decide the player count
     p.add_argument("--theme", choices=("classic", "chocolatier"), default=None,
                    help=_("look and words (default classic; a resumed game keeps its own)"))

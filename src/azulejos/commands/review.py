@@ -77,11 +77,16 @@ def run(args: argparse.Namespace) -> int:
         budget = Budget(seconds=args.time, iterations=args.iterations)
     else:
         budget = Budget(seconds=args.time if args.time is not None else default_seconds(rec))
+    from azulejos.tools.progress import ProgressBar
+
     show = not args.quiet and sys.stderr.isatty()
+    bar: ProgressBar | None = None
 
     def progress(done: int, total: int) -> None:
-        if show:
-            print(f"\r{done}/{total}", end="", file=sys.stderr, flush=True)
+        nonlocal bar
+        if bar is None:
+            bar = ProgressBar(total, _("Reviewing moves"), quiet=not show)
+        bar.advance_to(done)
 
     out = Path(args.output) if args.output else output_path(path)
     if not out.parent.is_dir() or out.is_dir():
@@ -92,10 +97,19 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     start = time.perf_counter()
-    reviews = review_record(rec, budget, args.seed, progress)
+    try:
+        reviews = review_record(rec, budget, args.seed, progress)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        print(_("interrupted"), file=sys.stderr)
+        print(_("Nothing was written: {path} is written once every move is reviewed.").format(
+            path=str(out)), file=sys.stderr)
+        return 130
+    finally:
+        if bar is not None:
+            bar.close()
     took = time.perf_counter() - start
-    if show:
-        print(file=sys.stderr)
     try:
         save_record(annotate(rec, reviews, budget, args.seed), out)
     except OSError as e:

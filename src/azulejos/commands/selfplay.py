@@ -24,6 +24,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from azulejos.notation.record import record_of, save_record
+    from azulejos.tools.progress import ProgressBar
     from azulejos.tools.selfplay import random_game
 
     tr = current()
@@ -36,10 +37,22 @@ def run(args: argparse.Namespace) -> int:
         print(_("azulejos selfplay: cannot create {folder}: {reason}").format(
             folder=str(out), reason=e.strerror), file=sys.stderr)
         return 2
-    for i in range(args.games):
-        st = random_game(rules, args.seed, i)
-        rec = record_of(st, seed=args.seed, game=i, generator="azulejos selfplay (uniform random)")
-        save_record(rec, out / f"game-{args.seed}-{i:04d}.json")
+    written = 0
+    try:
+        with ProgressBar(args.games, _("Playing random games")) as bar:
+            for i in range(args.games):
+                st = random_game(rules, args.seed, i)
+                rec = record_of(st, seed=args.seed, game=i,
+                                generator="azulejos selfplay (uniform random)")
+                save_record(rec, out / f"game-{args.seed}-{i:04d}.json")
+                written += 1
+                bar.step()
+    except KeyboardInterrupt:
+        print(_("interrupted"), file=sys.stderr)
+        print(tr.ngettext("kept {n} finished record of {total} in {folder}",
+                          "kept {n} finished records of {total} in {folder}", written).format(
+            n=written, total=args.games, folder=str(out)), file=sys.stderr)
+        return 130
     print(tr.ngettext("wrote {n} record to {folder}", "wrote {n} records to {folder}",
                       args.games).format(n=args.games, folder=str(out)))
     return 0

@@ -64,6 +64,15 @@ def run(args: argparse.Namespace) -> int:
     names = rec.extra.get("names")
     if not (isinstance(names, list) and len(names) == rec.players and all(isinstance(x, str) for x in names)):
         names = None
+    if rec.extra.get("seats") is not None:  # default names ("Easy bot") in the reader's words
+        from azulejos.play.seats import seats_from_json
+        from azulejos.play.words import Words
+
+        try:
+            names = Words(str(tr.info().get("language") or "en")).names(
+                seats_from_json(rec.extra.get("seats"), rec.players))
+        except (TypeError, ValueError, KeyError):
+            pass  # a record's odd seats: its names as written
     print(render_state(st, names, colour=args.colour, tr=tr))
     if st.ruleset.special_factories:
         print(_specials_line(st, tr))

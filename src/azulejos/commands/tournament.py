@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.tools.progress import ProgressBar
     from azulejos.tools.tournament import (
         GameResult,
+        Interrupted,
         LineupError,
         check_lineup,
         run_local,
@@ -147,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
             print(_("{prog}: cannot create {folder}: {reason}").format(
                 prog=prog, folder=str(out), reason=e.strerror), file=sys.stderr)
             return 2
-    bar = None if args.quiet else ProgressBar(len(jobs))
+    bar = ProgressBar(len(jobs), _("Playing games"), quiet=args.quiet)
     failures = 0
 
     def progress(r: GameResult) -> None:
@@ -156,11 +157,11 @@ def run(args: argparse.Namespace) -> int:
             (out / f"game-{r.index:05d}.json").write_text(r.record, encoding="utf-8")
         if r.forfeit:
             failures += 1
-        if bar is not None:
-            bar.step(tr.ngettext("{n} forfeit", "{n} forfeits", failures).format(n=failures)
-                     if failures else "")
+        bar.step(tr.ngettext("{n} forfeit", "{n} forfeits", failures).format(n=failures)
+                 if failures else "")
 
     started = time.monotonic()
+    interrupted = False
     if args.backend == "ray":
         try:
             import ray  # noqa: F401
@@ -175,7 +176,11 @@ def run(args: argparse.Namespace) -> int:
                 prog=prog, address=args.address, error=e), file=sys.stderr)
             return 2
     else:
-        results = run_local(jobs, args.jobs, progress)
+        try:
+            results = run_local(jobs, args.jobs, progress)
+        except Interrupted as e:
+            results, interrupted = e.results, True
+    bar.close()
     summary = summarise(results)
     summary = {
         "format": "azulejos-tournament/1",
@@ -187,12 +192,22 @@ def run(args: argparse.Namespace) -> int:
         "lineups": "ladder" if args.ladder else "all",
         "backend": args.backend,
         "elapsed_seconds": round(time.monotonic() - started, 1),
+        **({"partial": True, "games_scheduled": len(jobs)} if interrupted else {}),
         **summary,
     }
     if out is not None:
         (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     if args.json:
         print(json.dumps(summary))
-    else:
+    elif results:
         print(table(summary, tr))
+    if interrupted:
+        print(_("interrupted"), file=sys.stderr)
+        kept = tr.ngettext("kept {n} finished game of {total}; the others were cancelled",
+                           "kept {n} finished games of {total}; the others were cancelled",
+                           len(results)).format(n=len(results), total=len(jobs))
+        if out is not None:
+            kept += " " + _("(records and a partial summary in {folder})").format(folder=str(out))
+        print(kept, file=sys.stderr)
+        return 130
     return 0

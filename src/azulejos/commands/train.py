@@ -76,14 +76,15 @@ def run(args: argparse.Namespace) -> int:
 
         player = nn.load()  # the first generation's games: the end-of-round network
     for gen in range(args.generations):
-        bar = None if args.quiet else ProgressBar(args.games)
-        data = training.self_play(
-            args.games, args.seed + gen, iterations, player, bar.step if bar else None,
-            mid=args.mid,
-        )
-        ebar = None if args.quiet else ProgressBar(args.epochs, label="epochs")
-        net, rep = training.fit(data, args.seed + gen, hidden=tuple(args.hidden),
-                                epochs=args.epochs, progress=ebar.step if ebar else None)
+        try:
+            with ProgressBar(args.games, _("Self-play games"), quiet=args.quiet) as bar:
+                data = training.self_play(args.games, args.seed + gen, iterations, player,
+                                          bar.step, mid=args.mid)
+            with ProgressBar(args.epochs, _("Training epochs"), quiet=args.quiet) as bar:
+                net, rep = training.fit(data, args.seed + gen, hidden=tuple(args.hidden),
+                                        epochs=args.epochs, progress=bar.step)
+        except KeyboardInterrupt:
+            return _interrupted(tr, gen)
         player = net
         if args.mid:
             print(tr.ngettext(
@@ -97,12 +98,18 @@ def run(args: argparse.Namespace) -> int:
                 "Generation {gen}: {n} positions from the ends of rounds.",
                 rep.positions,
             ).format(gen=gen + 1, n=rep.positions))
-        print(_("Error of the points still to come on held-out games (root mean square): "
-                "network {net}, hand-set evaluation {hand}.").format(
-                    net=f"{rep.valid_rmse:.2f}", hand=f"{rep.hand_rmse:.2f}"))
-        print(_("Error of the final margin over the best other player on the same games: "
-                "network {net}, hand-set evaluation {hand}.").format(
-                    net=f"{rep.margin_rmse:.2f}", hand=f"{rep.hand_margin_rmse:.2f}"))
+        _say_errors(tr, rep.held_out_games, rep.held_out_positions, [
+            (_("Error of the points still to come on held-out games (root mean square): "
+               "network {net}, hand-set evaluation {hand}."),
+             _("Error of the points still to come on held-out positions of the same games "
+               "(root mean square): network {net}, hand-set evaluation {hand}."),
+             f"{rep.valid_rmse:.2f}", f"{rep.hand_rmse:.2f}"),
+            (_("Error of the final margin over the best other player on the same games: "
+               "network {net}, hand-set evaluation {hand}."),
+             _("Error of the final margin over the best other player on the same positions: "
+               "network {net}, hand-set evaluation {hand}."),
+             f"{rep.margin_rmse:.2f}", f"{rep.hand_margin_rmse:.2f}"),
+        ])
     assert net is not None
     command = (
         f"azulejos train {'--mid ' if args.mid else ''}--games {args.games} --seed {args.seed} "
@@ -113,6 +120,35 @@ def run(args: argparse.Namespace) -> int:
     weights = net
     return _write(tr, out, lambda meta: training.save(out, weights, meta), command, args,
                   iterations)
+
+
+def _interrupted(tr: gettext.NullTranslations, gen: int) -> int:
+    """Ctrl-C during generation ``gen`` (0-based): nothing is written, and that is said."""
+    print(tr.gettext("interrupted"), file=sys.stderr)
+    print(tr.gettext("Stopped during generation {gen}: no weights were written (they are "
+                     "written once the last generation is trained).").format(gen=gen + 1),
+          file=sys.stderr)
+    return 130
+
+
+def _say_errors(tr: gettext.NullTranslations, games: int, positions: int,
+                lines: list[tuple[str, str, str, str]]) -> None:
+    """The held-out errors, honestly: on held-out games (10 games or more), else on held-out
+    positions of the training games (said so: optimistic), else none (nothing held out)."""
+    _ = tr.gettext
+    if not positions:
+        print(_("Nothing was held out (too few positions), so no held-out error is given: "
+                "play more games."))
+        return
+    if not games:
+        print(tr.ngettext(
+            "Fewer than 10 games: no whole game is held out, so the errors below are on {n} "
+            "held-out position of the training games (optimistic).",
+            "Fewer than 10 games: no whole game is held out, so the errors below are on {n} "
+            "held-out positions of the training games (optimistic).",
+            positions).format(n=positions))
+    for on_games, on_positions, net, hand in lines:
+        print((on_games if games else on_positions).format(net=net, hand=hand))
 
 
 def _write(
@@ -149,16 +185,30 @@ def _train_prior(args: argparse.Namespace, out: Path) -> int:
         return 2
     pw = None
     for gen in range(args.generations):
-        bar = None if args.quiet else ProgressBar(args.games)
-        data = prior_training.self_play(args.games, args.seed + gen, iterations, pw=pw,
-                                        progress=bar.step if bar else None)
-        sbar = None if args.quiet else ProgressBar(args.steps, label="steps")
-        pw, rep = prior_training.fit(data, steps=args.steps, progress=sbar.step if sbar else None)
+        try:
+            with ProgressBar(args.games, _("Self-play games"), quiet=args.quiet) as bar:
+                data = prior_training.self_play(args.games, args.seed + gen, iterations, pw=pw,
+                                                progress=bar.step)
+            with ProgressBar(args.steps, _("Optimisation steps"), quiet=args.quiet) as bar:
+                pw, rep = prior_training.fit(data, steps=args.steps, progress=bar.step)
+        except KeyboardInterrupt:
+            return _interrupted(tr, gen)
         print(tr.ngettext(
             "Generation {gen}: {n} drafting position with a choice.",
             "Generation {gen}: {n} drafting positions with a choice.",
             rep.positions,
         ).format(gen=gen + 1, n=rep.positions))
+        if not rep.held_out_positions:
+            print(_("Nothing was held out (too few positions), so no held-out figure is "
+                    "given: play more games."))
+            continue
+        if not rep.held_out_games:
+            print(tr.ngettext(
+                "Fewer than 10 games: no whole game is held out, so the figures below are on "
+                "{n} held-out position of the training games (optimistic).",
+                "Fewer than 10 games: no whole game is held out, so the figures below are on "
+                "{n} held-out positions of the training games (optimistic).",
+                rep.held_out_positions).format(n=rep.held_out_positions))
         print(_("Cross-entropy of the search's visits on held-out games: learnt prior {net}, "
                 "hand-set prior {hand} (the visits' own entropy: {floor}).").format(
                     net=f"{rep.valid_ce:.3f}", hand=f"{rep.hand_ce:.3f}",

@@ -36,7 +36,8 @@ class Seat:
 
 class SeatSpecError(ValueError):
     """A seat of the command line that cannot be played: ``code`` ``unknown_level`` (params
-    ``level``, ``levels``) or ``long_name`` (``name``); the message is English."""
+    ``level``, ``levels``), ``near_level`` (a misspelt level: ``level``, ``near``, ``levels``)
+    or ``long_name`` (``name``); the message is English."""
 
     def __init__(self, message: str, code: str, **params: str) -> None:
         super().__init__(message)
@@ -44,23 +45,57 @@ class SeatSpecError(ValueError):
         self.params = params
 
 
+def _near(a: str, b: str) -> int:
+    """The edit distance of ``a`` and ``b`` (a letter added, dropped, changed, or two
+    neighbours swapped each count 1)."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def misspelt_level(word: str) -> str | None:
+    """The bot level that ``word`` looks like a slip for, if any: one edit away, or two for a
+    word of five letters or more (``exprt``, ``medum``, ``hrad``; ``Eddy`` is a name)."""
+    low = word.lower()
+    for level in BOT_LEVELS:
+        if low != level and _near(low, level) <= (2 if len(low) >= 5 else 1):
+            return level
+    return None
+
+
 def parse_seat(text: str, index: int) -> Seat:
-    """A seat from command-line text: a bot level (optionally ``bot:LEVEL``) or a person's name.
+    """A seat from command-line text: a bot level (optionally ``bot:LEVEL``) or a person's name
+    (``name:NAME`` for a name that looks like a misspelt level, which is refused otherwise).
 
     >>> parse_seat("hard", 1)
     Seat(name='Hard bot', bot='hard')
     >>> parse_seat("Ana", 0)
     Seat(name='Ana', bot=None)
+    >>> parse_seat("name:Hardy", 0)
+    Seat(name='Hardy', bot=None)
     """
     t = text.strip()
+    person = t.lower().startswith("name:")
+    if person:
+        t = t[5:].strip()
     low = t.lower()
-    if low.startswith("bot:"):
+    near = None if person else misspelt_level(low.removeprefix("bot:").strip())
+    if near is not None:
+        levels = ", ".join(BOT_LEVELS)
+        raise SeatSpecError(f"unknown bot level {t!r}: did you mean {near}? (levels: {levels}; "
+                            f"name:{t} for a person)", "near_level", level=t, near=near,
+                            levels=levels)
+    if not person and low.startswith("bot:"):
         low = low[4:].strip()
         if low not in BOT_LEVELS:
             levels = ", ".join(BOT_LEVELS)
             raise SeatSpecError(f"unknown bot level {low!r} (one of {levels})", "unknown_level",
                                 level=low, levels=levels)
-    if low in BOT_LEVELS:
+    if low in BOT_LEVELS and not person:
         return Seat(f"{low.capitalize()} bot", low)
     if not t:
         return Seat(f"Player {index + 1}")

@@ -132,7 +132,7 @@ _NUMBERED_BOT = re.compile(r"(\w+ bot) (\d)")
 
 
 def bot_name(w: Words, level: str) -> str:
-    """The default name of a bot of ``level`` ("Easy bot", "Бот (легкий)")."""
+    """The default name of a bot of ``level`` ("Easy bot", "Легкий бот")."""
     return w.gettext(BOT_NAMES[level]) if level in BOT_NAMES else level
 
 

@@ -212,25 +212,56 @@ def play_game(job: GameJob) -> GameResult:
 Progress = Callable[[GameResult], None]
 
 
+class Interrupted(Exception):
+    """Ctrl-C during :func:`run_local`: the games not yet played are cancelled; ``results``
+    holds the finished ones (sorted by index)."""
+
+    def __init__(self, results: list[GameResult]) -> None:
+        super().__init__("interrupted")
+        self.results = results
+
+
+def _ignore_sigint() -> None:
+    """A pool worker leaves Ctrl-C to the parent, which ends the pool (no traceback each)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_local(jobs: list[GameJob], workers: int = 1, progress: Progress | None = None) -> list[GameResult]:
-    """Play the games in this process (``workers`` = 1) or in a pool of processes."""
+    """Play the games in this process (``workers`` = 1) or in a pool of processes. On Ctrl-C
+    the pending games are cancelled and the pool's processes ended at once; :class:`Interrupted`
+    carries the finished games."""
     results: list[GameResult] = []
     if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            r = play_game(job)
-            results.append(r)
-            if progress:
-                progress(r)
+        try:
+            for job in jobs:
+                r = play_game(job)
+                results.append(r)
+                if progress:
+                    progress(r)
+        except KeyboardInterrupt:
+            raise Interrupted(sorted(results, key=lambda r: r.index)) from None
     else:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+        try:
             futures = [pool.submit(play_game, job) for job in jobs]
             for fut in as_completed(futures):
                 r = fut.result()
                 results.append(r)
                 if progress:
                     progress(r)
+        except KeyboardInterrupt:
+            processes = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:  # a game in progress is dropped, not waited for
+                proc.terminate()
+            for proc in processes:
+                proc.join(5)
+            raise Interrupted(sorted(results, key=lambda r: r.index)) from None
+        pool.shutdown()
     return sorted(results, key=lambda r: r.index)
 
 

@@ -10,6 +10,7 @@ import textwrap
 from collections import Counter
 from typing import Any
 
+from azulejos.i18n import format_number
 from azulejos.play.ratings import Rating, initial, rate
 from azulejos.play.ratings import available as ratings_available
 
@@ -187,18 +188,35 @@ def _unrated_note(summary: dict[str, Any], tr: gettext.NullTranslations) -> list
                                break_on_hyphens=False)]
 
 
+def _language(tr: gettext.NullTranslations) -> str:
+    """The language of ``tr`` (its catalogue's header; English without one)."""
+    return str(tr.info().get("language", "en") or "en")
+
+
 def _gap_text(h: dict[str, Any], tr: gettext.NullTranslations | None = None) -> str:
-    """``+612 (+420 to +900)``; a bound that is unbounded reads as the open side only."""
+    """``+612 (95 % bounds: +420 to +900)``; with an unbounded side (every game won, or every
+    game lost) only the bound there is: ``at least +420 (95 % bound)``."""
     tr = tr or gettext.NullTranslations()
+    lang = _language(tr)
     gap, (lo, hi) = h.get("elo_gap"), h.get("elo_gap95", [None, None])
+
+    def n(x: float) -> str:
+        return format_number(x, lang, sign=True)
+
     if gap is not None and lo is not None and hi is not None:
-        return tr.gettext("{gap} ({low} to {high})").format(gap=f"{gap:+.0f}", low=f"{lo:+.0f}",
-                                                          high=f"{hi:+.0f}")
+        return tr.gettext("{gap} (95% bounds: {low} to {high})").format(
+            gap=n(gap), low=n(lo), high=n(hi))
     if lo is not None:
-        return f">= {lo:+.0f}"
+        return tr.gettext("at least {low} (95% bound)").format(low=n(lo))
     if hi is not None:
-        return f"<= {hi:+.0f}"
+        return tr.gettext("at most {high} (95% bound)").format(high=n(hi))
     return "?"
+
+
+def _percent(tr: gettext.NullTranslations, text: str) -> str:
+    """``51.0%`` as the reader's language writes a percentage (French: a narrow no-break space
+    before the sign)."""
+    return tr.pgettext("percentage", "{number}%").format(number=text)
 
 
 def _order(bots: dict[str, dict[str, Any]]) -> list[str]:
@@ -219,6 +237,13 @@ def table(summary: dict[str, Any], tr: gettext.NullTranslations | None = None) -
     ``summary.json`` and the records."""
     tr = tr or gettext.NullTranslations()
     _ = tr.gettext
+    lang = _language(tr)
+
+    def num(x: float, decimals: int, sign: bool = False) -> str:
+        return format_number(x, lang, decimals=decimals, sign=sign)
+
+    def interval(lo: float, hi: float) -> str:  # an en dash between the bounds
+        return _percent(tr, f"{num(100 * lo, 0)}\u2013{num(100 * hi, 0)}")
 
     # the columns' headings: short, a table's words
     col = {
@@ -250,34 +275,42 @@ def table(summary: dict[str, Any], tr: gettext.NullTranslations | None = None) -
 
     head = row([col[k] for k in keys])
     lines = [head, "-" * len(head)]
+    if summary.get("partial"):
+        scheduled = int(summary.get("games_scheduled", summary["games"]))
+        lines.insert(0, tr.ngettext(
+            "partial results (interrupted): {played} of {scheduled} game played",
+            "partial results (interrupted): {played} of {scheduled} games played",
+            scheduled).format(played=summary["games"], scheduled=scheduled))
     note = _unrated_note(summary, tr) if rating_model else None
     for b in order:
         d = bots[b]
         lo, hi = d["wilson95"]
         rt = d.get("rating")
-        rating = (f"{rt['mu']:.1f}±{rt['sigma']:.1f}" if rt else
-                  col["unrated"] if rating_model and d.get("rated_games", 0) == 0 else "-")
-        ms = "-" if d["mean_score"] is None else f"{d['mean_score']:.1f}"
-        md = "-" if d["mean_score_diff"] is None else f"{d['mean_score_diff']:+.1f}"
+        rating = (f"{num(rt['mu'], 1)}±{num(rt['sigma'], 1)}" if rt else
+                  col["unrated"] if rating_model and d.get("rated_games", 0) == 0 else "–")
+        ms = "–" if d["mean_score"] is None else num(d["mean_score"], 1)
+        md = "–" if d["mean_score_diff"] is None else num(d["mean_score_diff"], 1, sign=True)
         lines.append(row([
-            b[:28], str(d["games"]), f"{d['wins']:g}", f"{100 * d['win_rate']:.1f}%",
-            f"{100 * lo:.0f}-{100 * hi:.0f}%", ms, md, f"{d['mean_rank']:.2f}", rating,
-            f"{d['mean_seconds_per_move']:.3f}", str(sum(d["forfeits"].values()))]))
+            b[:28], str(d["games"]), num(d["wins"], 0 if d["wins"] == int(d["wins"]) else 1),
+            _percent(tr, num(100 * d["win_rate"], 1)), interval(lo, hi), ms, md,
+            num(d["mean_rank"], 2), rating, num(d["mean_seconds_per_move"], 3),
+            str(sum(d["forfeits"].values()))]))
     if note:
         lines.extend(note)
-    if len(summary["head_to_head"]) > 1:
+    if summary["head_to_head"]:  # (two bots too: their one pair)
         lines.append("")
         lines.append(_("head to head (first bot's wins):"))
         for h in summary["head_to_head"]:
             a, b = h["bots"]
             lo, hi = h["wilson95"]
             ms = h["mean_scores"]
-            mtxt = ("  " + _("scores {first} - {second}").format(
-                first=f"{ms[0]:.1f}", second=f"{ms[1]:.1f}")) if ms else ""
+            mtxt = ("  " + _("scores {first}–{second}").format(
+                first=num(ms[0], 1), second=num(ms[1], 1))) if ms else ""
+            w0 = h["wins"][0]
             lines.append("  " + _("{a} vs {b}: {wins}/{games} ({rate}, {interval}){scores}  Elo "
                                   "{gap}").format(
-                a=a, b=b, wins=f"{h['wins'][0]:g}", games=h["games"],
-                rate=f"{100 * h['win_rate']:.1f}%", interval=f"{100 * lo:.0f}-{100 * hi:.0f}%",
+                a=a, b=b, wins=num(w0, 0 if w0 == int(w0) else 1), games=h["games"],
+                rate=_percent(tr, num(100 * h["win_rate"], 1)), interval=interval(lo, hi),
                 scores=mtxt, gap=_gap_text(h, tr)))
     if summary["forfeits"]:
         lines.append("")

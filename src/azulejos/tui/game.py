@@ -716,7 +716,7 @@ class GameScreen(Screen[None]):
         shown = self.names[p]
         kind = w.gettext("bot: {level}").format(level=level_name(w, seat.bot)) if seat.bot else ""
         if seat.bot and shown.startswith(bot_name(w, seat.bot)):
-            kind = ""  # the name already says it ("Бот (легкий)", "Бот (легкий) 2")
+            kind = ""  # the name already says it ("Легкий бот", "Легкий бот 2")
         mark = "▶ " if p == to_move else ""
         name = escape(shown)
         return f"{mark}{name}" + (f" · {escape(kind)}" if kind else "")

@@ -8,6 +8,17 @@ import { clockLeft, clockWords, notifyButton, notifyTurn, turnTitle } from "./co
 import { ensureDefs, svg, tile } from "./tiles.js";
 import { profileCard, ratedBody, ratedField } from "./profile.js";
 
+// A name of "My games" as the page's language says it: the summaries carry the seats' names
+// only, so a default name ("medium bot", "easy bot 2", "Player 1") is recognised by its words.
+function shownName(name) {
+  const bot = /^(\w+) bot(?: (\d))?$/i.exec(name);
+  if (bot && `name.bot.${bot[1].toLowerCase()}` in app.words) {
+    return `${botName(bot[1].toLowerCase())}${bot[2] ? ` ${bot[2]}` : ""}`;
+  }
+  const player = /^Player (\d{1,2})$/.exec(name);
+  return player ? t("name.player", { n: player[1] }) : name;
+}
+
 export async function showLobby(root) {
   ensureDefs();
   const page = { leave() {
@@ -243,7 +254,7 @@ export async function showLobby(root) {
         if (turnsSeen !== null && !turnsSeen.has(g.game)) notifyTurn(g.game);  // became your turn
         turnsNow.add(g.game);
       }
-      const names = sm ? sm.names.map((n, s) => `${n}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ") : g.game;
+      const names = sm ? sm.names.map((n, s) => `${shownName(n)}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ") : g.game;
       ul.append(el("li", { class: mine ? "your-turn" : sm?.phase === "over" ? "over" : "", "data-game": g.game },
         mine ? el("span", { class: "turn-dot", "aria-hidden": "true", text: "●" }) : null,
         el("a", { href: `/play/${g.game}#${g.token}`, class: "game-link" },
