@@ -17,6 +17,7 @@ from .events import Bonus, Discarded, Fill, Penalised, Placed
 from .moves import CENTRE, FLOOR, MOVES, NUM_ACTIONS, Move, draft, move_of_action, parse_move, place
 from .rules import GameInfo, Phase, Variant, factory_count
 from .ruleset import MODULES, ModuleInfo, Ruleset
+from .specials import Special
 from .state import PatternLine, PlayerView, State
 
 __all__ = [
@@ -27,5 +28,5 @@ __all__ = [
     "Bonus", "Discarded", "Fill", "Penalised", "Placed",
     "CENTRE", "FLOOR", "MOVES", "NUM_ACTIONS", "Move", "draft", "move_of_action", "parse_move",
     "place", "GameInfo", "Phase", "Variant", "factory_count", "PatternLine", "PlayerView", "State",
-    "MODULES", "ModuleInfo", "Ruleset",
+    "MODULES", "ModuleInfo", "Ruleset", "Special",
 ]

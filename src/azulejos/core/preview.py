@@ -12,12 +12,13 @@ the plain mode and the web server show (R6, R11-R14, R18, R30).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .colours import FLOOR_EXTRA, FLOOR_SLOTS, wall_column
 from .events import Placed
 from .moves import CENTRE, FLOOR, Move
 from .rules import Variant
+from .specials import Special
 from .state import State
 
 
@@ -59,7 +60,7 @@ class Preview(NamedTuple):
     horizontal: int = 0
     vertical: int = 0
     to_sf5: int = 0
-    special: str = ""
+    special: Special | Literal[""] = ""
     stays: int = 0
     sent: tuple[tuple[int, int, int], ...] = ()
     takes_sf5: bool = False
@@ -107,7 +108,7 @@ class _Table:
         board = self.board
         source = self.centre if move.source == CENTRE else self.factories[move.source]
         n = source[move.colour]
-        kind = self.kinds.get(move.source, "")
+        kind: Special | Literal[""] = self.kinds.get(move.source, "")
         to_centre = 0 if move.source == CENTRE else sum(source) - n  # R11(a)
         stays = 0
         sent: tuple[tuple[int, int, int], ...] = ()
@@ -115,12 +116,7 @@ class _Table:
             stays, to_centre = to_centre, 0  # R42: the rest stays on SF3
         elif kind == "SF4":
             to_centre = 0  # R43: each colour left goes to the neighbour the move names
-            left, right = self.state.neighbours(move.source)
-            rest = [k for k in range(5) if k != move.colour and source[k]]
-            sent = tuple(
-                (k, source[k], right if go_right else left)
-                for k, go_right in zip(rest, move.directions)
-            )
+            sent = self.state.split_sends(move)
         catches = self.catch and (kind == "SF5" or self.state.sf5_holder == self.seat)
         marker = move.source == CENTRE and self.marker  # R12
         before = len(board.floor)

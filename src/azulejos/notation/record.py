@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from azulejos.core import specials as SP
+from azulejos.core.chance import check_specials
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import (
     IllegalFillError,
@@ -20,6 +21,7 @@ from azulejos.core.errors import (
 )
 from azulejos.core.events import Fill
 from azulejos.core.moves import Move, parse_move
+from azulejos.core.results import scores_before_bonus
 from azulejos.core.rules import Variant, factory_count
 from azulejos.core.ruleset import MODULES, Ruleset
 from azulejos.core.state import State
@@ -372,7 +374,9 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
             )
         pairs[f] = k
     players = (nf - 1) // 2
-    if len(pairs) != players or len(set(pairs.values())) != len(pairs):
+    try:
+        check_specials(tuple(sorted(pairs.items())), players, nf)  # R40, R47e: the core's rule
+    except IllegalFillError:
         raise InvalidRecordError(
             f"round {ri}: specials: {players} players have {players} different special "
             f"displays each round, not {' '.join(SP.name(k) for k in pairs.values()) or 'none'} "
@@ -382,7 +386,7 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
             rule="R47e",
             count=players,
             found=" ".join(SP.name(k) for k in pairs.values()),
-        )
+        ) from None
     given: dict[int, tuple[list[int], list[int]]] = {}
     for key, text in (rnd.after_fill or {}).items():
         f = _display(key, nf, ri, "after_fill")
@@ -540,7 +544,7 @@ def replay(
                     rule="R23",
                 )
             return st
-        expected = _round_scores(st)
+        expected = scores_before_bonus(st)
         if rnd.scores is None:
             raise InvalidRecordError(
                 f"round {ri}: scores missing for a completed round", code="scores_missing",
@@ -595,13 +599,6 @@ def _numbers(values: list[int]) -> str:
     return ", ".join(map(str, values))
 
 
-def _round_scores(st: State) -> list[int]:
-    """Scores after the round's tiling and penalties, before end bonuses."""
-    if not st.is_over:
-        return st.scores
-    return [sc - st.bonus(p).points for p, sc in enumerate(st.scores)]
-
-
 def record_of(state: State, **extra: Any) -> Record:
     """The record of the game played so far on ``state`` (from its history), with ``extra``
     as further top-level keys (names, seed, …).
@@ -636,7 +633,7 @@ def record_of(state: State, **extra: Any) -> Record:
                 st.push(ev)
                 rounds[-1].moves.append(ev.text())
             if rounds and rounds[-1].scores is None and (st.is_chance or st.is_over):
-                rounds[-1].scores = _round_scores(st)
+                rounds[-1].scores = scores_before_bonus(st)
     except (IllegalMoveError, IllegalFillError):
         st = state.history_start()  # an event that does not follow: a gap (below)
     if st != state:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from azulejos.core import CENTRE, FLOOR, State, Variant, wall_colour
+from azulejos.core import CENTRE, FLOOR, Special, State, Variant, wall_colour
 from azulejos.core.colours import FLOOR_PENALTIES
 from azulejos.play import Preview
 from azulejos.play.words import Words, special_badge, special_info
@@ -213,7 +213,7 @@ def sf5_markup(ink: Ink, state: State, seat: int, pv: Preview | None, size: int)
     return f" [bold {gold}]SF5[/]{tile}"
 
 
-def legend_markup(w: Words, pal: Palette, specials: dict[int, str]) -> str:
+def legend_markup(w: Words, pal: Palette, specials: dict[int, Special]) -> str:
     """What each special display of the round does (R41-R44), one line each: the game's and
     the replay's legend."""
     gold = GOLD if w.theme.key == "chocolatier" else pal.accent

@@ -270,6 +270,14 @@ SCHEMAS: dict[str, Any] = {
             "split": {"type": "string", "pattern": "^[<>]{1,4}$",
                       "description": "An SF4 draft (R43): the direction of each colour left on "
                       "the display, in B Y R K W order (< left, > right); one entry per split."},
+            "sends": {"type": "array", "description": "An SF4 split (R43): where each colour left "
+                      "on the display goes, as the rules core says.",
+                      "items": {"type": "object", "required": ["colour", "tiles", "side", "to"],
+                                "properties": {
+                                    "colour": {"type": "string", "enum": list("BYRKW")},
+                                    "tiles": {"type": "integer"},
+                                    "side": {"type": "string", "enum": ["left", "right"]},
+                                    "to": {"type": "integer"}}}},
             "preview": {"type": "object", "description": "What the move does (see docs/api.md)."},
         },
     },

@@ -123,14 +123,19 @@ def _special_effect(pv: Preview) -> dict[str, Any]:
     if pv.special == "SF3":  # R42
         out["stays"] = pv.stays
     elif pv.special == "SF4":  # R43: one direction per colour left, in B Y R K W order
-        out["sends"] = [
-            {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left",
-             "to": to + 1}
-            for (k, n, to), right_way in zip(pv.sent, pv.move.directions)
-        ]
+        out["sends"] = _sends_json(pv.sent, pv.move)
     elif pv.takes_sf5:  # R44
         out["takes_sf5"] = True
     return out
+
+
+def _sends_json(sent: tuple[tuple[int, int, int], ...], m: Move) -> list[dict[str, Any]]:
+    """Where an SF4 split sends each colour left on the display (R43), as the core says
+    (``State.split_sends``): ``{"colour", "tiles", "side", "to"}`` (``to`` 1-based)."""
+    return [
+        {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left", "to": to + 1}
+        for (k, n, to), right_way in zip(sent, m.directions)
+    ]
 
 
 def _draft_json(pv: Preview, state: State | None = None) -> dict[str, Any]:
@@ -165,8 +170,12 @@ def _preview_json(m: Move, pv: Preview, state: State) -> dict[str, Any]:
     return {"line": m.line, "column": m.column, "wall_points": pv.points}
 
 
-def _entry(m: Move, pv: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A legal move's entry of the view's ``legal``, with the preview ``pv`` unless None."""
+def _entry(
+    m: Move, pv: dict[str, Any] | None = None, state: State | None = None
+) -> dict[str, Any]:
+    """A legal move's entry of the view's ``legal``, with the preview ``pv`` unless None; an
+    SF4 split also says where its colours go (``sends``, from the core, R43) when ``state``
+    is given."""
     if m.is_draft:
         entry: dict[str, Any] = {
             "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
@@ -176,6 +185,8 @@ def _entry(m: Move, pv: dict[str, Any] | None = None) -> dict[str, Any]:
             entry["preview"] = pv
         if m.split:
             entry["split"] = m.text().partition("/")[2]
+            if state is not None:
+                entry["sends"] = _sends_json(state.split_sends(m), m)
         return entry
     entry = {"move": m.text(), "line": m.line + 1, "column": m.column + 1}
     if pv is not None:
@@ -189,8 +200,8 @@ def legal_json(state: State, with_previews: bool = True) -> list[dict[str, Any]]
     ``with_previews`` false: the same entries without ``preview``, and none computed (for the
     connections that ask for the previews they need, docs/api.md "Previews on demand")."""
     if not with_previews:
-        return [_entry(m) for m in state.legal_moves()]
-    return [_entry(m, _preview_json(m, pv, state)) for m, pv in previews(state)]
+        return [_entry(m, None, state) for m in state.legal_moves()]
+    return [_entry(m, _preview_json(m, pv, state), state) for m, pv in previews(state)]
 
 
 #: The most previews one request may ask for (docs/api.md, "Previews on demand").
