@@ -24,6 +24,7 @@ from azulejos.core.moves import Move, parse_move
 from azulejos.core.results import scores_before_bonus
 from azulejos.core.rules import Variant, factory_count
 from azulejos.core.ruleset import MODULES, Ruleset
+from azulejos.core.specials import Special
 from azulejos.core.state import State
 
 FORMAT = "azulejos-record/1"
@@ -357,8 +358,9 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
     pairs: dict[int, int] = {}
     for key, nm in (rnd.specials or {}).items():
         f = _display(key, nf, ri, "specials")
-        k = SP.kind_of(nm)
-        if k is None or SP.name(k) != nm:  # exactly as NOTATION.md names them: SF2R, not sf2r
+        special = Special.parse(nm)
+        k = special.code if special is not None else None
+        if k is None or special != nm:  # exactly as NOTATION.md names them: SF2R, not sf2r
             raise InvalidRecordError(
                 f"round {ri}: specials: {nm!r} is not a special display (SF1, SF2B-SF2W, SF3, "
                 "SF4, SF5) (R40)",
@@ -627,7 +629,7 @@ def record_of(state: State, **extra: Any) -> Record:
                 st.apply_fill(ev)
                 rounds.append(RoundRecord(ev.texts(), []))
                 if st.ruleset.special_factories:
-                    rounds[-1].specials = {str(f + 1): SP.name(k) for f, k in ev.specials}
+                    rounds[-1].specials = {str(f + 1): Special.of(k) for f, k in ev.specials}
                     rounds[-1].after_fill = after_fill_texts(ev)
             else:
                 st.push(ev)

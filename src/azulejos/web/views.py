@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from azulejos.core import Fill, Move, State
+from azulejos.core import Fill, Move, Special, State
 from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
@@ -102,7 +102,7 @@ def specials_json(state: State) -> dict[str, Any] | None:
     kinds = state.specials
     holder = state.sf5_holder
     tile = state.sf5_tile
-    taken = next((f for f, k in kinds.items() if k == "SF5"), None) if holder is not None else None
+    taken = next((f for f, k in kinds.items() if k is Special.SF5), None) if holder is not None else None
     return {
         "displays": [kinds.get(f) for f in range(state.nfactories)],
         "neighbours": [[a + 1 for a in state.neighbours(f)] for f in range(state.nfactories)],
@@ -120,9 +120,9 @@ def _special_effect(pv: Preview) -> dict[str, Any]:
     if not pv.special:
         return {}
     out: dict[str, Any] = {"special": pv.special}
-    if pv.special == "SF3":  # R42
+    if pv.special is Special.SF3:  # R42
         out["stays"] = pv.stays
-    elif pv.special == "SF4":  # R43: one direction per colour left, in B Y R K W order
+    elif pv.special is Special.SF4:  # R43: one direction per colour left, in B Y R K W order
         out["sends"] = _sends_json(pv.sent, pv.move)
     elif pv.takes_sf5:  # R44
         out["takes_sf5"] = True
@@ -256,10 +256,10 @@ def fill_json(fill: Fill) -> dict[str, Any]:
         return {}
     gains, _losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
     return {
-        "specials": [{"display": f + 1, "kind": SP.name(k)} for f, k in fill.specials],
+        "specials": [{"display": f + 1, "kind": Special.of(k)} for f, k in fill.specials],
         "after_fill": [
-            {"display": f + 1, "kind": SP.name(k), "colour": LETTERS[c], "tiles": n}
-            for f, k in fill.specials if k == SP.SF1 or SP.SF2 <= k < SP.SF2 + 5
+            {"display": f + 1, "kind": Special.of(k), "colour": LETTERS[c], "tiles": n}
+            for f, k in fill.specials if k == Special.SF1.code or Special.of(k).colour is not None
             for c, n in enumerate(gains[f]) if n
         ],
     }
@@ -419,7 +419,7 @@ def build_view(live: Live, access: Access, online: dict[int, int],
     access = access.now(live.left_seats())
     st = live.state
     phase = st.phase
-    mover = st.current_player if phase in ("draft", "place") else None
+    mover = st.to_move
     to_move = mover is not None and access.controls(mover)
     parts = _parts(live)
     shared = parts.values
@@ -599,7 +599,7 @@ def summary_json(live: Live, access: Access) -> dict[str, Any]:
     """One line of a "my games" list."""
     access = access.now(live.left_seats())
     st = live.state
-    mover = st.current_player if st.phase in ("draft", "place") else None
+    mover = st.to_move
     return {
         "game": live.game_id,
         "role": access.role,
