@@ -35,6 +35,6 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.tools.bench import format_report, run_bench
 
     rules = ruleset_from_args(args)
-    result = run_bench(rules.players, rules.variant, args.seconds, rules.special_factories)
+    result = run_bench(rules, args.seconds)
     print(json.dumps(result, indent=2) if args.json else format_report(result))
     return 0
