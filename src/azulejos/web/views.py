@@ -120,9 +120,9 @@ def _special_effect(pv: Preview) -> dict[str, Any]:
     if not pv.special:
         return {}
     out: dict[str, Any] = {"special": pv.special}
-    if pv.special is Special.SF3:  # R42
+    if pv.special == Special.SF3:  # R42
         out["stays"] = pv.stays
-    elif pv.special is Special.SF4:  # R43: one direction per colour left, in B Y R K W order
+    elif pv.special == Special.SF4:  # R43: one direction per colour left, in B Y R K W order
         out["sends"] = _sends_json(pv.sent, pv.move)
     elif pv.takes_sf5:  # R44
         out["takes_sf5"] = True
