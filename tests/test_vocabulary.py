@@ -56,3 +56,38 @@ def test_no_phase_is_compared_with_a_string_outside_the_core() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
         found += [f"{rel}:{line}: {text}" for line, text in phase_string_comparisons(tree)]
     assert not found, "compare with azulejos.core.Phase members:\n" + "\n".join(found)
+
+
+#: The one home of each registry; a literal list of the same words anywhere else is a copy.
+REGISTRIES = {
+    frozenset({"coloured", "grey"}): "core/rules.py",
+    frozenset({"en", "uk", "ru", "fr"}): "i18n/__init__.py",
+    frozenset({"easy", "medium", "hard", "expert"}): "agents/registry.py",
+}
+
+
+def test_variants_languages_and_bot_levels_are_listed_once() -> None:
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        if rel in NOT_YET:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=rel)):
+            if not isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+                continue
+            words = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+            home = REGISTRIES.get(frozenset(words)) if len(words) == len(node.elts) else None
+            if home is not None and home != rel:
+                found.append(f"{rel}:{node.lineno}: {ast.unparse(node)} (use {home})")
+    assert not found, "\n".join(found)
+
+
+def test_the_registries_are_the_cores_and_the_commands_offer_them() -> None:
+    from azulejos.agents.registry import BOT_LEVELS, LEVELS
+    from azulejos.core import VARIANTS, Variant
+    from azulejos.i18n import LANGUAGES
+    from azulejos.play import BOT_LEVELS as PLAY_LEVELS
+
+    assert VARIANTS == tuple(v.value for v in Variant) == ("coloured", "grey")
+    assert BOT_LEVELS == tuple(LEVELS) == PLAY_LEVELS
+    assert LANGUAGES[0] == "en" and len(set(LANGUAGES)) == len(LANGUAGES)
