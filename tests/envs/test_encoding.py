@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from azulejos.core import State
+from azulejos.core import Ruleset, State
 from azulejos.core.playout import random_playout
 from azulejos.envs.encoding import (
     PER_PLAYER,
@@ -97,7 +97,7 @@ def test_batch_equals_single_and_stays_in_bounds(variant: str) -> None:
             st.push(acts[rng.randrange(len(acts))])
         states.append(st)
     seats = [i % 4 for i in range(len(states))]
-    batch = encode_batch([s.array() for s in states], seats, 4, variant)
+    batch = encode_batch([s.array() for s in states], seats, Ruleset(4, variant))
     high = observation_high(4)
     for i, st in enumerate(states):
         assert np.array_equal(batch[i], encode(st, seats[i]))
@@ -115,4 +115,4 @@ def test_action_mask_is_the_legal_action_table() -> None:
 
 def test_wrong_array_shape_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="shape"):
-        encode_batch(np.zeros((2, 10)), [0, 0], 2, "coloured")
+        encode_batch(np.zeros((2, 10)), [0, 0], Ruleset(2))

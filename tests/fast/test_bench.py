@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from azulejos.commands import main
+from azulejos.core import Ruleset
 from azulejos.fast import status
 from azulejos.tools.bench import format_report, run_bench
 
@@ -38,14 +39,14 @@ def test_bench_json_has_both_paths(K: Any, capsys: pytest.CaptureFixture[str]) -
 
 
 def test_bench_table_names_both_paths(K: Any) -> None:
-    text = format_report(run_bench(2, "coloured", 0.05))
+    text = format_report(run_bench(Ruleset(2), 0.05))
     assert "reference" in text and "accelerated" in text
     assert "games/s" in text and "moves/s" in text and "warm-up" in text
 
 
 def test_bench_without_numba_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(status, "_STATUS", status._Status(checked=True, ok=False, reason="numba is not installed (test)"))
-    r = run_bench(2, "coloured", 0.05)
+    r = run_bench(Ruleset(2), 0.05)
     _check_paths(r)
     assert r["paths"]["accelerated"]["backend"] == "reference"
     assert "unavailable" in format_report(r)

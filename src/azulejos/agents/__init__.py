@@ -2,9 +2,9 @@
 
 from .base import Agent, Budget, Deadline, RandomAgent
 from .hint import Reason, hint, reasons
-from .registry import LEVELS, agent_names, make_agent, parse_spec, register
+from .registry import BOT_LEVELS, LEVELS, agent_names, make_agent, parse_spec, register
 
 __all__ = [
-    "Agent", "Budget", "Deadline", "RandomAgent", "LEVELS", "agent_names", "hint", "make_agent",
+    "Agent", "BOT_LEVELS", "Budget", "Deadline", "RandomAgent", "LEVELS", "agent_names", "hint", "make_agent",
     "parse_spec", "Reason", "reasons", "register",
 ]

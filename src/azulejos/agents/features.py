@@ -19,7 +19,7 @@ from typing import Final
 
 from azulejos.core import layout as L
 from azulejos.core import specials
-from azulejos.core.colours import FLOOR_EXTRA, FLOOR_TOTALS
+from azulejos.core.colours import FLOOR_EXTRA, FLOOR_TOTALS, WALL_COLUMNS
 from azulejos.core.legal import dest_masks
 from azulejos.core.moves import PLACE_BASE, SPLIT_BASE, SPLIT_CODES
 
@@ -44,6 +44,7 @@ def _line_points(s: list[int], b: int, grey: bool) -> list[list[int]]:
     out: list[list[int]] = []
     for r in range(5):
         ro = s[b + L.ROW_OCC + r]
+        cols = WALL_COLUMNS[r]
         row: list[int] = []
         for k in range(5):
             if grey:
@@ -55,7 +56,7 @@ def _line_points(s: list[int], b: int, grey: bool) -> list[list[int]]:
                             best = p
                 row.append(best)
             else:
-                c = (k + r) % 5  # R6
+                c = cols[k]  # R6
                 row.append(-1 if ro >> c & 1 else tile_points(ro, s[b + L.COL_OCC + c], r, c))
         out.append(row)
     return out

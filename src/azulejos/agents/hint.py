@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from azulejos.core import FLOOR, Move, State
+from azulejos.core import FLOOR, Move, Special, State
 from azulejos.core import layout as L
 from azulejos.core.preview import preview, previews
 
@@ -123,7 +123,7 @@ def _special_reasons(state: State, move: Move, to_sf5: int) -> list[Reason]:
     if not move.is_draft or not state.ruleset.special_factories:
         return []
     out: list[Reason] = []
-    if state.specials.get(move.source) == "SF5" and state.sf5_holder is None:
+    if state.specials.get(move.source) is Special.SF5 and state.sf5_holder is None:
         out.append(Reason("sf5", tiles=to_sf5))
     elif to_sf5:
         out.append(Reason("sf5 held", tiles=to_sf5))

@@ -69,6 +69,10 @@ LEVELS: dict[str, str] = {
 }
 
 
+#: The levels in order, easiest first: the one list of bot levels (seats, lobby, menus).
+BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
+
+
 def register(name: str, factory: Callable[[int | None], Agent]) -> None:
     _FACTORIES[name] = factory
 

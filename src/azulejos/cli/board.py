@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from azulejos.core import LETTERS, State, Variant, wall_colour
+from azulejos.core import LETTERS, Phase, Special, State, Variant, wall_colour
 from azulejos.core.colours import FLOOR_PENALTIES
 from azulejos.play.words import Words, special_badge, special_info
 
@@ -27,7 +27,7 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
     out = []
     if state.is_over:
         head = _("Round {round} - game over").format(round=state.round)
-    elif state.phase == "place":
+    elif state.phase is Phase.PLACE:
         head = _("Round {round} - {name} chooses a wall column for line {line}").format(
             round=state.round, name=names[state.current_player], line=(state.pending_line or 0) + 1
         )
@@ -41,7 +41,7 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
     holder = state.sf5_holder
     facs = "  ".join(
         f"{i + 1}:[{_tiles(f)}]" + (f"{special_badge(specials[i], w)}" if i in specials else "")
-        + ("->" + names[holder] if specials.get(i) == "SF5" and holder is not None else "")
+        + ("->" + names[holder] if specials.get(i) is Special.SF5 and holder is not None else "")
         for i, f in enumerate(state.factories)
     )
     out.append(_("{label}: {items}").format(label=_heading(w, "factories"), items=facs))
@@ -54,7 +54,7 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
     grey = state.variant is Variant.GREY
     for p in range(state.players):
         v = state.player(p)
-        mark = ">" if not state.is_over and state.current_player == p else " "
+        mark = ">" if state.to_move == p else " "
         out.append("")
         out.append(
             f"{mark} " + w.gettext("{name}: {points}").format(name=names[p], points=w.points(v.score))

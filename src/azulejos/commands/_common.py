@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from azulejos.core.errors import RulesetError
+from azulejos.core.rules import VARIANTS
 from azulejos.core.ruleset import MODULES, Ruleset
 from azulejos.i18n import N_
 
@@ -64,7 +65,7 @@ def add_game_options(p: argparse.ArgumentParser, players: bool = True) -> None:
     if players:
         p.add_argument("--players", metavar=_("PLAYERS"), type=players_arg, default=2, help=_("2, 3 or 4 (default 2)"))
     p.add_argument(
-        "--variant", choices=("coloured", "grey"), default="coloured", help=_("wall side (default coloured)")
+        "--variant", choices=VARIANTS, default="coloured", help=_("wall side (default coloured)")
     )
     for m in MODULES:
         text = _("{summary}, {rules}") if m.available else _("{summary}, {rules} (not available yet)")

@@ -42,8 +42,7 @@ def run(args: argparse.Namespace) -> int:
              "two)…").format(seconds=f"{args.seconds:g}")
     try:
         with working(note):
-            result = run_bench(rules.players, rules.variant, args.seconds,
-                               rules.special_factories)
+            result = run_bench(rules, args.seconds)
     except KeyboardInterrupt:
         print(_("interrupted"), file=sys.stderr)
         print(_("Nothing was measured to the end, so no figure is printed."), file=sys.stderr)

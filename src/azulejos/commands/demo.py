@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from azulejos.i18n import N_
+from azulejos.i18n import LANGUAGES, N_
 
 from ._common import add_game_options, non_negative_int, ruleset_from_args
 from ._text import _
@@ -20,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
     p.add_argument("--boards", choices=("round", "move", "end"), default="round",
                    help=_("when to print the full table (default: at each round)"))
-    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("language (default: from the environment's locale, else English)"))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from azulejos.i18n import N_
+from azulejos.i18n import LANGUAGES, N_
 
 from ._text import _
 
@@ -12,7 +12,7 @@ HELP = N_("learn the game with small puzzles (answers in move notation, one per 
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("language (default: from the environment's locale, else English)"))
     p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
     p.add_argument("--special-factories", action="store_true",

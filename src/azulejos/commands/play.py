@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from azulejos.i18n import N_
+from azulejos.i18n import LANGUAGES, N_
 
 from ._common import add_game_options, have_terminal, non_negative_int, number, ruleset_from_args
 from ._text import _
@@ -29,7 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_options(p, players=False)  # the seats decide the player count
     p.add_argument("--theme", choices=("classic", "chocolatier"), default=None,
                    help=_("look and words (default classic; a resumed game keeps its own)"))
-    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("language (default: a resumed game's, else from the environment, "
                    "else English)"))
     p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=None, help=_("seed for the tile draws"))
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             return 1
     # a resumed game keeps the language and theme it was saved with, unless asked otherwise
     saved = match.extra if match is not None else {}
-    saved_lang = saved.get("lang") if saved.get("lang") in ("en", "uk", "ru", "fr") else None
+    saved_lang = saved.get("lang") if saved.get("lang") in LANGUAGES else None
     saved_theme = saved.get("theme") if saved.get("theme") in ("classic", "chocolatier") else None
     lang = resolve_language(args.lang or saved_lang)
     theme = str(args.theme or saved_theme or "classic")

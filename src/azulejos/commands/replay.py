@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from azulejos.i18n import N_
+from azulejos.i18n import LANGUAGES, N_
 
 from ._common import have_terminal
 from ._text import _
@@ -23,7 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help=_("print only the invalid files"))
     p.add_argument("--view", action="store_true",
                    help=_("step through the (one) record in the terminal viewer"))
-    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("the viewer's language (default: the record's, else from the "
                    "environment, else English)"))
 

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from azulejos.i18n import N_
+from azulejos.i18n import LANGUAGES, N_
 
 from ._common import non_negative_int, positive_int
 from ._text import _, current
@@ -39,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar=_("OUT"),
                    help=_("annotated record to write (default: FILE with .review.json)"))
     p.add_argument("--top", metavar=_("TOP"), type=positive_int, default=3, help=_("mistakes listed per player (3)"))
-    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("language (default: the record's, else from the environment)"))
     p.add_argument("-q", "--quiet", action="store_true", help=_("no progress line"))
 
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     except InvalidRecordError as e:
         print(f"{path}: {record_error_text(current(), e)}", file=sys.stderr)
         return 1
-    saved_lang = rec.extra.get("lang") if rec.extra.get("lang") in ("en", "uk", "ru", "fr") else None
+    saved_lang = rec.extra.get("lang") if rec.extra.get("lang") in LANGUAGES else None
     w = Words(args.lang or saved_lang, "classic", theme_letters=False)
     _ = w.gettext
     names = w.names(seats_from_json(rec.extra.get("seats"), rec.players))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from azulejos.i18n import N_
+from azulejos.i18n import LANGUAGES, N_
 
 from ._common import whole_number
 from ._text import _
@@ -17,7 +17,7 @@ _SECTIONS = ("setup", "recap", "teach", "faq", "variant", "chocolatier", "specia
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=("en", "uk", "ru", "fr"), default=None,
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("language (default: from the environment's locale, else English)"))
     p.add_argument("--section", choices=_SECTIONS, default=None,
                    help=_("print only this section (default: all of them)"))

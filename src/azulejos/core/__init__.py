@@ -15,8 +15,9 @@ from .errors import (
 )
 from .events import Bonus, Discarded, Fill, Penalised, Placed
 from .moves import CENTRE, FLOOR, MOVES, NUM_ACTIONS, Move, draft, move_of_action, parse_move, place
-from .rules import GameInfo, Phase, Variant, factory_count
+from .rules import VARIANTS, GameInfo, Phase, Variant, factory_count
 from .ruleset import MODULES, ModuleInfo, Ruleset
+from .specials import Special
 from .state import PatternLine, PlayerView, State
 
 __all__ = [
@@ -26,6 +27,6 @@ __all__ = [
     "RecordWriteError", "RulesetError",
     "Bonus", "Discarded", "Fill", "Penalised", "Placed",
     "CENTRE", "FLOOR", "MOVES", "NUM_ACTIONS", "Move", "draft", "move_of_action", "parse_move",
-    "place", "GameInfo", "Phase", "Variant", "factory_count", "PatternLine", "PlayerView", "State",
-    "MODULES", "ModuleInfo", "Ruleset",
+    "place", "GameInfo", "Phase", "VARIANTS", "Variant", "factory_count", "PatternLine", "PlayerView", "State",
+    "MODULES", "ModuleInfo", "Ruleset", "Special",
 ]

@@ -62,6 +62,115 @@ def sample_fill(s: Sequence[int], nfactories: int, rng: random.Random) -> Fill:
     return Fill(tuple(out), specials, tuple(extra))
 
 
+class FillDraw:
+    """The round fill of ``sample_fill`` as a sequence of single chance events, each with its
+    outcomes and their probabilities: for an engine that models chance node by node (the
+    OpenSpiel adapter). Drawing every event with its probabilities gives each complete fill
+    exactly the probability ``sample_fill`` gives it.
+
+    With the special displays, first one event per display, in display order: its kind (0
+    plain, 1-9) — special with probability r/m (r specials still to place among the m
+    displays left), then a uniform kind not yet used (R40, R47e). Then one event per tile: a
+    colour with probability count / tiles in the bag, factory 1 first, four each; when a tile
+    is due and the bag is empty the lid goes into it (R22); when both are empty the fill stops
+    (R22, R36). Last, SF1's extra tile when one is left (R41, R47b). ``stage`` says which
+    (``"kinds"``, ``"tiles"``, ``"extra"``; ``""`` once the fill is complete).
+    """
+
+    __slots__ = ("nfactories", "players", "kinds", "draws", "extra", "bag", "lid", "stage")
+
+    def __init__(self, s: Sequence[int], players: int) -> None:
+        if s[L.PHASE] != L.FILL:
+            raise IllegalFillError("no fill is due now (R21)", "R21")
+        self.players = players
+        self.nfactories = 2 * players + 1
+        self.kinds: list[int] = []
+        self.draws: list[list[int]] = []
+        self.extra: list[int] = []
+        self.bag = list(s[L.BAG : L.BAG + 5])
+        self.lid = list(s[L.LID : L.LID + 5])
+        self.stage = "kinds" if len(s) > L.size(players) else ""
+        if not self.stage:
+            self._begin_tiles()
+
+    def _begin_tiles(self) -> None:
+        self.stage = "tiles"
+        self.draws = [[]]
+        self._settle()
+
+    def _pool(self) -> list[int]:
+        """What the next tile comes from: the bag, or the lid once the bag is empty (R22)."""
+        return self.bag if sum(self.bag) else self.lid
+
+    def _settle(self) -> None:
+        nf = self.nfactories
+        if len(self.draws[-1]) == 4 and len(self.draws) < nf:
+            self.draws.append([])
+        full = len(self.draws) == nf and len(self.draws[-1]) == 4
+        left = sum(self._pool())
+        if full or not left:
+            if full and left > 0 and specials.SF1 in self.kinds:
+                self.stage = "extra"  # R41, R47b: SF1's extra tile, from the bag (or lid)
+            else:
+                self.stage = ""
+
+    @property
+    def done(self) -> bool:
+        return not self.stage
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """The next event's outcomes with their probabilities (they add up to 1)."""
+        if self.stage == "kinds":
+            used = [k for k in self.kinds if k]
+            r = self.players - len(used)
+            m = self.nfactories - len(self.kinds)
+            out: list[tuple[int, float]] = []
+            if r < m:
+                out.append((0, 1.0 - r / m))
+            if r:
+                free = [k for k in specials.KINDS if k not in used]
+                out += [(k, r / m / len(free)) for k in free]
+            return out
+        if not self.stage:
+            return []
+        pool = self._pool()
+        total = sum(pool)
+        return [(k, c / total) for k, c in enumerate(pool) if c]
+
+    def draw(self, outcome: int) -> None:
+        """Take ``outcome`` for the next event (``ValueError`` if it is not possible now)."""
+        if self.stage == "kinds":
+            if outcome not in dict(self.outcomes()):
+                raise ValueError(f"chance outcome {outcome} is not possible for display "
+                                 f"{len(self.kinds) + 1} (kinds so far {self.kinds})")
+            self.kinds.append(int(outcome))
+            if len(self.kinds) == self.nfactories:
+                self._begin_tiles()
+            return
+        if not self.stage:
+            raise ValueError("the fill is complete: no chance event is due")
+        if not 0 <= outcome < 5 or not self._pool()[outcome]:
+            raise ValueError(f"chance outcome {outcome} is not possible (bag {self._pool()})")
+        if not sum(self.bag):
+            self.bag, self.lid = self.lid, [0] * 5  # R22: the lid goes into the bag
+        self.bag[outcome] -= 1
+        if self.stage == "extra":
+            self.extra.append(int(outcome))
+            self.stage = ""
+            return
+        self.draws[-1].append(int(outcome))
+        self._settle()
+
+    def fill(self) -> Fill:
+        """The complete fill (``ValueError`` while an event is still due)."""
+        if self.stage:
+            raise ValueError(f"the fill is not complete yet ({self.stage} still to draw)")
+        facs = [tuple(f) for f in self.draws]
+        facs += [()] * (self.nfactories - len(facs))
+        sp = tuple((f, k) for f, k in enumerate(self.kinds) if k)
+        return Fill(tuple(facs), sp, tuple(self.extra))
+
+
 def check_fill(
     s: Sequence[int], players: int, nfactories: int, fill: Fill | Iterable[Iterable[int]]
 ) -> Fill:
@@ -74,7 +183,7 @@ def check_fill(
     if not special and (fill.specials or fill.extra):
         raise IllegalFillError("this game has no special factory displays (R40)", "R40")
     if special:
-        _check_specials(fill, players, nfactories)
+        check_specials(fill.specials, players, nfactories)
     facs = fill.factories
     if len(facs) != nfactories:
         raise IllegalFillError(
@@ -135,9 +244,9 @@ def check_fill(
     return fill
 
 
-def _check_specials(fill: Fill, players: int, nfactories: int) -> None:
-    """R40, R47e: exactly n displays, each a different special, in display order."""
-    sp = fill.specials
+def check_specials(sp: Sequence[tuple[int, int]], players: int, nfactories: int) -> None:
+    """R40, R47e: exactly n displays, each a different special, in display order (the
+    ``(display, kind)`` pairs of a fill); :class:`IllegalFillError` naming the rule if not."""
     if len(sp) != players:
         raise IllegalFillError(
             f"{players} players have {players} special displays each round, not {len(sp)} (R47e)",
@@ -237,4 +346,4 @@ def _counts_text(c: Sequence[int]) -> str:
     return " ".join(f"{LETTERS[k]}{c[k]}" for k in range(5))
 
 
-__all__ = ["apply_fill", "check_fill", "sample_fill"]
+__all__ = ["FillDraw", "apply_fill", "check_fill", "check_specials", "sample_fill"]

@@ -56,6 +56,11 @@ def wall_colour(row: int, column: int) -> int:
     return (column - row) % 5
 
 
+#: ``WALL_COLUMNS[row][colour]``: the column of each colour in each row of the coloured wall
+#: (R6), the table of :func:`wall_column` for hot loops (the bots' move scoring and its twin).
+WALL_COLUMNS: Final = tuple(tuple(wall_column(r, k) for k in COLOURS) for r in range(WALL_SIZE))
+
+
 def floor_penalty(occupied: int) -> int:
     """Total penalty (positive) of the first ``occupied`` floor slots (R5, R19).
 

@@ -3,7 +3,8 @@
 The drafting loop here is the reference's hot path: it keeps the list of non-empty (source,
 colour) pairs for the round and samples a legal move by exact rejection (a uniform (pair,
 destination) draw is kept only when the destination is legal), which is exactly uniform over
-the legal moves without listing them. The moves themselves are applied by the engine's own
+the legal moves without listing them; which destinations are legal is
+:func:`azulejos.core.legal.dest_packed`'s answer. The moves themselves are applied by the engine's own
 :func:`azulejos.core.step.draft` and wall-tiling, so no rule is written twice; tests check
 the play-outs against ``State.push`` move by move.
 """
@@ -19,8 +20,6 @@ from .events import Fill
 from .state import State
 
 _PHASE, _TURN = L.PHASE, L.TURN
-_P0, _STRIDE = L.P0, L.STRIDE
-_ROW_CLR, _L_COUNT = L.ROW_CLR, L.L_COUNT
 
 
 def random_playout(
@@ -72,8 +71,9 @@ def _run(
             continue
         pairs = [sk for sk in range(50) if s[sk]]
         while True:
-            seat = s[_TURN]
-            b = _P0 + seat * _STRIDE
+            # the legal destinations of every colour for the seat to move (R13, R15): the
+            # rule of legal.dest_packed, bit 6 * colour + destination
+            dests = legal.dest_packed(s, s[_TURN])
             total = len(pairs) * 6
             bits = (total - 1).bit_length()
             while True:
@@ -83,14 +83,7 @@ def _run(
                 q = x // 6
                 d = x - q * 6
                 sk = pairs[q]
-                if d == 5:
-                    break
-                k = sk % 5
-                c = s[b + d]
-                if c < 0:
-                    if not s[b + _ROW_CLR + d] >> k & 1:
-                        break
-                elif c == k and s[b + _L_COUNT + d] <= d:
+                if dests >> (6 * (sk % 5) + d) & 1:
                     break
             # -- apply with the engine's own draft (R11-R16), keeping the pair list --
             k = sk % 5

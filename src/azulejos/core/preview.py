@@ -12,12 +12,15 @@ the plain mode and the web server show (R6, R11-R14, R18, R30).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
-from .colours import FLOOR_EXTRA, FLOOR_SLOTS, wall_column
+from . import layout as L
+from . import specials, step
+from .colours import FLOOR_SLOTS, FLOOR_TOTALS, wall_column
 from .events import Placed
 from .moves import CENTRE, FLOOR, Move
 from .rules import Variant
+from .specials import Special
 from .state import State
 
 
@@ -59,7 +62,7 @@ class Preview(NamedTuple):
     horizontal: int = 0
     vertical: int = 0
     to_sf5: int = 0
-    special: str = ""
+    special: Special | Literal[""] = ""
     stays: int = 0
     sent: tuple[tuple[int, int, int], ...] = ()
     takes_sf5: bool = False
@@ -84,79 +87,77 @@ def previews(state: State, moves: Sequence[Move] | None = None) -> list[tuple[Mo
     return [(m, _place(state, m)) for m in moves]
 
 
-class _Table:
-    """What the drafting previews read from the state, read once."""
+#: Added to the tiles left in a preview's trial, so that its draft is never the round's last.
+_NEVER_LAST = 1 << 20
 
-    __slots__ = (
-        "state", "seat", "board", "factories", "centre", "marker", "coloured", "kinds", "catch"
-    )
+
+class _Table:
+    """What the drafting previews read from the state, read once. A preview is the core's own
+    draft (``step.apply_action``, or ``specials.apply_action`` with the module) played on a
+    copy of the layout, read back: no drafting rule is written here."""
+
+    __slots__ = ("state", "seat", "raw", "players", "grey", "apply", "coloured", "kinds", "b",
+                 "sf5")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.seat = state.current_player
-        self.board = state.player(self.seat)
-        self.factories = state.factories
-        self.centre = state.centre
-        self.marker = state.marker_in_centre
+        self.raw = state.raw
+        self.players = state.players
+        self.grey = state.ruleset.grey
+        self.apply = specials.apply_action if state.ruleset.special_factories else step.apply_action
         self.coloured = state.variant == Variant.COLOURED
         self.kinds = state.specials
-        # R44: a held, empty SF5 catches the next falling tile; an untaken SF5 will.
-        self.catch = state.sf5_tile is None and state.sf5_holder in (None, self.seat)
+        self.b = L.P0 + self.seat * L.STRIDE
+        sf = state.ruleset.special_factories
+        self.sf5 = specials.base(self.players) + L.SF5_TILE if sf else -1
 
     def draft(self, move: Move) -> Preview:
-        board = self.board
-        source = self.centre if move.source == CENTRE else self.factories[move.source]
-        n = source[move.colour]
-        kind = self.kinds.get(move.source, "")
-        to_centre = 0 if move.source == CENTRE else sum(source) - n  # R11(a)
-        stays = 0
-        sent: tuple[tuple[int, int, int], ...] = ()
-        if kind == "SF3":
-            stays, to_centre = to_centre, 0  # R42: the rest stays on SF3
-        elif kind == "SF4":
-            to_centre = 0  # R43: each colour left goes to the neighbour the move names
-            left, right = self.state.neighbours(move.source)
-            rest = [k for k in range(5) if k != move.colour and source[k]]
-            sent = tuple(
-                (k, source[k], right if go_right else left)
-                for k, go_right in zip(rest, move.directions)
-            )
-        catches = self.catch and (kind == "SF5" or self.state.sf5_holder == self.seat)
-        marker = move.source == CENTRE and self.marker  # R12
-        before = len(board.floor)
-        marker_slot = 1 if marker and before < FLOOR_SLOTS else 0  # R14 ruling: full floor
-        fit = 0
-        completes = False
+        s0 = self.raw
+        s = s0.copy()
+        s[L.LEFT] += _NEVER_LAST  # the trial never ends the round: only the draft's own effects
+        self.apply(s, self.players, self.grey, None, move.id)
+        b, k, src = self.b, move.colour, move.source
+        kind: Special | Literal[""] = self.kinds.get(src, "")
+        fit = completes = 0
         if move.destination != FLOOR:
-            line = board.lines[move.destination]
-            fit = min(n, line.capacity - line.count)  # R13: what does not fit falls
-            completes = line.count + fit == line.capacity
-        over = n - fit
-        to_sf5 = 1 if catches and over else 0  # R44, R47a
-        over -= to_sf5
-        to_floor = min(over, FLOOR_SLOTS - before - marker_slot)  # R14: fills left to right
+            i = b + L.L_COUNT + move.destination
+            fit = s[i] - s0[i]  # R13: what does not fit falls
+            completes = s[i] == move.destination + 1
+        marker = s0[L.MARKER] < 0 and s[L.MARKER] == self.seat  # R12
+        before, after = s0[b + L.FLOOR_N], s[b + L.FLOOR_N]
+        marker_slot = 1 if marker and before < FLOOR_SLOTS else 0  # R14 ruling: full floor
+        to_sf5 = 0
+        if self.sf5 >= 0:
+            x = self.sf5
+            to_sf5 = 1 if s0[x] < 0 <= s[x] else 0  # R44, R47a
+        on_centre = L.CENTRE_BASE
+        to_centre = stays = 0
+        if src != CENTRE:
+            to_centre = sum(s[on_centre : on_centre + 5]) - sum(s0[on_centre : on_centre + 5])
+            stays = sum(s[src * 5 : src * 5 + 5])  # R42: SF3 keeps the rest
         column = points = None
         if completes and self.coloured:
-            column = wall_column(move.destination, move.colour)  # R6
+            column = wall_column(move.destination, k)  # R6
             points = self.state.placement_points(self.seat, move.destination, column)  # R18
         return Preview(
             move,
-            move.colour,
-            taken=n,
+            k,
+            taken=s0[src * 5 + k],
             to_line=fit,
-            to_floor=to_floor,
-            to_lid=over - to_floor,
+            to_floor=after - before - marker_slot,
+            to_lid=s[L.LID + k] - s0[L.LID + k],
             to_centre=to_centre,
             marker=marker,
-            penalty=FLOOR_EXTRA[before][marker_slot + over],
-            completes_line=completes,
+            penalty=FLOOR_TOTALS[after] - FLOOR_TOTALS[before],
+            completes_line=bool(completes),
             wall_column=column,
             wall_points=points,
             to_sf5=to_sf5,
             special=kind,
             stays=stays,
-            sent=sent,
-            takes_sf5=kind == "SF5",
+            sent=self.state.split_sends(move),  # R43
+            takes_sf5=kind is Special.SF5,  # R44
         )
 
 

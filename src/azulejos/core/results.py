@@ -59,16 +59,24 @@ class Result:
         return tuple(s.total for s in self.standings)
 
 
+def scores_before_bonus(state: State) -> list[int]:
+    """Each player's score after the last tiling and its penalties (R18, R19), before the end
+    bonuses (R24): the scores a record keeps for a round, the ``before_bonus`` of a result."""
+    if not state.is_over:
+        return state.scores
+    return [score - state.bonus(p).points for p, score in enumerate(state.scores)]
+
+
 def result(state: State) -> Result:
     """The result of a finished game (``ValueError`` while it is still going on)."""
     if not state.is_over:
         raise ValueError("the game is not over yet (R23)")
     scores = state.scores
+    before = scores_before_bonus(state)
     standings = []
     for p, score in enumerate(scores):
-        bonus = state.bonus(p)
         standings.append(
-            Standing(p, score - bonus.points, bonus, score, state.player(p).complete_rows)
+            Standing(p, before[p], state.bonus(p), score, state.player(p).complete_rows)
         )
     best = max(scores)
     tied = tuple(p for p, s in enumerate(scores) if s == best)

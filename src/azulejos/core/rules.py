@@ -30,6 +30,11 @@ class Variant(enum.StrEnum):
             raise ValueError(f"unknown variant {text!r} (coloured or grey)") from None
 
 
+#: Every variant by its word (R8, R30): the one list the lobby, the CLI, the API and the
+#: leaderboard offer.
+VARIANTS: Final[tuple[str, ...]] = tuple(v.value for v in Variant)
+
+
 class Phase(enum.StrEnum):
     """What the game waits for next (the layout's ``PHASE`` field, in that order).
 

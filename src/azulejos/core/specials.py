@@ -10,6 +10,7 @@ and functions are untouched, and :class:`~azulejos.core.state.State` calls these
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Final
 
 from . import layout as L
@@ -29,6 +30,51 @@ SF5: Final = 9
 KINDS: Final = tuple(range(1, 10))
 NAMES: Final = ("", "SF1", *(f"SF2{c}" for c in LETTERS), "SF3", "SF4", "SF5")
 _BY_NAME: Final = {n: k for k, n in enumerate(NAMES) if n}
+
+
+class Special(StrEnum):
+    """A special display's kind (R40) by its notation name: a string equal to that name
+    (``Special.SF2R == "SF2R"``), so it travels in JSON and records as the name does.
+
+    ``code`` is the kind's number in the layout (1-9), ``base`` the kind without its colour
+    (``SF2`` for the five SF2s), ``colour`` the SF2's colour (None for the others).
+    """
+
+    SF1 = "SF1"
+    SF2B = "SF2B"
+    SF2Y = "SF2Y"
+    SF2R = "SF2R"
+    SF2K = "SF2K"
+    SF2W = "SF2W"
+    SF3 = "SF3"
+    SF4 = "SF4"
+    SF5 = "SF5"
+
+    @property
+    def code(self) -> int:
+        return _BY_NAME[self.value]
+
+    @property
+    def base(self) -> str:
+        return self.value[:3]
+
+    @property
+    def colour(self) -> int | None:
+        return self.code - SF2 if SF2 <= self.code < SF3 else None
+
+    @classmethod
+    def of(cls, code: int) -> Special:
+        """The kind of a code 1-9."""
+        return _SPECIALS[code]
+
+    @classmethod
+    def parse(cls, text: str) -> Special | None:
+        """The kind named ``text`` (``SF2R``, ``sf2r``), or None."""
+        k = kind_of(text)
+        return None if k is None else _SPECIALS[k]
+
+
+_SPECIALS: Final = {k: Special(n) for n, k in _BY_NAME.items()}
 
 
 def name(kind: int) -> str:
@@ -105,6 +151,24 @@ def reset(s: list[int], players: int, specials: Sequence[tuple[int, int]]) -> No
 
 
 # -- drafting ---------------------------------------------------------------------------------
+def split_destinations(
+    s: Sequence[int], players: int, src: int, code: int, skip: int = -1
+) -> list[tuple[int, int, int]]:
+    """Where an SF4 draft with split ``code`` sends the colours left on display ``src`` (the
+    drafted colour already taken off it, or named by ``skip``): ``(colour, tiles,
+    display)`` in B Y R K W order, bit j of ``code`` set = the j-th colour goes right (R43,
+    R47d). The one statement of the rule: the draft, the preview and the web view use it."""
+    left, right = neighbours(s, players, src)
+    out: list[tuple[int, int, int]] = []
+    j = 0
+    for kk in range(5):
+        c = s[src * 5 + kk]
+        if c and kk != skip:
+            out.append((kk, c, right if code >> j & 1 else left))
+            j += 1
+    return out
+
+
 def draft(
     s: list[int], players: int, grey: bool, log: Log, src: int, k: int, d: int, code: int
 ) -> None:
@@ -127,15 +191,9 @@ def draft(
     else:
         kind = s[x + L.SF_KIND + src]
         if kind == SF4:
-            left, right = neighbours(s, players, src)
-            j = 0
-            for kk in range(5):
-                c = s[at + kk]
-                if c:
-                    to = right if code >> j & 1 else left
-                    s[to * 5 + kk] += c
-                    s[at + kk] = 0
-                    j += 1
+            for kk, c, to in split_destinations(s, players, src, code):
+                s[to * 5 + kk] += c
+                s[at + kk] = 0
         elif kind != SF3:  # R11(a); SF3 keeps its rest (R42)
             for kk in range(5):
                 c = s[at + kk]
@@ -252,6 +310,7 @@ def check(s: Sequence[int], players: int, m: Move) -> None:
 
 
 __all__ = [
-    "KINDS", "NAMES", "PLAIN", "SF1", "SF2", "SF3", "SF4", "SF5", "after_fill", "apply_action",
-    "base", "check", "draft", "kind_of", "kinds", "legal_actions", "name", "neighbours", "reset",
+    "KINDS", "NAMES", "PLAIN", "SF1", "SF2", "SF3", "SF4", "SF5", "Special", "after_fill",
+    "apply_action", "base", "check", "draft", "kind_of", "kinds", "legal_actions", "name",
+    "neighbours", "reset", "split_destinations",
 ]

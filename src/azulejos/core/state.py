@@ -270,12 +270,24 @@ class State:
 
     # -- the special factory displays (R40-R47) ---------------------------------------------
     @property
-    def specials(self) -> dict[int, str]:
-        """This round's special displays: display index (0-based) -> ``SF1``, ``SF2R``, …
-        (empty in the base game)."""
+    def specials(self) -> dict[int, specials.Special]:
+        """This round's special displays: display index (0-based) -> its kind
+        (:class:`~azulejos.core.specials.Special`, equal to ``SF1``, ``SF2R``, …; empty in the
+        base game)."""
         if not self._sf:
             return {}
-        return {f: specials.name(k) for f, k in enumerate(specials.kinds(self._s, self.players)) if k}
+        of = specials.Special.of
+        return {f: of(k) for f, k in enumerate(specials.kinds(self._s, self.players)) if k}
+
+    def split_sends(self, move: Move) -> tuple[tuple[int, int, int], ...]:
+        """Where the SF4 draft ``move`` (with its split) sends each colour left on the display:
+        ``(colour, tiles, display)`` in B Y R K W order, displays 0-based (R43, R47d); empty
+        for any other move. The rule of :func:`azulejos.core.specials.split_destinations`."""
+        if not (self._sf and move.split and move.is_draft):
+            return ()
+        return tuple(specials.split_destinations(
+            self._s, self.players, move.source, move.split, move.colour
+        ))
 
     @property
     def sf5_holder(self) -> int | None:

@@ -167,7 +167,7 @@ class AzulAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
 
     def _acting(self, seat: int) -> bool:
         st = self.state_
-        return st.phase in ("draft", "place") and st.current_player == seat
+        return st.to_move == seat
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._rng is None:

@@ -65,7 +65,8 @@ from azulejos.core import layout as L
 from azulejos.core import specials as SF
 from azulejos.core.colours import LETTERS
 from azulejos.core.moves import NUM_ACTIONS, NUM_ALL_ACTIONS
-from azulejos.core.rules import Variant, check_players, factory_count
+from azulejos.core.rules import check_players, factory_count
+from azulejos.core.ruleset import Ruleset
 from azulejos.core.state import State
 
 PER_PLAYER = 154
@@ -142,18 +143,14 @@ _LINE_SCALE = 1.0 / np.arange(1, 6, dtype=np.float32)  # 1 / (i + 1) for pattern
 _COLOURS = np.arange(5)
 
 
-def encode_batch(
-    arrays: npt.ArrayLike,
-    seats: npt.ArrayLike,
-    players: int,
-    variant: Variant | str,
-    special_factories: bool = False,
-) -> FloatArray:
-    """Observations of a batch of states in the flat layout, each from ``seats[b]``'s view.
+def encode_batch(arrays: npt.ArrayLike, seats: npt.ArrayLike, ruleset: Ruleset) -> FloatArray:
+    """Observations of a batch of states of one ``ruleset`` in the flat layout, each from
+    ``seats[b]``'s view.
 
     ``arrays`` has shape ``(batch, layout.size(players, special_factories))``; the result
     ``(batch, D)``.
     """
+    players, special_factories = ruleset.players, ruleset.special_factories
     a = np.asarray(arrays, dtype=np.int64)
     size = L.size(players, special_factories)
     if a.ndim != 2 or a.shape[1] != size:
@@ -182,7 +179,7 @@ def encode_batch(
     placing = np.nonzero(phase == L.PLACE)[0]
     out[placing, o + a[placing, L.TQ_LINE]] = 1.0
     o += 5
-    out[:, o] = 1.0 if Variant.parse(variant) is Variant.GREY else 0.0
+    out[:, o] = 1.0 if ruleset.grey else 0.0
     o += 1
     rows = np.arange(b)
     turn = a[:, L.TURN]
@@ -231,8 +228,7 @@ def _encode_specials(a: IntArray, me: IntArray, players: int, out: FloatArray) -
 def encode(state: State, seat: int) -> FloatArray:
     """The observation of ``state`` from ``seat``'s point of view (shape ``(D,)``)."""
     out: FloatArray = encode_batch(
-        [state.array()], [seat], state.players, state.variant,
-        state.ruleset.special_factories,
+        [state.array()], [seat], state.ruleset
     )[0]
     return out
 

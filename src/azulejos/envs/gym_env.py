@@ -121,7 +121,7 @@ class AzulGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (for sb3-contrib MaskablePPO)."""
         mask = np.zeros(self.num_actions, dtype=bool)
-        if not self.game.is_over and self.game.current_player == self.seat:
+        if self.game.to_move == self.seat:
             mask[self.game.legal_actions()] = True
         return mask
 

@@ -20,7 +20,8 @@ bag first (R22), so that draw's probabilities come from the former lid. If bag a
 both empty, the fill stops there (the remaining factories stay short or empty, R22). Once every
 factory is full (or nothing is left) the fill is handed to the engine, which checks it. This
 gives each complete fill exactly the probability of drawing it tile by tile from the bag, which
-is what :meth:`azulejos.core.state.State.sample_fill` samples.
+is what :meth:`azulejos.core.state.State.sample_fill` samples. The chance nodes are the core's
+own :class:`azulejos.core.chance.FillDraw` (this adapter keeps no fill rule of its own).
 
 **The special factory displays.** With ``special_factories=True`` the player actions are the
 8,425 ids of :data:`azulejos.core.moves.NUM_ALL_ACTIONS` (each SF4 split its own id, R43) and
@@ -43,8 +44,8 @@ import numpy as np
 import pyspiel
 
 from azulejos.core import specials as SF
+from azulejos.core.chance import FillDraw
 from azulejos.core.colours import LETTERS
-from azulejos.core.events import Fill
 from azulejos.core.moves import move_of_action
 from azulejos.core.rules import Variant, check_players, factory_count
 from azulejos.core.ruleset import Ruleset
@@ -164,12 +165,7 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         self._max_rounds = int(p["max_rounds"])
         self._sf = bool(p["special_factories"])
         self._box = _EngineBox(State.new(_ruleset(p)))
-        self.draws: list[list[int]] = []
-        self.kinds: list[int] = []  # the special displays drawn so far (R40), 0 plain
-        self.extra: list[int] = []  # SF1's extra tile (R41, R47b)
-        self.stage = ""  # "kinds", "tiles", "extra", or "" outside a fill
-        self.bag: list[int] = []
-        self.lid: list[int] = []
+        self.drawing: FillDraw | None = None  # the fill in progress: the core's (R21, R22)
         self._truncated = False
         self._begin_fill()
 
@@ -179,67 +175,49 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         clone starts with an empty history)."""
         return self._box.state
 
-    # -- the fill, one tile per chance node ------------------------------------------------
+    # -- the fill, one chance event at a time: the core's FillDraw --------------------------
     def _begin_fill(self) -> None:
         """Start drawing a round's fill (the engine is in its fill phase)."""
-        self.draws = []
-        self.kinds = []
-        self.extra = []
-        self.bag = self.engine.bag
-        self.lid = self.engine.lid
-        if self._sf:
-            self.stage = "kinds"  # R40, R47e: the specials come before the tiles
-            return
-        self._begin_tiles()
-
-    def _begin_tiles(self) -> None:
-        self.stage = "tiles"
-        self.draws = [[]]
+        self.drawing = FillDraw(self.engine.raw, self.engine.players)
         self._settle()
-
-    def _kind_outcomes(self) -> list[tuple[int, float]]:
-        """The next display's kind: special with probability r / m, then a uniform unused kind."""
-        nf = self.engine.nfactories
-        used = [k for k in self.kinds if k]
-        r = self.engine.players - len(used)
-        m = nf - len(self.kinds)
-        out: list[tuple[int, float]] = []
-        if r < m:
-            out.append((0, 1.0 - r / m))
-        if r:
-            free = [k for k in SF.KINDS if k not in used]
-            out += [(k, r / m / len(free)) for k in free]
-        return out
-
-    def _pool(self) -> list[int]:
-        """Counts the next tile is drawn from: the bag, or the lid when the bag is empty (R22)."""
-        return self.bag if sum(self.bag) else self.lid
 
     def _settle(self) -> None:
         """Hand the fill to the engine once it is complete or nothing is left to draw."""
-        nf = self.engine.nfactories
-        if len(self.draws[-1]) == 4 and len(self.draws) < nf:
-            self.draws.append([])
-        full = len(self.draws) == nf and len(self.draws[-1]) == 4
-        if full or not sum(self._pool()):
-            left = sum(self._pool()) > 0
-            if full and left and SF.SF1 in self.kinds:
-                self.stage = "extra"  # R41, R47b: SF1's extra tile, from the bag (or lid)
-                return
-            self._finish_fill()
+        if self.drawing is not None and self.drawing.done:
+            # validated by the engine (R21, R22, R40, R41)
+            self.engine.apply_fill(self.drawing.fill())
+            self.drawing = None
 
-    def _finish_fill(self) -> None:
-        nf = self.engine.nfactories
-        facs = [tuple(f) for f in self.draws]
-        facs += [()] * (nf - len(facs))
-        specials = tuple((f, k) for f, k in enumerate(self.kinds) if k)
-        # validated by the engine (R21, R22, R40, R41)
-        self.engine.apply_fill(Fill(tuple(facs), specials, tuple(self.extra)))
-        self.draws = []
-        self.stage = ""
+    # What the observer and tests read of the fill in progress (empty outside a fill).
+    @property
+    def stage(self) -> str:
+        """``"kinds"``, ``"tiles"``, ``"extra"``, or ``""`` outside a fill."""
+        return self.drawing.stage if self.drawing is not None else ""
+
+    @property
+    def kinds(self) -> list[int]:
+        """The special displays drawn so far (R40), 0 plain."""
+        return self.drawing.kinds if self.drawing is not None else []
+
+    @property
+    def draws(self) -> list[list[int]]:
+        return self.drawing.draws if self.drawing is not None else []
+
+    @property
+    def extra(self) -> list[int]:
+        """SF1's extra tile (R41, R47b)."""
+        return self.drawing.extra if self.drawing is not None else []
+
+    @property
+    def bag(self) -> list[int]:
+        return self.drawing.bag if self.drawing is not None else self.engine.bag
+
+    @property
+    def lid(self) -> list[int]:
+        return self.drawing.lid if self.drawing is not None else self.engine.lid
 
     def in_fill(self) -> bool:
-        return bool(self.stage)
+        return self.drawing is not None
 
     # -- OpenSpiel API ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -256,32 +234,11 @@ class AzulejosState(pyspiel.State):  # type: ignore[misc]
         return self.engine.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.stage == "kinds":
-            return self._kind_outcomes()
-        pool = self._pool()
-        total = sum(pool)
-        return [(k, c / total) for k, c in enumerate(pool) if c]
+        return self.drawing.outcomes() if self.drawing is not None else []
 
     def _apply_action(self, action: int) -> None:
-        if self.stage == "kinds":
-            if action not in dict(self._kind_outcomes()):
-                raise ValueError(f"chance outcome {action} is not possible for display "
-                                 f"{len(self.kinds) + 1} (kinds so far {self.kinds})")
-            self.kinds.append(int(action))
-            if len(self.kinds) == self.engine.nfactories:
-                self._begin_tiles()
-            return
-        if self.in_fill():
-            if not sum(self.bag):
-                self.bag, self.lid = self.lid, [0] * 5  # R22: the lid goes into the bag
-            if not 0 <= action < 5 or not self.bag[action]:
-                raise ValueError(f"chance outcome {action} is not possible (bag {self.bag})")
-            self.bag[action] -= 1
-            if self.stage == "extra":
-                self.extra.append(int(action))
-                self._finish_fill()
-                return
-            self.draws[-1].append(action)
+        if self.drawing is not None:
+            self.drawing.draw(int(action))  # ValueError if the outcome is not possible
             self._settle()
             return
         self.engine.push(int(action))  # IllegalMoveError if not legal

@@ -213,9 +213,7 @@ class AzulVectorEnv:
         self._arr = self._b.arrays()
         self._mask = self._b.legal_mask()
         turn = self._arr[:, L.TURN].copy()
-        obs = encode_batch(
-            self._arr, turn, self.players, self.variant, self.ruleset.special_factories
-        )
+        obs = encode_batch(self._arr, turn, self.ruleset)
         return obs, {"action_mask": self._mask.copy(), "current_player": turn}
 
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:

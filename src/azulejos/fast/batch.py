@@ -15,7 +15,7 @@ import random
 
 import numpy as np
 
-from azulejos.core import State, Variant
+from azulejos.core import Ruleset, State, Variant
 from azulejos.core import layout as L
 from azulejos.core.errors import IllegalMoveError, InvalidMoveError
 from azulejos.core.moves import NUM_ACTIONS
@@ -47,6 +47,7 @@ class BatchEngine:
         self.n = n
         self.players = players
         self.variant = Variant.parse(variant)
+        self.ruleset = Ruleset(players, self.variant)
         self.size = L.size(players)
         self._grey = self.variant is Variant.GREY
         self._numba = available()
@@ -114,7 +115,7 @@ class BatchEngine:
         if not isinstance(i, (int, np.integer)) or not 0 <= i < self.n:
             raise IndexError(f"game index must be 0-{self.n - 1}, not {i!r}")
         if self._numba:
-            return State.from_array(self.players, self.variant, self._arr[int(i)].tolist())
+            return State.from_layout(self.ruleset, self._arr[int(i)].tolist())
         return self._states[int(i)].copy(history=False)
 
     # -- acting ---------------------------------------------------------------------------------

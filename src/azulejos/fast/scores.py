@@ -41,6 +41,7 @@ from .tables import (
     STRIDE,
     TQ_LINE,
     TURN,
+    WALL_COLUMN,
     WK_MASK,
     WK_SIZE,
 )
@@ -76,7 +77,7 @@ def line_points(s: np.ndarray, b: int, grey: bool, pts: np.ndarray) -> None:
                             best = p
                 pts[r * 5 + k] = best
             else:
-                c = (k + r) % 5  # R6
+                c = WALL_COLUMN[r * 5 + k]  # R6
                 if (ro >> c) & 1:
                     pts[r * 5 + k] = -1
                 else:

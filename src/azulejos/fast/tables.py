@@ -10,7 +10,7 @@ import numpy as np
 
 from azulejos.core import layout as L
 from azulejos.core.colours import FLOOR_EXTRA as _FLOOR_EXTRA
-from azulejos.core.colours import FLOOR_TOTALS
+from azulejos.core.colours import FLOOR_TOTALS, WALL_COLUMNS
 
 # -- layout offsets ---------------------------------------------------------------------------
 CENTRE_BASE = L.CENTRE_BASE
@@ -44,6 +44,9 @@ PLACE = L.PLACE
 FILL = L.FILL
 OVER = L.OVER
 CENTRE = 9
+#: The coloured wall (R6): ``WALL_COLUMN[row * 5 + colour]`` is the colour's column, the
+#: core's ``colours.WALL_COLUMNS`` flattened.
+WALL_COLUMN = np.array([c for row in WALL_COLUMNS for c in row], dtype=np.int64)
 PLACE_BASE = 300
 NUM_ACTIONS = 325
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from azulejos.core.rules import Phase
 from azulejos.core.state import State
 from azulejos.i18n import N_
 
@@ -117,7 +118,7 @@ def explain(state: State, move: str) -> Outcome:
 
 def _finish_round(state: State, seat: int) -> None:
     """Let the other players take what is left until the round is tiled (first legal move)."""
-    while state.phase == "draft":
+    while state.phase is Phase.DRAFT:
         if state.current_player == seat:
             raise IllPosedPuzzle("the player would move again in this round")
         state.push(state.legal_moves()[0])
@@ -140,7 +141,7 @@ _Memo = dict[tuple[object, tuple[int, ...]], tuple[int, list[str]]]
 def _lead(state: State, seat: int, memo: _Memo | None = None) -> tuple[int, list[str]]:
     """``seat``'s lead at the end of the round (its score minus the other's) with best play
     from both sides, and one line of play that reaches it (R17-R19: the tiling scores)."""
-    if state.phase != "draft":
+    if state.phase is not Phase.DRAFT:
         return state.scores[seat] - state.scores[1 - seat], []
     memo = {} if memo is None else memo
     key = (state.ruleset, tuple(state.raw))

@@ -16,6 +16,7 @@ from azulejos.core import specials
 from azulejos.core.colours import LETTERS
 from azulejos.core.events import Fill
 from azulejos.core.ruleset import Ruleset
+from azulejos.core.specials import Special
 from azulejos.core.state import State
 
 from .script import fill_of
@@ -24,12 +25,12 @@ RULES = Ruleset(2, special_factories=True)
 
 #: R40, R41: display 1 is SF1 (its extra tile: red), display 2 SF2R.
 AFTER_FILL = ("BYKW", "RYYK", "RRBW", "KKWY", "BBYW")
-AFTER_FILL_SPECIALS = ("SF1", "SF2R", "", "", "")
+AFTER_FILL_SPECIALS = (Special.SF1, Special.SF2R, "", "", "")
 AFTER_FILL_EXTRA = "R"
 
 #: The drafting round: SF5 on display 2, SF4 on display 4.
 DRAFTING = ("KKKK", "BBBB", "WWWB", "RRRY", "YYBB")
-DRAFTING_SPECIALS = ("", "SF5", "", "SF4", "")
+DRAFTING_SPECIALS = ("", Special.SF5, "", Special.SF4, "")
 DRAFTING_MOVES = ("5Y2", "1K4", "4R3/>", "3W3", "5Y1")
 #: The move of :data:`DRAFTING_MOVES` that drafts from SF4 (R43).
 SF4_MOVE = 2
@@ -37,7 +38,7 @@ SF4_MOVE = 2
 
 #: The split round: SF4 on display 1 (its left neighbour is display 5, R40), SF2R on display 2.
 SPLIT = ("YYRW", "BYRR", "BBKW", "YRRK", "YYKK")
-SPLIT_SPECIALS = ("SF4", "SF2R", "", "", "")
+SPLIT_SPECIALS = (Special.SF4, Special.SF2R, "", "", "")
 SPLIT_MOVES = ("2B1", "3B5", "4R3", "CR1", "CY2", "CW2")
 
 

@@ -32,7 +32,7 @@ from azulejos.core import specials as SP
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import InvalidPositionError, RulesetError
 from azulejos.core.invariants import problems
-from azulejos.core.rules import Variant
+from azulejos.core.rules import Variant, factory_count
 from azulejos.core.ruleset import Ruleset
 from azulejos.core.state import State
 
@@ -95,7 +95,7 @@ def _specials_field(s: list[int], players: int) -> str:
 
 def _read_specials(s: list[int], players: int, text: str) -> None:
     """The ``sf…`` field (R40, R44): kinds per display and the taken SF5."""
-    nf = 2 * players + 1
+    nf = factory_count(players)
     if not text.startswith("sf") or text.count("/") != 1:
         raise _bad(f"special displays field must be like sf2=SF2R,4=SF4/-, not {text!r}")
     shown, held = text[2:].split("/")

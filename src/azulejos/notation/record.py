@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from azulejos.core import specials as SP
+from azulejos.core.chance import check_specials
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import (
     IllegalFillError,
@@ -20,8 +21,10 @@ from azulejos.core.errors import (
 )
 from azulejos.core.events import Fill
 from azulejos.core.moves import Move, parse_move
+from azulejos.core.results import scores_before_bonus
 from azulejos.core.rules import Variant, factory_count
 from azulejos.core.ruleset import MODULES, Ruleset
+from azulejos.core.specials import Special
 from azulejos.core.state import State
 
 FORMAT = "azulejos-record/1"
@@ -355,8 +358,9 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
     pairs: dict[int, int] = {}
     for key, nm in (rnd.specials or {}).items():
         f = _display(key, nf, ri, "specials")
-        k = SP.kind_of(nm)
-        if k is None or SP.name(k) != nm:  # exactly as NOTATION.md names them: SF2R, not sf2r
+        special = Special.parse(nm)
+        k = special.code if special is not None else None
+        if k is None or special != nm:  # exactly as NOTATION.md names them: SF2R, not sf2r
             raise InvalidRecordError(
                 f"round {ri}: specials: {nm!r} is not a special display (SF1, SF2B-SF2W, SF3, "
                 "SF4, SF5) (R40)",
@@ -372,7 +376,9 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
             )
         pairs[f] = k
     players = (nf - 1) // 2
-    if len(pairs) != players or len(set(pairs.values())) != len(pairs):
+    try:
+        check_specials(tuple(sorted(pairs.items())), players, nf)  # R40, R47e: the core's rule
+    except IllegalFillError:
         raise InvalidRecordError(
             f"round {ri}: specials: {players} players have {players} different special "
             f"displays each round, not {' '.join(SP.name(k) for k in pairs.values()) or 'none'} "
@@ -382,7 +388,7 @@ def sf_fill(plain: Fill, rnd: RoundRecord, ri: int) -> Fill:
             rule="R47e",
             count=players,
             found=" ".join(SP.name(k) for k in pairs.values()),
-        )
+        ) from None
     given: dict[int, tuple[list[int], list[int]]] = {}
     for key, text in (rnd.after_fill or {}).items():
         f = _display(key, nf, ri, "after_fill")
@@ -540,7 +546,7 @@ def replay(
                     rule="R23",
                 )
             return st
-        expected = _round_scores(st)
+        expected = scores_before_bonus(st)
         if rnd.scores is None:
             raise InvalidRecordError(
                 f"round {ri}: scores missing for a completed round", code="scores_missing",
@@ -595,13 +601,6 @@ def _numbers(values: list[int]) -> str:
     return ", ".join(map(str, values))
 
 
-def _round_scores(st: State) -> list[int]:
-    """Scores after the round's tiling and penalties, before end bonuses."""
-    if not st.is_over:
-        return st.scores
-    return [sc - st.bonus(p).points for p, sc in enumerate(st.scores)]
-
-
 def record_of(state: State, **extra: Any) -> Record:
     """The record of the game played so far on ``state`` (from its history), with ``extra``
     as further top-level keys (names, seed, …).
@@ -630,13 +629,13 @@ def record_of(state: State, **extra: Any) -> Record:
                 st.apply_fill(ev)
                 rounds.append(RoundRecord(ev.texts(), []))
                 if st.ruleset.special_factories:
-                    rounds[-1].specials = {str(f + 1): SP.name(k) for f, k in ev.specials}
+                    rounds[-1].specials = {str(f + 1): Special.of(k) for f, k in ev.specials}
                     rounds[-1].after_fill = after_fill_texts(ev)
             else:
                 st.push(ev)
                 rounds[-1].moves.append(ev.text())
             if rounds and rounds[-1].scores is None and (st.is_chance or st.is_over):
-                rounds[-1].scores = _round_scores(st)
+                rounds[-1].scores = scores_before_bonus(st)
     except (IllegalMoveError, IllegalFillError):
         st = state.history_start()  # an event that does not follow: a gap (below)
     if st != state:

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-#: The bot levels a front end offers, weakest first (see the bots issue).
-BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+#: The bot levels a front end offers, weakest first: the agents' registry's.
+from azulejos.agents.registry import BOT_LEVELS as BOT_LEVELS
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from azulejos.core import CENTRE, FLOOR, Bonus, Discarded, Fill, Move, Penalised, Placed
 from azulejos.core.events import TilingEvent
+from azulejos.core.specials import Special
 from azulejos.i18n import N_, format_number, translation
 from azulejos.play.seats import Seat
 from azulejos.render.themes import Theme, get_theme
@@ -213,27 +214,29 @@ def special_badge(kind: str, w: Words) -> str:
     """A special display's short name on the table: ``SF1``, ``SF2`` plus the theme's symbol of
     its colour (``SF2R``, ``SF2T`` for raspberry in the chocolatier theme; the notation's
     letter where moves are typed), ``SF3``…"""
-    if kind.startswith("SF2") and len(kind) == 4 and w.theme_letters:
-        return "SF2" + w.symbol("BYRKW".index(kind[3]))
+    colour = Special(kind).colour
+    if colour is not None and w.theme_letters:
+        return "SF2" + w.symbol(colour)
     return kind
 
 
 def special_name(w: Words, kind: str) -> str:
     """A special display's name in words, for sentences: ``SF4``, and SF2 with its colour in the
     theme's words (``SF2 (blue)``, ``SF2 (blueberry praline)``) rather than a theme letter."""
-    if kind.startswith("SF2") and len(kind) == 4:
+    colour = Special(kind).colour
+    if colour is not None:
         # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
         # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
-        return w.gettext("{display} ({colour})").format(display="SF2",
-                                                        colour=w.tile("BYRKW".index(kind[3])))
+        return w.gettext("{display} ({colour})").format(display="SF2", colour=w.tile(colour))
     return kind
 
 
 def special_info(w: Words, kind: str) -> str:
     """What a special display does, one line of the legend (R41-R44)."""
-    if kind.startswith("SF2") and len(kind) == 4:
-        return w.phrase("sf legend 2").format(tile=w.one_tile("BYRKW".index(kind[3])))
-    return w.phrase("sf legend " + kind[2:3])
+    special = Special(kind)
+    if special.colour is not None:
+        return w.phrase("sf legend 2").format(tile=w.one_tile(special.colour))
+    return w.phrase("sf legend " + special.base[2:])
 
 
 def special_effect(w: Words, pv: Preview) -> str:
@@ -259,7 +262,7 @@ def fill_sentences(w: Words, fill: Fill) -> list[str]:
         return []
     from azulejos.core import specials as SP
 
-    items = ", ".join(w.phrase("special on").format(kind=special_name(w, SP.name(k)), number=f + 1)
+    items = ", ".join(w.phrase("special on").format(kind=special_name(w, Special.of(k)), number=f + 1)
                       for f, k in fill.specials)
     out = [w.phrase("specials").format(items=items)]
     gains, _losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)

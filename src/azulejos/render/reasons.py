@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from azulejos.core import specials
+from azulejos.core.specials import Special
 from azulejos.i18n import N_
 
 #: Why the engine refuses a move, by rule id (see docs/rules.md).
@@ -26,4 +26,4 @@ def reason_text(gettext: Callable[[str], str], rule: str) -> str | None:
     """Why the engine refuses a move that breaks ``rule``, in words (None for a rule without
     a sentence here)."""
     text = REASONS.get(rule)
-    return gettext(text).format(sf4=specials.name(specials.SF4)) if text else None
+    return gettext(text).format(sf4=Special.SF4) if text else None

@@ -6,7 +6,7 @@ import gettext
 from collections.abc import Callable, Sequence
 
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
-from azulejos.core.rules import Variant
+from azulejos.core.rules import Phase, Variant
 from azulejos.core.state import State
 from azulejos.i18n import MINUS
 
@@ -49,13 +49,13 @@ def render_state(
     lines: list[str] = []
     phase = state.phase
     wall = _("coloured wall") if state.variant is Variant.COLOURED else _("grey wall")
-    if phase == "draft":
+    if phase is Phase.DRAFT:
         what = _("{name} to move").format(name=names[state.current_player])
-    elif phase == "place":
+    elif phase is Phase.PLACE:
         what = _("{name} chooses the wall column for pattern line {line}").format(
             name=names[state.current_player], line=(state.pending_line or 0) + 1
         )
-    elif phase == "fill":
+    elif phase is Phase.FILL:
         what = _("factories about to be filled")
     else:
         what = _("game over")
@@ -86,7 +86,7 @@ def render_state(
 
 def _board(state: State, p: int, name: str, colour: bool, _: Callable[[str], str]) -> list[str]:
     v = state.player(p)
-    to_move = state.current_player == p and state.phase in ("draft", "place")
+    to_move = state.to_move == p
     tag = "  <- " + _("to move") if to_move else ""
     marker = "  (" + _("has the first-player marker") + ")" if v.has_marker else ""
     out = [_("{name}: score {score}").format(name=name, score=v.score) + marker + tag]

@@ -129,13 +129,10 @@ def _versions() -> dict[str, str | None]:
     return out
 
 
-def sample_positions(
-    players: int | Ruleset, variant: Variant | None, count: int, seed: int
-) -> list[tuple[State, int]]:
+def sample_positions(rules: Ruleset, count: int, seed: int) -> list[tuple[State, int]]:
     """Typical positions (drafting and grey column choices) from uniformly random games, each
     with its history as played and a legal action to try there."""
     rng = random.Random(seed)
-    rules = Ruleset.of(players, variant)
     out: list[tuple[State, int]] = []
     while len(out) < count:
         st = State.new(rules)
@@ -163,11 +160,9 @@ def per_op_us(seconds: float, items: list[Any], op: Callable[[Any], object]) -> 
 
 
 def bench_reference(
-    players: int | Ruleset, variant: Variant | None, seconds: float,
-    positions: list[tuple[State, int]],
+    rules: Ruleset, seconds: float, positions: list[tuple[State, int]]
 ) -> dict[str, Any]:
     rng = random.Random(1)
-    rules = Ruleset.of(players, variant)
 
     def playout_game() -> int:
         reference_playout(State.new(rules), rng)
@@ -225,13 +220,11 @@ def bench_reference(
 
 
 def bench_accelerated(
-    players: int | Ruleset, variant: Variant | None, seconds: float,
-    positions: list[tuple[State, int]],
+    rules: Ruleset, seconds: float, positions: list[tuple[State, int]]
 ) -> dict[str, Any]:
     from azulejos import fast
 
     rng = random.Random(2)
-    rules = Ruleset.of(players, variant)
     players = rules.players
     variant = rules.variant
 
@@ -292,27 +285,22 @@ def bench_accelerated(
     return out
 
 
-def run_bench(
-    players: int = 2,
-    variant: Variant | str = Variant.COLOURED,
-    seconds: float = 3.0,
-    special_factories: bool = False,
-) -> dict[str, Any]:
-    """Measure both paths; the result is what ``azulejos bench --json`` prints."""
+def run_bench(rules: Ruleset | None = None, seconds: float = 3.0) -> dict[str, Any]:
+    """Measure both paths for ``rules`` (default: two players, the coloured wall); the result
+    is what ``azulejos bench --json`` prints."""
     from azulejos import fast
 
-    v = Variant.parse(variant)
-    rules = Ruleset(players, v, special_factories=special_factories)
+    rules = rules if rules is not None else Ruleset(2)
     t0 = time.perf_counter()
     fast.warmup()  # excluded from every timing below, reported apart
     warm = time.perf_counter() - t0
-    positions = sample_positions(rules, None, 300, seed=7)
-    ref = bench_reference(rules, None, seconds, positions)
-    acc = bench_accelerated(rules, None, seconds, positions)
+    positions = sample_positions(rules, 300, seed=7)
+    ref = bench_reference(rules, seconds, positions)
+    acc = bench_accelerated(rules, seconds, positions)
     info: dict[str, Any] = {
-        "players": players,
-        "variant": v.value,
-        "special_factories": special_factories,
+        "players": rules.players,
+        "variant": rules.variant.value,
+        "special_factories": rules.special_factories,
         "seconds_per_measurement": seconds,
         "machine": machine(),
         "versions": _versions(),

@@ -33,6 +33,7 @@ from azulejos.core import Ruleset, State
 from azulejos.core.errors import CodedError
 from azulejos.notation import dumps, record_of
 from azulejos.play import FORFEIT, Clock, Forfeit, Seat, Seeding, Session
+from azulejos.play.ratings import ranks_of
 
 #: What can be wrong with the bots of :func:`schedule`: the ``code`` of a :class:`LineupError`
 #: and the parameters it carries (``commands/tournament.py`` says them in the user's language).
@@ -136,10 +137,6 @@ def deal_seed(job: GameJob) -> int:
     return int.from_bytes(digest[:16], "big")
 
 
-def _ranks(keys: list[tuple[int, int]]) -> list[int]:
-    return [1 + sum(1 for o in keys if o > k) for k in keys]
-
-
 def warm_up(agents: Iterable[Agent]) -> None:
     """Load what each bot of a game needs (its numba kernels, compiled or loaded from the disk
     cache, under the cache lock: :func:`azulejos.agents.engine.prepare`) before any clock runs,
@@ -194,8 +191,7 @@ def play_game(job: GameJob) -> GameResult:
         forfeit["round"] = state.round
     else:
         winners = state.winners()
-        keys = [(scores[p], state.player(p).complete_rows) for p in range(n)]
-        ranks = _ranks(keys)
+        ranks = ranks_of(scores, [state.player(p).complete_rows for p in range(n)])
     extra: dict[str, Any] = {
         "event": "azulejos tournament", "bots": list(job.lineup), "seed": job.seed,
         "deal": job.deal, "game": job.index, "seconds_per_move": job.seconds,

@@ -39,6 +39,7 @@ from .widgets import KeyBar, Tray, escape, key_name
 
 if TYPE_CHECKING:
     from azulejos.agents import Reason
+    from azulejos.core import Special
 
     from .app import AzulejosApp
 
@@ -692,7 +693,7 @@ class GameScreen(Screen[None]):
         self.refresh_prompt(sel)
         self.refresh_keys()
 
-    def refresh_legend(self, specials: dict[int, str]) -> None:
+    def refresh_legend(self, specials: dict[int, Special]) -> None:
         """What each special display of this round does (R41-R44), one line each."""
         legend = self.query_one("#legend", Tray)
         legend.display = bool(specials)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from azulejos.core.rules import factory_count
+
 MIN_SIZE = (80, 24)
 FULL_SIZE = (118, 34)  # the full layout (large boards, others two by two, wide factories)
 
@@ -34,7 +36,7 @@ class TableLayout:
 
 def table_layout(width: int, height: int, players: int) -> TableLayout:
     """The layout of a table of ``players`` in a window of ``width`` × ``height`` cells."""
-    factories = 2 * players + 1
+    factories = factory_count(players)  # R2
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
         return TableLayout(False, True, 1, 1, players - 1, False, 2)
     wide = factories * FACTORY_WIDTH[3] + CENTRE_MIN + SIDE <= width

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from azulejos.core import CENTRE, FLOOR, State, Variant, wall_colour
+from azulejos.core import CENTRE, FLOOR, Phase, Special, State, Variant, wall_colour
 from azulejos.core.colours import FLOOR_PENALTIES
 from azulejos.play import Preview
 from azulejos.play.words import Words, special_badge, special_info
@@ -100,7 +100,7 @@ def board_markup(
     grey = state.variant is Variant.GREY
     active = to_move and sel.interactive
     pv = sel.preview if active else None
-    pending = state.pending_line if (to_move and state.phase == "place") else None
+    pending = state.pending_line if (to_move and state.phase is Phase.PLACE) else None
     out = []
     for r in range(5):
         pl = v.lines[r]
@@ -119,7 +119,7 @@ def board_markup(
                 cells.append(ink.empty(size))
         del empty_n
         pad = " " * (size * (4 - r))
-        if active and state.phase == "draft" and sel.colour is not None:
+        if active and state.phase is Phase.DRAFT and sel.colour is not None:
             if r in sel.dests:
                 chosen = pv is not None and pv.move.destination == r
                 label = f"[bold reverse {p.accent} @click=screen.pick_dest({r})]▸{r + 1}[/]" if chosen \
@@ -168,7 +168,7 @@ def board_markup(
             slots.append(ink.empty(size))
     floor_label = "F"
     floor_txt = "".join(slots)
-    if active and state.phase == "draft" and sel.colour is not None and FLOOR in sel.dests:
+    if active and state.phase is Phase.DRAFT and sel.colour is not None and FLOOR in sel.dests:
         chosen = pv is not None and pv.move.destination == FLOOR
         style = f"bold reverse {p.accent}" if chosen else f"bold {p.accent}"
         floor_label = f"[{style} @click=screen.pick_dest({FLOOR})]▸F[/]"
@@ -213,7 +213,7 @@ def sf5_markup(ink: Ink, state: State, seat: int, pv: Preview | None, size: int)
     return f" [bold {gold}]SF5[/]{tile}"
 
 
-def legend_markup(w: Words, pal: Palette, specials: dict[int, str]) -> str:
+def legend_markup(w: Words, pal: Palette, specials: dict[int, Special]) -> str:
     """What each special display of the round does (R41-R44), one line each: the game's and
     the replay's legend."""
     gold = GOLD if w.theme.key == "chocolatier" else pal.accent

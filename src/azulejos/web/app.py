@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from azulejos import __version__
+from azulejos.core.rules import VARIANTS
 from azulejos.guide import get_section
 from azulejos.i18n import LANGUAGES
 
@@ -123,7 +124,7 @@ async def meta(request: Request) -> Response:
         "languages": languages(),
         "themes": theme_json(lang),
         "bot_levels": bot_levels(),
-        "variants": ["coloured", "grey"],
+        "variants": list(VARIANTS),
         "players": [2, 3, 4],
         "max_message": MAX_MESSAGE,
         "max_record": MAX_RECORD,

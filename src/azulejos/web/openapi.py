@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from azulejos import __version__
+from azulejos.core.rules import VARIANTS
 from azulejos.core.ruleset import MODULES
+from azulejos.i18n import LANGUAGES
 
 from . import profiles_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
@@ -29,7 +31,7 @@ _GAME_ID = {
 }
 _LANG = {
     "name": "lang", "in": "query", "required": False,
-    "schema": {"type": "string", "enum": ["en", "uk", "ru", "fr"], "default": "en"},
+    "schema": {"type": "string", "enum": list(LANGUAGES), "default": "en"},
 }
 
 _LETTER = {"type": "string", "enum": ["B", "Y", "R", "K", "W"]}
@@ -104,7 +106,7 @@ SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
         "properties": {
             "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
-            "variant": {"type": "string", "enum": ["coloured", "grey"], "default": "coloured"},
+            "variant": {"type": "string", "enum": list(VARIANTS), "default": "coloured"},
             "seats": {"type": "array", "items": _ref("SeatRequest"),
                       "description": "One per player; default: all persons."},
             "hotseat": {"type": "boolean", "default": False,
@@ -270,6 +272,14 @@ SCHEMAS: dict[str, Any] = {
             "split": {"type": "string", "pattern": "^[<>]{1,4}$",
                       "description": "An SF4 draft (R43): the direction of each colour left on "
                       "the display, in B Y R K W order (< left, > right); one entry per split."},
+            "sends": {"type": "array", "description": "An SF4 split (R43): where each colour left "
+                      "on the display goes, as the rules core says.",
+                      "items": {"type": "object", "required": ["colour", "tiles", "side", "to"],
+                                "properties": {
+                                    "colour": {"type": "string", "enum": list("BYRKW")},
+                                    "tiles": {"type": "integer"},
+                                    "side": {"type": "string", "enum": ["left", "right"]},
+                                    "to": {"type": "integer"}}}},
             "preview": {"type": "object", "description": "What the move does (see docs/api.md)."},
         },
     },
@@ -300,7 +310,7 @@ SCHEMAS: dict[str, Any] = {
             "game": {"type": "string"},
             "version": {"type": "integer"},
             "players": {"type": "integer"},
-            "variant": {"type": "string", "enum": ["coloured", "grey"]},
+            "variant": {"type": "string", "enum": list(VARIANTS)},
             "ruleset": {"type": "object", "description":
                         "The game's ruleset as in a record: players, variant and each "
                         "optional module that is on (e.g. special_factories: true)."},
@@ -446,7 +456,7 @@ def openapi_schema() -> dict[str, Any]:
                 "summary": "The browser client's words in one language",
                 "operationId": "messages",
                 "parameters": [{"name": "lang", "in": "path", "required": True,
-                                "schema": {"type": "string", "enum": ["en", "uk", "ru", "fr"]}}],
+                                "schema": {"type": "string", "enum": list(LANGUAGES)}}],
                 "responses": {
                     "200": _json({"type": "object", "additionalProperties": {"type": "string"}},
                                  "Message key to text."),

@@ -32,6 +32,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from azulejos.core.results import result
+from azulejos.core.rules import VARIANTS
 from azulejos.play.ratings import ranks_of, rate
 
 from .live import Live
@@ -46,7 +47,7 @@ PER_PAGE = 25
 MIN_GAMES = 1
 #: The rating pools a leaderboard can show.
 PLAYER_POOLS = ("2", "3", "4")
-VARIANT_POOLS = ("coloured", "grey")
+VARIANT_POOLS = VARIANTS
 
 #: Runs a blocking store call in a worker thread (the game service's).
 Runner = Callable[..., Awaitable[Any]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .profiles import PER_PAGE
+from .profiles import PER_PAGE, VARIANT_POOLS
 
 #: Error codes of the profile routes.
 ERROR_CODES = ("bad_profile_key", "unknown_profile", "not_your_profile", "no_profiles")
@@ -131,7 +131,7 @@ def paths() -> dict[str, Any]:
                 {"name": "players", "in": "query", "required": False,
                  "schema": {"type": "integer", "enum": [2, 3, 4]}},
                 {"name": "variant", "in": "query", "required": False,
-                 "schema": {"type": "string", "enum": ["coloured", "grey"]}},
+                 "schema": {"type": "string", "enum": list(VARIANT_POOLS)}},
                 {"name": "page", "in": "query", "required": False,
                  "schema": {"type": "integer", "minimum": 1, "default": 1}},
                 {"name": "min_games", "in": "query", "required": False,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from azulejos.core.errors import RulesetError
-from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS
+from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from azulejos.core.ruleset import MODULES, Ruleset
 
 from .clocks import ClockSpec, parse_clock
@@ -123,7 +123,7 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
         raise malformed(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
     players = get_int(data, "players", MIN_PLAYERS, MAX_PLAYERS, 2)
     variant = data.get("variant", "coloured")
-    if variant not in ("coloured", "grey"):
+    if variant not in VARIANTS:
         raise malformed("'variant' must be \"coloured\" or \"grey\" (R8, R30)")
     try:
         ruleset = Ruleset(players, variant, **{m.name: data.get(m.name, False) for m in MODULES})

@@ -74,7 +74,7 @@ def _table(st: State) -> dict[str, Any]:
     return {
         "phase": phase,
         "round": st.round,
-        "current": st.current_player if phase in ("draft", "place") else None,
+        "current": st.to_move,
         "pending_line": None if st.pending_line is None else st.pending_line + 1,
         "factories": ["".join(LETTERS[k] * f[k] for k in range(5)) for f in st.factories],
         "centre": "".join(LETTERS[k] * st.centre[k] for k in range(5)),

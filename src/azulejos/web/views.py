@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from azulejos.core import Fill, Move, State
+from azulejos.core import Fill, Move, Special, State
 from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
@@ -102,7 +102,7 @@ def specials_json(state: State) -> dict[str, Any] | None:
     kinds = state.specials
     holder = state.sf5_holder
     tile = state.sf5_tile
-    taken = next((f for f, k in kinds.items() if k == "SF5"), None) if holder is not None else None
+    taken = next((f for f, k in kinds.items() if k is Special.SF5), None) if holder is not None else None
     return {
         "displays": [kinds.get(f) for f in range(state.nfactories)],
         "neighbours": [[a + 1 for a in state.neighbours(f)] for f in range(state.nfactories)],
@@ -120,17 +120,22 @@ def _special_effect(pv: Preview) -> dict[str, Any]:
     if not pv.special:
         return {}
     out: dict[str, Any] = {"special": pv.special}
-    if pv.special == "SF3":  # R42
+    if pv.special == Special.SF3:  # R42
         out["stays"] = pv.stays
-    elif pv.special == "SF4":  # R43: one direction per colour left, in B Y R K W order
-        out["sends"] = [
-            {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left",
-             "to": to + 1}
-            for (k, n, to), right_way in zip(pv.sent, pv.move.directions)
-        ]
+    elif pv.special == Special.SF4:  # R43: one direction per colour left, in B Y R K W order
+        out["sends"] = _sends_json(pv.sent, pv.move)
     elif pv.takes_sf5:  # R44
         out["takes_sf5"] = True
     return out
+
+
+def _sends_json(sent: tuple[tuple[int, int, int], ...], m: Move) -> list[dict[str, Any]]:
+    """Where an SF4 split sends each colour left on the display (R43), as the core says
+    (``State.split_sends``): ``{"colour", "tiles", "side", "to"}`` (``to`` 1-based)."""
+    return [
+        {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left", "to": to + 1}
+        for (k, n, to), right_way in zip(sent, m.directions)
+    ]
 
 
 def _draft_json(pv: Preview, state: State | None = None) -> dict[str, Any]:
@@ -165,8 +170,12 @@ def _preview_json(m: Move, pv: Preview, state: State) -> dict[str, Any]:
     return {"line": m.line, "column": m.column, "wall_points": pv.points}
 
 
-def _entry(m: Move, pv: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A legal move's entry of the view's ``legal``, with the preview ``pv`` unless None."""
+def _entry(
+    m: Move, pv: dict[str, Any] | None = None, state: State | None = None
+) -> dict[str, Any]:
+    """A legal move's entry of the view's ``legal``, with the preview ``pv`` unless None; an
+    SF4 split also says where its colours go (``sends``, from the core, R43) when ``state``
+    is given."""
     if m.is_draft:
         entry: dict[str, Any] = {
             "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
@@ -176,6 +185,8 @@ def _entry(m: Move, pv: dict[str, Any] | None = None) -> dict[str, Any]:
             entry["preview"] = pv
         if m.split:
             entry["split"] = m.text().partition("/")[2]
+            if state is not None:
+                entry["sends"] = _sends_json(state.split_sends(m), m)
         return entry
     entry = {"move": m.text(), "line": m.line + 1, "column": m.column + 1}
     if pv is not None:
@@ -189,8 +200,8 @@ def legal_json(state: State, with_previews: bool = True) -> list[dict[str, Any]]
     ``with_previews`` false: the same entries without ``preview``, and none computed (for the
     connections that ask for the previews they need, docs/api.md "Previews on demand")."""
     if not with_previews:
-        return [_entry(m) for m in state.legal_moves()]
-    return [_entry(m, _preview_json(m, pv, state)) for m, pv in previews(state)]
+        return [_entry(m, None, state) for m in state.legal_moves()]
+    return [_entry(m, _preview_json(m, pv, state), state) for m, pv in previews(state)]
 
 
 #: The most previews one request may ask for (docs/api.md, "Previews on demand").
@@ -245,10 +256,10 @@ def fill_json(fill: Fill) -> dict[str, Any]:
         return {}
     gains, _losses = SP.after_fill(fill.counts(), fill.specials, fill.extra)
     return {
-        "specials": [{"display": f + 1, "kind": SP.name(k)} for f, k in fill.specials],
+        "specials": [{"display": f + 1, "kind": Special.of(k)} for f, k in fill.specials],
         "after_fill": [
-            {"display": f + 1, "kind": SP.name(k), "colour": LETTERS[c], "tiles": n}
-            for f, k in fill.specials if k == SP.SF1 or SP.SF2 <= k < SP.SF2 + 5
+            {"display": f + 1, "kind": Special.of(k), "colour": LETTERS[c], "tiles": n}
+            for f, k in fill.specials if k == Special.SF1.code or Special.of(k).colour is not None
             for c, n in enumerate(gains[f]) if n
         ],
     }
@@ -408,7 +419,7 @@ def build_view(live: Live, access: Access, online: dict[int, int],
     access = access.now(live.left_seats())
     st = live.state
     phase = st.phase
-    mover = st.current_player if phase in ("draft", "place") else None
+    mover = st.to_move
     to_move = mover is not None and access.controls(mover)
     parts = _parts(live)
     shared = parts.values
@@ -588,7 +599,7 @@ def summary_json(live: Live, access: Access) -> dict[str, Any]:
     """One line of a "my games" list."""
     access = access.now(live.left_seats())
     st = live.state
-    mover = st.current_player if st.phase in ("draft", "place") else None
+    mover = st.to_move
     return {
         "game": live.game_id,
         "role": access.role,

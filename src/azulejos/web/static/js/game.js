@@ -89,15 +89,9 @@ export async function showGame(root, gameId, hashToken) {
   // SF4 (R43): where each colour left on the display goes with this split: the preview's
   // `sends`, or until it has come the same read from the view (the colours left on the display
   // in B Y R K W order, and its left and right neighbours, `specials.neighbours`).
-  function sendsOf(m) {
-    if (m.preview?.sends) return m.preview.sends;
-    const tiles = [...(view.factories[m.source - 1] || "")];
-    const [left, right] = view.specials?.neighbours?.[m.source - 1] || [null, null];
-    return [..."BYRKW"].filter((c) => c !== m.colour && tiles.includes(c)).map((colour, i) => {
-      const toRight = (m.split || "")[i] === ">";
-      return { colour, tiles: tiles.filter((x) => x === colour).length, side: toRight ? "right" : "left", to: toRight ? right : left };
-    });
-  }
+  // SF4 (R43): where each colour left on the display goes, as the server's core says (the
+  // legal entry's "sends"); the page computes none of it.
+  const sendsOf = (m) => m.sends || m.preview?.sends || [];
 
   function pick(source, colour, via = "pointer") {
     if (sending) return;
