@@ -111,7 +111,7 @@ def test_tournament_cli_prints_forfeits_numbered_from_0(capsys: pytest.CaptureFi
     ("uk", ["бот", "перемог", "тех. поразки", "без рейтингу: жодну з 3 партій не оцінено",
             "технічні поразки (партії й місця рахуються від 0"]),
     ("ru", ["бот", "побед", "тех. поражения", "без рейтинга: ни одна из 3 партий не оценена"]),
-    ("fr", ["parties", "victoires", "forfaits", "sans cote : aucune des 3 parties n’est cotée"]),
+    ("fr", ["parties", "victoires", "forfaits", "sans cote\u00a0: aucune des 3 parties n’est cotée"]),
 ])
 def test_the_table_speaks_the_readers_language_and_stays_aligned(lang: str,
                                                                   words: list[str]) -> None:
