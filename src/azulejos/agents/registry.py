@@ -66,6 +66,11 @@ LEVELS: dict[str, str] = {
     "medium": "greedy",
     "hard": "mcts:iterations=200,time=0.5",
     "expert": "fastmcts:time=1.8,rounds=1,eval=net,chance=8",
+    # today's expert, frozen (every option and the weights pinned): the fixed yardstick of
+    # issue 30's tables, whatever later changes make of ``expert`` (docs/bots.md)
+    "expert-2026-12": "fastmcts:time=1.8,rounds=1,eval=net,weights=2026-12,chance=8,c=2.0,"
+                      "eps=0.15,temperature=1.5,scale=10,manage=1,margin=0,prior=hand,shared=0,"
+                      "widen=0",
 }
 
 
