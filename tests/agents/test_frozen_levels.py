@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from azulejos.agents import LEVELS, agent_names, make_agent, parse_spec
+from azulejos.agents import agent_names, make_agent, parse_spec
 from azulejos.agents.fastmcts import FastMCTSAgent
+from azulejos.agents.registry import FROZEN as FROZEN_SPECS
 from azulejos.fast import nn
 
 #: What every option of the frozen level is, spelled out (so a change of a default shows here).
@@ -16,7 +17,7 @@ FROZEN = {"time": "1.8", "rounds": "1", "eval": "net", "weights": "2026-12", "ch
 
 def test_the_frozen_expert_is_registered_with_every_option_pinned() -> None:
     assert "expert-2026-12" in agent_names()
-    name, opts = parse_spec(LEVELS["expert-2026-12"])
+    name, opts = parse_spec(FROZEN_SPECS["expert-2026-12"])
     assert name == "fastmcts" and opts == FROZEN
 
 
@@ -26,6 +27,7 @@ def test_the_frozen_expert_is_todays_expert() -> None:
     today = make_agent("expert", seed=1)
     assert isinstance(frozen, FastMCTSAgent) and isinstance(today, FastMCTSAgent)
     assert frozen.name == "expert-2026-12"
+    assert make_agent("expert-2026-12:time=4", seed=1).name == "expert-2026-12:time=4"
     for attr in ("c", "eps", "temperature", "rounds", "scale", "manage", "margin", "evaluation",
                  "prior", "chance", "shared", "widen", "own"):
         assert getattr(frozen, attr) == getattr(today, attr), attr
