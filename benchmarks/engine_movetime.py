@@ -3,6 +3,7 @@ games? (issue 15, "Done when").
 
     python benchmarks/engine_movetime.py [--bot expert] [--games 20] [--movetime 1000]
                                          [--players 2] [--variant coloured] [--seed 0]
+                                         [--moves N]
 
 One engine process (started once, ``isready`` answered before the first game, as a runner
 does) plays every seat of ``--games`` complete games; this script is the referee: it deals the
@@ -10,7 +11,8 @@ fills, sends the whole game so far (``position ...``) and ``go movetime MS`` for
 plays the answer. An answer's time runs from writing the ``go`` line to reading ``bestmove``,
 as a runner sees it (pipe transfer included). Prints the number of moves, the maximum and a few
 percentiles of the answer time, the moves over MS (late answers) and the slowest moves; exit
-status 1 if any move was late or illegal.
+status 1 if any move was late or illegal. ``--moves N`` stops after N moves in all (a short
+look at long movetimes: the share of MS used).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--variant", default="coloured")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--moves", type=int, default=0, help="stop after this many moves (0: none)")
     args = ap.parse_args()
     p = subprocess.Popen(
         [sys.executable, "-m", "azulejos", "engine", "--bot", args.bot, "--seed", str(args.seed)],
@@ -77,7 +80,7 @@ def main() -> int:
             st = State.new(Ruleset.of(args.players, args.variant))
             _send(p, "newgame")
             n = 0
-            while not st.is_over:
+            while not st.is_over and not (args.moves and len(times) >= args.moves):
                 if not st.legal_actions():
                     st.deal(rng)
                     continue
@@ -113,6 +116,8 @@ def main() -> int:
     print(f"answer time: median {statistics.median(ms):.1f} ms, p99 {q[989]:.1f} ms, "
           f"p99.9 {q[998]:.1f} ms, max {max(ms):.1f} ms ({max(ms) / args.movetime:.1%} of movetime)")
     print(f"late answers (over {args.movetime:g} ms): {len(late)}; illegal answers: {illegal}")
+    print(f"share of movetime used: median {statistics.median(ms) / args.movetime:.1%}, least "
+          f"{min(ms) / args.movetime:.1%}")
     print("slowest answers (the engine's own 'info time' in brackets: the rest is the pipe and"
           " the scheduler):")
     for t, g, n, text, own_ms in sorted(times, reverse=True)[:5]:

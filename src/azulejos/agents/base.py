@@ -47,6 +47,14 @@ class Budget:
             if n < 1:
                 raise ValueError(f"Budget: iterations must be at least 1 (or None), not {n!r}")
 
+    @staticmethod
+    def from_clock(left: float, increment: float, state: State) -> Budget:
+        """The budget of the move due in ``state`` for a player with ``left`` seconds on a game
+        clock and ``increment`` seconds added per move (:mod:`azulejos.agents.timecontrol`)."""
+        from .timecontrol import Clock, budget
+
+        return budget(Clock(left, increment), state)
+
 
 @runtime_checkable
 class Agent(Protocol):
@@ -72,15 +80,31 @@ class RandomAgent:
         return moves[self.rng.randrange(len(moves))]
 
 
+def time_of(own: Budget | None, given: Budget | None) -> float | None:
+    """The seconds a search gets: the runner's (``given``) when it sets a time, else the bot's
+    own default (``own``), else None (no time limit).
+
+    >>> time_of(Budget(seconds=1.8), Budget(seconds=4.0)), time_of(Budget(seconds=1.8), None)
+    (4.0, 1.8)
+    """
+    for b in (given, own):
+        if b is not None and b.seconds is not None:
+            return b.seconds
+    return None
+
+
 class Deadline:
     """The stop rule of an any-time search: a time limit and/or an iteration count.
 
-    The bot's own settings (from its spec) and the runner's budget are combined: the shorter
-    time limit wins, the bot's own iteration count wins over the runner's; with neither,
-    ``default_seconds`` applies. An iteration count is a node-count budget (fixed strength,
-    deterministic under a seed when there is no time limit): it ends the search even if time
-    is left, so a bot meant to use all the time it is given has none (``expert``). A time limit
-    is used to the end: the search stops at the first check past it, with no margin.
+    The bot's own settings (from its spec) and the runner's budget are combined: the runner's
+    time limit, when it gives one, *is* the time (``go movetime``, ``tournament --time``, a
+    game clock's share: issue 30, item 5), and the bot's own ``time`` is only its default when
+    the runner gives none; the bot's own iteration count wins over the runner's (a level's
+    documented floor of strength and ceiling of work: ``hard``). With neither, ``default_seconds``
+    applies. An iteration count is a node-count budget (fixed strength, deterministic under a
+    seed when there is no time limit): it ends the search even if time is left, so a bot meant
+    to use all the time it is given has none (``expert``). A time limit is used to the end: the
+    search stops at the first check past it, with no margin.
     """
 
     __slots__ = ("end", "iterations")
@@ -88,12 +112,13 @@ class Deadline:
     def __init__(
         self, own: Budget | None, given: Budget | None, default_seconds: float = 1.0
     ) -> None:
-        secs = [b.seconds for b in (own, given) if b is not None and b.seconds is not None]
+        seconds = time_of(own, given)
         its = next(
             (b.iterations for b in (own, given) if b is not None and b.iterations is not None),
             None,
         )
-        seconds = min(secs) if secs else (None if its is not None else default_seconds)
+        if seconds is None and its is None:
+            seconds = default_seconds
         self.end = None if seconds is None else time.perf_counter() + max(0.0, seconds)
         self.iterations = its
 

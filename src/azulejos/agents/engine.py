@@ -8,7 +8,8 @@ written within MS. A bare ``go``
 thinks for :data:`DEFAULT_MOVETIME_MS`. Every other ``go`` (a malformed ``movetime``, clock
 forms such as ``go wtime ... btime ...``, ``go infinite``) is refused with an ``info error``
 line before any search, and then answered as a bare ``go``: never with the long default of a
-bot that is given no time.
+bot that is given no time. ``go timeleft MS [increment MS]`` gives the player's game clock
+instead: the time manager (:mod:`.timecontrol`) turns it into this move's movetime.
 """
 
 from __future__ import annotations
@@ -72,8 +73,40 @@ def parse_go(rest: str) -> tuple[float, str | None]:
             )
     return DEFAULT_MOVETIME_MS, (
         f"'go {' '.join(words)}' is not supported: only 'go' and 'go movetime MS' "
-        "(clock forms such as wtime/btime, infinite, depth or nodes are not)"
+        "(and 'go timeleft MS [increment MS]' for a game clock; wtime/btime, infinite, depth or "
+        "nodes are not)"
     )
+
+
+def parse_timeleft(rest: str) -> tuple[tuple[float, float] | None, str | None]:
+    """``go timeleft MS [increment MS]``: the clock of the player to move (milliseconds left
+    for the rest of the game, and added after each move), or None when ``rest`` is not that
+    form; an error text when it is, but malformed (docs/protocol.md, "Game clocks").
+
+    >>> parse_timeleft("timeleft 60000 increment 500")
+    ((60000.0, 500.0), None)
+    >>> parse_timeleft("movetime 250")
+    (None, None)
+    >>> parse_timeleft("timeleft x")[1]
+    "timeleft needs milliseconds: 'go timeleft MS' or 'go timeleft MS increment MS', not 'timeleft x'"
+    """
+    words = rest.split()
+    if not words or words[0] != "timeleft":
+        return None, None
+    ok = len(words) in (2, 4) and (len(words) == 2 or words[2] == "increment")
+    nums = words[1::2]
+    if ok and all(_NUMBER.fullmatch(w) and math.isfinite(float(w)) for w in nums):
+        return (float(nums[0]), float(nums[1]) if len(nums) > 1 else 0.0), None
+    return None, ("timeleft needs milliseconds: 'go timeleft MS' or 'go timeleft MS increment "
+                  f"MS', not {' '.join(words)!r}")
+
+
+def clock_movetime(left_ms: float, increment_ms: float, state: State) -> float:
+    """The movetime (ms) the time manager gives the move due in ``state`` on a clock of
+    ``left_ms`` with ``increment_ms`` (:func:`azulejos.agents.timecontrol.allot`)."""
+    from .timecontrol import Clock, allot
+
+    return 1000.0 * allot(Clock(left_ms / 1000.0, increment_ms / 1000.0), state)
 
 
 def search_seconds(ms: float, elapsed: float = 0.0) -> float:
@@ -277,13 +310,19 @@ def serve(
                 state = None
                 say(f"info error {e}")
         elif cmd == "go":
-            ms, error = parse_go(rest)
+            clock, error = parse_timeleft(rest)
+            ms = DEFAULT_MOVETIME_MS
+            if clock is None and error is None:
+                ms, error = parse_go(rest)
             if error is not None:
                 say(f"info error {error}; thinking for the default {DEFAULT_MOVETIME_MS:g} ms")
             if state is None or not state.legal_moves():
                 say("info error no position with a move to make (send 'position ...' first)")
                 say("bestmove none")
                 continue
+            if clock is not None:
+                ms = clock_movetime(clock[0], clock[1], state)
+                say(f"info movetime {ms:.1f}")
             twin = has_twin(agent) and ready.loading()
             if not twin and (failed := ready.wait()) is not None:
                 say(f"info error the bot's kernels did not load ({failed}); they load on first use")

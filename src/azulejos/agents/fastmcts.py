@@ -41,10 +41,10 @@ Time:
   *mean* time per move over a game: a move gets more when it has many legal moves (the early
   turns of a round), less when it has few, and the time a move did not use (a forced move, or
   a search stopped because the most visited move could no longer be overtaken) goes to a bank
-  that later moves draw on. A runner's budget (``go movetime``, ``tournament --time``) stays a
-  hard limit per move. With ``manage=0``, with only a runner's budget, or with a runner's
-  limit at or below ``T`` (time saved could not be spent later), every move searches for its
-  whole budget.
+  that later moves draw on. A runner's time (``go movetime``, ``tournament --time``, a game
+  clock's share) replaces ``T``: ``T`` is only the default when the runner gives no time
+  (issue 30, item 5), and every move then searches for the whole time it is given. With
+  ``manage=0`` every move searches for its whole budget too.
 * ``iterations=N`` caps the search at N iterations (a fixed strength, deterministic under a
   seed when no time limit applies).
 """
@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING
 from azulejos import fast
 from azulejos.core import MOVES, Move, State
 
-from .base import Budget
+from .base import Budget, time_of
 from .mcts import MCTSAgent
 
 if TYPE_CHECKING:
@@ -407,34 +407,32 @@ class FastMCTSAgent:
 
     def managed(self, budget: Budget | None) -> bool:
         """Whether this move's time is shared out over the game: the bot has a mean time of
-        its own (``time``, ``manage=1``) and the runner's limit, if any, is above it (else
-        time saved now could not be spent later, and every move uses its whole budget)."""
+        its own (``time``, ``manage=1``) and the runner sets no time (a runner's time is this
+        move's budget, used to the end: issue 30, item 5)."""
         mean = self._mean_seconds(budget)
         if mean is None or not self.manage:
             return False
-        given = budget.seconds if budget is not None else None
-        return given is None or given > mean
+        return budget is None or budget.seconds is None
 
     def allowance(self, budget: Budget | None, choices: int | None) -> tuple[float | None, int | None]:
         """Seconds (None = no limit) and iterations (None = no cap) for this search.
 
-        The runner's seconds are a hard limit; the bot's own seconds are a mean per move,
-        shared out by :attr:`manage` (see the module docs) when ``choices`` is given."""
+        The runner's seconds, when it gives some, are this move's time, used to the end (the
+        bot's own ``time`` is only its default: issue 30, item 5); without them the bot's own
+        seconds are a mean per move, shared out by :attr:`manage` (see the module docs) when
+        ``choices`` is given."""
         own_s = self.own.seconds if self.own is not None else None
-        given_s = budget.seconds if budget is not None else None
         its = next(
             (b.iterations for b in (self.own, budget) if b is not None and b.iterations is not None),
             None,
         )
-        caps = [x for x in (own_s, given_s) if x is not None]
-        if not caps:
+        cap = time_of(self.own, budget)
+        if cap is None:
             return (None, its) if its is not None else (DEFAULT_SECONDS, None)
-        cap = min(caps)
         if own_s is not None and choices is not None and self.managed(budget):
             factor = min(2.0, max(0.5, math.sqrt(choices / 25.0)))
             target = own_s * factor + 0.25 * self.bank
-            hard = 3.0 * own_s if given_s is None else min(3.0 * own_s, given_s)
-            cap = min(hard, max(0.25 * own_s, target))
+            cap = min(3.0 * own_s, max(0.25 * own_s, target))
         return cap, its
 
     def _account(self, mean: float | None, used: float, managed: bool) -> None:

@@ -282,3 +282,27 @@ register_with_options("greedy", _greedy)
 register_with_options("flatmc", _flatmc)
 register_with_options("mcts", _mcts)
 register_with_options("fastmcts", _fastmcts)
+
+
+#: Bots frozen as they were, every option and the weights pinned, so that later changes to a
+#: level leave them alone: the fixed yardsticks of the strength tables (docs/bots.md). Not
+#: levels for people (the lobby does not offer them); options may be added as to a level.
+FROZEN: dict[str, str] = {
+    "expert-2026-12": "fastmcts:time=1.8,rounds=1,eval=net,weights=2026-12,chance=8,c=2.0,"
+                      "eps=0.15,temperature=1.5,scale=10,manage=1,margin=0,prior=hand,shared=0,"
+                      "widen=0",
+}
+
+
+def _frozen(name: str) -> Callable[[int | None, Options], Agent]:
+    def make(seed: int | None, opts: Options) -> Agent:
+        base_name, base_opts = parse_spec(FROZEN[name])
+        agent = _OPTION_FACTORIES[base_name](seed, {**base_opts, **opts})
+        agent.name = name if not opts else f"{name}:{','.join(f'{k}={v}' for k, v in opts.items())}"
+        return agent
+
+    return make
+
+
+for _name in FROZEN:
+    register_with_options(_name, _frozen(_name))

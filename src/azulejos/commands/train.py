@@ -29,6 +29,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", required=True, metavar=_("PATH"), help=_("the weights file to write"))
     p.add_argument("--prior", action="store_true",
                    help=_("train the move prior (fastmcts:prior=net) instead of the value network"))
+    p.add_argument("--policy", action="store_true",
+                   help=_("expert iteration of the move prior and the value network together, each "
+                          "generation kept only if it beats the best so far in paired games; "
+                          "--out is then a folder, and the same command run again goes on where "
+                          "it stopped"))
+    p.add_argument("--gate-games", metavar="N", type=positive_int, default=20,
+                   help=_("with --policy: deals of the paired games of each generation's gate, "
+                          "each played twice (default 20)"))
     p.add_argument("--mid", action="store_true",
                    help=_("train the network of every position (fastmcts:eval=mid): the first "
                           "generation plays with the shipped value network, each later one with "
@@ -66,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     if args.prior and args.mid:
         print(_("azulejos train: choose --prior or --mid, not both."), file=sys.stderr)
         return 2
+    if args.policy:
+        return _train_policy(args, out)
     if args.prior:
         return _train_prior(args, out)
     iterations = 100 if args.iterations is None else args.iterations
@@ -224,3 +234,44 @@ def _train_prior(args: argparse.Namespace, out: Path) -> int:
     weights = pw
     return _write(tr, out, lambda meta: prior_training.save(out, weights, meta), command, args,
                   iterations)
+
+
+def _train_policy(args: argparse.Namespace, out: Path) -> int:
+    """``--policy``: expert iteration of the prior and the value network, with a gate, into
+    the folder ``out`` (resumable: :mod:`azulejos.agents.iteration`)."""
+    from azulejos.agents import iteration
+    from azulejos.tools.progress import ProgressBar
+
+    tr = current()
+    _ = tr.gettext
+    settings = iteration.Settings(
+        games=args.games, seed=args.seed,
+        iterations=200 if args.iterations is None else max(2, args.iterations),
+        gate_deals=args.gate_games, gate_iterations=400, epochs=args.epochs, steps=args.steps,
+        hidden=(args.hidden[0], args.hidden[1]),
+    )
+
+    def bar(total: int, label: str) -> Callable[[], None] | None:
+        return None if args.quiet else ProgressBar(total, label=label).step
+
+    def said(gate: iteration.Gate) -> None:
+        text = tr.ngettext(
+            "Generation {gen}: the new weights won {wins} of {games} paired game.",
+            "Generation {gen}: the new weights won {wins} of {games} paired games.",
+            gate.games,
+        ).format(gen=gate.generation, wins=f"{gate.wins:g}", games=gate.games)
+        print(text + " " + (_("Kept.") if gate.kept else _("Not kept.")))
+
+    try:
+        prog = iteration.run(out, args.generations, settings, bar, said)
+    except iteration.SettingsMismatch:
+        print(_("azulejos train: {folder} holds a run with other settings; choose another "
+                "folder.").format(folder=str(out)), file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(_("azulejos train: cannot write {path}: {error}").format(
+            path=str(out), error=e.strerror), file=sys.stderr)
+        return 2
+    print(_("Weights written to {path}.").format(path=str(out)))
+    del prog
+    return 0

@@ -32,6 +32,9 @@ from .weights import WeightsFileError, read_array, refuse_unless_finite
 
 #: The shipped weights (``azulejos train --out`` writes this format).
 DEFAULT_WEIGHTS = Path(__file__).with_name("data") / "value.npz"
+#: Shipped weights by name (``fastmcts:weights=2026-12``): pinned copies that a later change
+#: of the default leaves alone (the frozen level ``expert-2026-12``, docs/bots.md).
+NAMED_WEIGHTS = {"2026-12": Path(__file__).with_name("data") / "value-2026-12.npz"}
 HEADER = 4
 
 
@@ -66,11 +69,13 @@ def unpack(net: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 def load(path: str | Path | None = None, mid: bool = False) -> np.ndarray:
     """The flat weights of an ``.npz`` written by ``azulejos train`` (default: the shipped
-    ones); with ``mid``, of a network of every position (:func:`~.nnfeatures.encode_mid`,
+    ones; a name of :data:`NAMED_WEIGHTS` for a pinned shipped copy); with ``mid``, of a network of every position (:func:`~.nnfeatures.encode_mid`,
     ``azulejos train --mid``; none is shipped, so ``path`` is needed). A file that is not such
     a network raises :class:`~.weights.WeightsFileError` (a ``ValueError``)."""
     if mid and path is None:
         raise ValueError("no network of every position is shipped: name its file")
+    if isinstance(path, str) and path in NAMED_WEIGHTS and not mid:
+        path = NAMED_WEIGHTS[path]
     p = DEFAULT_WEIGHTS if path is None else Path(path)
     want = N_MID if mid else N_IN
     net = read_array(p, "net")
