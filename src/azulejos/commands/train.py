@@ -252,7 +252,7 @@ def _train_policy(args: argparse.Namespace, out: Path) -> int:
     )
 
     def bar(total: int, label: str) -> Callable[[], None] | None:
-        return None if args.quiet else ProgressBar(total, label=label).step
+        return None if args.quiet else ProgressBar(total, label).step
 
     def said(gate: iteration.Gate) -> None:
         text = tr.ngettext(

@@ -74,6 +74,8 @@ class ProgressBar:
         self.done = done
         if self._progress is not None and self._task is not None:
             self._progress.update(self._task, completed=done, extra=("  " + extra) if extra else "")
+            if done >= self.total:  # the last item: the live line ends, so another can start
+                self.close()
             return
         if self.quiet:
             return
