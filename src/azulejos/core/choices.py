@@ -60,7 +60,7 @@ def sf4_rest(state: State, source: int, colour: int) -> list[tuple[int, int]]:
     when ``source`` is not this round's SF4 or the draft empties it.
 
     >>> st = _sf4_example()
-    >>> st.specials
+    >>> {f: str(k) for f, k in st.specials.items()}
     {1: 'SF1', 3: 'SF4'}
     >>> sf4_rest(st, 3, 0)  # display 4 holds B B R W: taking blue leaves red and white
     [(2, 1), (4, 1)]
