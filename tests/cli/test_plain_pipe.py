@@ -318,3 +318,38 @@ def test_quit_at_a_terminal_asks_once_before_losing_moves(tmp_path: Path) -> Non
     assert status == 0 and "not saved" not in said and said.rstrip().endswith("Bye.")
     status, said = game("quit\n")  # nothing played: nothing to lose
     assert status == 0 and "not saved" not in said
+
+
+class _Typist:
+    """stdin whose lines take ``pause`` seconds of a simulated time source each to type."""
+
+    def __init__(self, lines: list[str], now: list[float], pause: float) -> None:
+        self.lines, self.now, self.pause = list(lines), now, pause
+
+    def readline(self) -> str:
+        self.now[0] += self.pause
+        return self.lines.pop(0) + "\n" if self.lines else ""
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_plain_mode_clock_hands_a_slow_player_to_a_bot() -> None:
+    import io
+
+    from azulejos.cli import PlainGame
+    from azulejos.play import ClockSpec, Seat
+
+    now = [100.0]
+    m = Match.new([Seat("Ana"), Seat("Bo")], seed=8, clock=ClockSpec("move", 20),
+                  now=lambda: now[0])
+    first = m.state.legal_moves()[0].text()
+    out = io.StringIO()
+    game = PlainGame(m, Words("en", "classic", theme_letters=False),
+                     _Typist([first, "quit", "quit"], now, 25.0), out, echo=True)  # type: ignore[arg-type]
+    game.run()
+    text = out.getvalue()
+    assert "[0:20 left] Ana> " in text
+    assert "Ana ran out of time: a bot plays the seat now." in text
+    assert m.seats[0].is_bot and m.session.left[0].reason == "timeout"
+    assert m.log[0].seat == 0  # the bot moved for her; her late line was not played

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from azulejos.core import LETTERS, Fill, IllegalMoveError, InvalidMoveError, Move
+from azulejos.core import LETTERS, Fill, IllegalMoveError, InvalidMoveError, Move, Phase
 from azulejos.core.choices import sf4_rest, sf4_sides
 from azulejos.core.moves import split
 from azulejos.guide import get_section
@@ -97,6 +97,8 @@ class PlainGame:
             if line is None:
                 self.input_ended()
                 return 1
+            if self.timed_out():
+                continue
             if not self.command(line):
                 return 0
         self.finish()
@@ -106,12 +108,17 @@ class PlainGame:
         _ = self.w.gettext
         st = self.m.state
         name = self.names[st.current_player]
-        if st.phase == "place":
+        if st.phase is Phase.PLACE:
             prompt = _("{name}, column for line {line}> ").format(
                 name=name, line=(st.pending_line or 0) + 1
             )
         else:
             prompt = _("{name}> ").format(name=name)
+        left = self.m.host.remaining(st.current_player)
+        if left is not None:  # play --clock: the time left, before the prompt
+            whole = max(0, int(left))
+            prompt = _("[{time} left] {prompt}").format(
+                time=f"{whole // 60}:{whole % 60:02d}", prompt=prompt)
         self.out.write(prompt)
         self.out.flush()
         raw = self.inp.readline()
@@ -122,13 +129,27 @@ class PlainGame:
             self.out.write(raw if raw.endswith("\n") else raw + "\n")
         return raw.strip()
 
+    def timed_out(self) -> bool:
+        """The line came after the person's time ran out (play --clock): the host hands the
+        seat to a bot, and the line is not played. True if so."""
+        left = self.m.time_out()
+        if left is None:
+            return False
+        self.say(self.w.gettext("{name} ran out of time: a bot plays the seat now.").format(
+            name=self.names[left.seat]))
+        return True
+
     def bot_turn(self) -> None:
         st = self.m.state
         seat = st.current_player
-        _version, move = self.m.choose_bot_move()
+        # the host asks the bot (its failure policy included) and plays the answer
+        version, move = self.m.host.choose_bot_move()
         pv = preview(st, move)
-        self.say(self.log.note(len(self.m.log), self.names[seat], move, pv))
-        self.after(self.m.play(move))
+        index = len(self.m.log)
+        step = self.m.host.play_bot_move(version, move)
+        if step is not None:
+            self.say(self.log.note(index, self.names[seat], move, pv))
+            self.after(step)
 
     def after(self, step: Step) -> None:
         _ = self.w.gettext

@@ -1,5 +1,6 @@
 """azulejos demo: a game between random players, printed move by move, in any of the four
-languages (the same sentences as the plain line mode, ``play.words``)."""
+languages (the same sentences as the plain line mode, ``play.words``). The game is hosted and
+dealt as ``azulejos play`` hosts and deals one (``play.host``, ``play.seeding``)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from azulejos.core import Fill, State
+    from azulejos.core import Fill
     from azulejos.i18n import resolve_language
     from azulejos.play import preview, result
     from azulejos.play.words import (
@@ -37,42 +38,49 @@ def run(args: argparse.Namespace) -> int:
         tiling_sentence,
     )
     from azulejos.render.text import render_state
+    from azulejos.tools.selfplay import random_host
 
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    rng = random.Random(seed)
     rules = ruleset_from_args(args)
     w = Words(resolve_language(args.lang), "classic", theme_letters=False)
     _ = w.gettext
-    st = State.new(rules)
+    # random bots on a host, dealt by the session's seeding: --seed 5 deals as play --seed 5
+    host = random_host(rules, seed)
+    st = host.state
     names = [_("Player {n}").format(n=p + 1) for p in range(rules.players)]
 
     def board() -> str:
-        return render_state(st, names, args.colour, tr=w.tr)
+        return render_state(host.state, names, args.colour, tr=w.tr)
+
+    def filled() -> None:
+        fill = host.state.history[-1]
+        print()
+        print("=== " + w.phrase("filled").format(round=host.state.round))
+        if isinstance(fill, Fill):  # R40, R41: the special displays and what they did
+            for text in fill_sentences(w, fill):
+                print("    " + text)
+        if args.boards == "round":
+            print(board())
 
     print(_("azulejos demo: random players, seed {seed}").format(seed=seed))
-    while not st.is_over:
-        if st.is_chance:
-            st.deal(rng)
-            fill = st.history[-1]
-            print()
-            print("=== " + w.phrase("filled").format(round=st.round))
-            if isinstance(fill, Fill):  # R40, R41: the special displays and what they did
-                for text in fill_sentences(w, fill):
-                    print("    " + text)
-            if args.boards == "round":
-                print(board())
-            continue
+    filled()
+    while not host.is_over:
+        st = host.state
         seat = st.current_player
-        move = rng.choice(st.legal_moves())
+        version, move = host.choose_bot_move()
         sentence = move_sentence(w, names[seat], move, preview(st, move))
-        st.push(move)
+        step = host.play_bot_move(version, move)
+        assert step is not None  # nothing else changes the game meanwhile
         print(f"{sentence} [{move.text()}]")
         if args.boards == "move":
             print(board())
-        if st.is_chance or st.is_over:
-            print(w.phrase("tiling").format(round=st.round - (0 if st.is_over else 1)))
-            for ev in st.tiling_log:
+        if step.tiling is not None:
+            print(w.phrase("tiling").format(round=step.tiling.round))
+            for ev in step.tiling.events:
                 print("  " + tiling_sentence(w, names, ev))
+            if not host.is_over:
+                filled()
+    st = host.state
     print()
     print(board())
     print(_("Game over. Final scores:"))

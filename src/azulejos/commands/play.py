@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from azulejos.i18n import LANGUAGES, N_
 
 from ._common import add_game_options, have_terminal, non_negative_int, number, ruleset_from_args
 from ._text import _
+
+if TYPE_CHECKING:
+    from azulejos.play.clocks import ClockSpec
 
 HELP = N_("play a game in the terminal, against friends on one keyboard or against bots")
 
@@ -38,8 +42,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("plain mode: the file 'save' writes when no name is given"))
     p.add_argument("--quick", action="store_true",
                    help=_("skip the new-game screen and start with the options given"))
+    p.add_argument("--clock", type=clock_option, default=None, metavar=_("KIND:TIME"),
+                   help=_("a clock for the people: move:TIME for each move, game:TIME for each "
+                          "player's whole game (TIME in seconds, or with m or h: move:30, "
+                          "game:5m); out of time, a bot plays the seat"))
     p.add_argument("--bot-delay", type=number, default=0.8, metavar=_("SECONDS"),
                    help=_("how long a bot's move is shown before it is played (default 0.8)"))
+
+
+def clock_option(text: str) -> ClockSpec:
+    """The ``--clock`` option (``play.clocks.parse_clock_text``), refused in words."""
+    from azulejos.play.clocks import parse_clock_text
+
+    try:
+        return parse_clock_text(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("'{value}' is not a clock: write move:TIME or game:TIME, TIME in seconds or with "
+              "m or h (move:30, game:5m), or none").format(value=text)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,11 +96,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"azulejos play: {e}", file=sys.stderr)
         return 2
     rules = ruleset_from_args(args, players=len(seats))
+    clock = args.clock if args.clock is not None and args.clock.runs else None
     match = None
     if args.resume:
         try:
             record = load_record(args.resume)
-            match = Match.from_record(record)
+            match = Match.from_record(record, clock=clock)
         except InvalidRecordError as e:
             print(f"azulejos play: {args.resume}: {record_error_text(tr, e)}", file=sys.stderr)
             return 1
@@ -117,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
         from azulejos.play.words import Words
 
         if match is None:
-            match = Match.new(seats, rules, args.seed, extra={"theme": theme, "lang": lang})
+            match = Match.new(seats, rules, args.seed, extra={"theme": theme, "lang": lang},
+                              clock=clock)
         words = Words(lang, theme, theme_letters=False)  # the notation is what the player types
         game = PlainGame(match, words, sys.stdin, sys.stdout,
                          save_to=Path(args.save) if args.save else None,
@@ -132,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
 
     setup = Setup(seats, rules, theme, lang, args.seed, args.high_contrast)
     app = AzulejosApp(setup, match=match, bot_delay=max(0.0, args.bot_delay), skip_setup=args.quick,
-                      guide=get_section, notice=" ".join(notes), prepare_engine=prepare_kernels)
+                      guide=get_section, notice=" ".join(notes), prepare_engine=prepare_kernels,
+                      clock=clock)
     app.run()
     return 0

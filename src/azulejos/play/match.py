@@ -1,7 +1,10 @@
-"""A match in the terminal (Textual app, plain line mode): a thin name over one :class:`Session`.
+"""A match in the terminal (Textual app, plain line mode): a thin transport over one
+:class:`~azulejos.play.host.Host`.
 
 The terminal front ends read ``match.state`` and change the game only through :meth:`play`,
-:meth:`undo` and the bot calls, which go through the session (check, fork, store, publish).
+:meth:`undo` and the bot calls, which go to the host (its session checks, forks, stores and
+publishes; its clock times the people). What the match adds is the terminal's own: building a
+game from a record and saving one, with the seed and the names in it.
 Fills come from the one seeding scheme (:mod:`azulejos.play.seeding`) with the match seed,
 which the records carry, so a resumed game deals exactly what the original would have dealt.
 """
@@ -10,7 +13,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +23,9 @@ from azulejos.core import Move, Ruleset, State, Variant
 from azulejos.notation import Record, dumps, record_of, replay
 
 from .bots import Bot, make_bot
-from .events import Played, Step, Tiling
+from .clocks import ClockSpec
+from .events import Left, Played, Step, Tiling
+from .host import Host
 from .seats import Seat, seats_from_json
 from .seeding import Seeding
 from .session import Session, ruleset_for
@@ -51,17 +57,21 @@ class Match:
         extra: dict[str, Any] | None = None,
         bot_budget: Budget | None = None,
         store: Store | None = None,
+        clock: ClockSpec | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
+        """``clock``: the people's clock (per move or per game; a seat out of time is handed
+        to a bot); ``now``: its time source (tests pass a simulated one)."""
         self.seed = seed
         self.extra = dict(extra or {})
-        self.session = Session.from_state(state, seats, Seeding(seed), bot_budget=bot_budget,
-                                          store=store)
-        self.session.deal_if_due()
-        s = self.session
-        if store is not None and s.events:
+        session = Session.from_state(state, seats, Seeding(seed), bot_budget=bot_budget,
+                                     store=store)
+        session.deal_if_due()
+        if store is not None and session.events:
             # the store starts empty: give it what was replayed (a resumed game) and dealt
-            store.append(s.game_id, 0, s.events, s.fills.secret(), s.status)
-        self._base = self.session.version
+            store.append(session.game_id, 0, session.events, session.fills.secret(),
+                         session.status)
+        self.host = Host(session, clock=clock, now=now)
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
@@ -102,6 +112,10 @@ class Match:
 
     # -- reading --------------------------------------------------------------------------
     @property
+    def session(self) -> Session:
+        return self.host.session
+
+    @property
     def state(self) -> State:
         return self.session.state
 
@@ -115,8 +129,8 @@ class Match:
 
     @property
     def version(self) -> int:
-        """Bumped on every change since the match was opened; a bot's late answer checks it."""
-        return self.session.version - self._base
+        """The host's version (bumped on every change); a bot's late answer checks it."""
+        return self.host.version
 
     @property
     def log(self) -> list[Played]:
@@ -133,11 +147,11 @@ class Match:
     @property
     def seat_to_move(self) -> int | None:
         """The seat to move (drafting or a grey column choice), None at the end."""
-        return None if self.state.is_over else self.state.current_player
+        return self.host.to_move
 
     @property
     def is_bot_turn(self) -> bool:
-        return self.session.bot_to_move is not None
+        return self.host.bot_to_move is not None
 
     @property
     def humans(self) -> list[int]:
@@ -159,24 +173,26 @@ class Match:
         Raises ``IllegalMoveError`` / ``InvalidMoveError`` and changes nothing when the move
         is not legal now.
         """
-        return self.session.play(move)
+        return self.host.play(move)
 
     def choose_bot_move(self) -> tuple[int, Move]:
-        """Ask the bot to move (slow: call it from a worker thread). Returns the match
-        version it answered for, to hand back to :meth:`play_bot_move`."""
-        version, move = self.session.choose_bot_move()
-        return version - self._base, move
+        """The host's :meth:`~Host.choose_bot_move` (slow: call it from a worker thread)."""
+        return self.host.choose_bot_move()
 
     def play_bot_move(self, version: int, move: Move) -> Step | None:
-        """Play a bot's answer unless the game changed meanwhile (an undo): then None."""
-        return self.session.play_bot_move(version + self._base, move)
+        """The host's :meth:`~Host.play_bot_move`: None if the game changed meanwhile."""
+        return self.host.play_bot_move(version, move)
+
+    def time_out(self) -> Left | None:
+        """Hand a seat out of time to a bot (the host's clock); the leave, or None."""
+        return self.host.time_out()
 
     def can_undo(self) -> bool:
         return self.session.undo_count() > 0
 
     def undo(self) -> list[Played]:
         """Take back the last person's move (and the bot moves after it); [] if not allowed."""
-        return self.session.undo()
+        return self.host.undo()
 
     # -- records --------------------------------------------------------------------------
     def record(self, **extra: Any) -> Record:

@@ -260,7 +260,7 @@ class Session:
     @property
     def seat_to_move(self) -> int | None:
         """The seat to move (drafting or a grey column choice), None at the end."""
-        return self.state.current_player if self.state.phase in ("draft", "place") else None
+        return self.state.to_move
 
     @property
     def bot_to_move(self) -> int | None:
@@ -439,7 +439,7 @@ class Session:
         the current drafting (or grey tiling) phase of this round; 0 if none."""
         st = self.state.copy()
         phase, rnd = st.phase, st.round
-        if phase not in ("draft", "place"):
+        if st.to_move is None:
             return 0
         after_leave = 0  # moves since the last leave: a leave is never taken back
         for e in reversed(self.log):

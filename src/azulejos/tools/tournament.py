@@ -5,8 +5,9 @@
   (``easy,medium,hard`` at 2 players: ``easy-medium`` and ``medium-hard``, so the rating scale
   is built from the close games that measure it, not from lopsided ones); with fewer, the bots
   are repeated in turn to fill the seats (``A,B`` at 3 players seats ``A,B,A``).
-* **One session.** Every game is a play-layer :class:`~azulejos.play.Session`, as in the
-  terminal and on the web: the same seeding scheme and the same failing-bot policy object
+* **One host.** Every game is a play-layer :class:`~azulejos.play.Host` over a
+  :class:`~azulejos.play.Session`, as in the terminal and on the web: the same seeding scheme,
+  the bots driven by the host, and the same failing-bot policy object
   (:data:`~azulejos.play.FORFEIT` here).
 * **Paired deals.** A deal is one seed of the seeding scheme (:mod:`azulejos.play.seeding`).
   Each lineup plays every deal once per rotation of the seats, so every bot sits in every seat
@@ -32,7 +33,7 @@ from azulejos.agents import Agent, Budget, make_agent
 from azulejos.core import Ruleset, State
 from azulejos.core.errors import CodedError
 from azulejos.notation import dumps, record_of
-from azulejos.play import FORFEIT, Clock, Forfeit, Seat, Seeding, Session
+from azulejos.play import FORFEIT, Clock, Forfeit, Host, Seat, Seeding, Session
 from azulejos.play.ratings import ranks_of
 
 #: What can be wrong with the bots of :func:`schedule`: the ``code`` of a :class:`LineupError`
@@ -170,13 +171,10 @@ def play_game(job: GameJob) -> GameResult:
                 [Seat(spec, spec) for spec in job.lineup], job.ruleset, Seeding(deal_seed(job)),
                 policy=FORFEIT, agents=agents, bot_budget=budget, clock=clock,
             )
-            while not session.is_over:
-                try:
-                    version, move = session.choose_bot_move()
-                except Forfeit as f:
-                    forfeit = f.to_json()
-                    break
-                session.play(move, version=version)
+            try:
+                Host(session).run_bots()  # the play layer drives the bots (one policy)
+            except Forfeit as f:
+                forfeit = f.to_json()
             state = session.state
     finally:
         for a in agents.values():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from textual.app import App
 from azulejos.agents import Budget
 from azulejos.guide import get_section
 from azulejos.notation import Record
-from azulejos.play import Match
+from azulejos.play import ClockSpec, Match
 from azulejos.play.words import Words
 from azulejos.render.themes import get_theme
 
@@ -43,8 +44,12 @@ class AzulejosApp(App[None]):
         guide: GuideText | None = get_section,
         notice: str = "",
         prepare_engine: Callable[[], object] | None = None,
+        clock: ClockSpec | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         super().__init__()
+        # the people's clock of the games started here (play --clock) and its time source
+        self.clock, self.now = clock, now
         self.guide = guide  # the rules guide's sections (None: not installed)
         self.setup = setup or Setup()
         self.match = match
@@ -108,7 +113,8 @@ class AzulejosApp(App[None]):
         self.setup = setup
         self.apply_look(setup.theme, setup.lang, setup.high_contrast)
         self.match = Match.new(setup.seats, setup.rules, setup.seed,
-                               extra={"theme": setup.theme, "lang": setup.lang})
+                               extra={"theme": setup.theme, "lang": setup.lang},
+                               clock=self.clock, now=self.now)
         self.engine.start(setup.seats)
         screen = GameScreen(self.match)
         if switch:

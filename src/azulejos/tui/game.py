@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
-from azulejos.core import CENTRE, FLOOR, Fill, Move, draft, place
+from azulejos.core import CENTRE, FLOOR, Fill, Move, Phase, draft, place
 from azulejos.core.choices import columns, destinations, sf4_rest, sf4_sides, split_move, takeable
 from azulejos.play import HintUnavailable, Match, Step, hint, preview
 from azulejos.play.words import (
@@ -159,6 +159,8 @@ class GameScreen(Screen[None]):
         self.match.session.use_twin = self.azapp.engine.loading
         if self.azapp.engine.loading():
             self.set_interval(0.5, self.watch_engine)
+        if self.match.host.clock is not None:  # the people's clock (play --clock)
+            self.set_interval(1.0, self.tick_clock)
         self.ready = True
         self.apply_layout()
         self.next_turn()
@@ -167,6 +169,34 @@ class GameScreen(Screen[None]):
         """Show the note while the kernels load for longer than a moment, and take it away."""
         if self.azapp.engine.slow() != self.engine_note:
             self.refresh_table()
+
+    def tick_clock(self) -> bool:
+        """Hand a seat out of time to a bot (the host's clock, play/clocks.py) and say so;
+        else show the time left. True if a seat timed out."""
+        m = self.match
+        if m.host.clock is None or not self.ready:
+            return False
+        left = m.time_out()
+        if left is None:
+            self.refresh_table()
+            return False
+        w = self.azapp.words
+        self.message = w.gettext("{name} ran out of time: a bot plays the seat now.").format(
+            name=self.names[left.seat])
+        self.remember(len(m.log), self.message)  # kept among the last moves
+        self.next_turn()
+        return True
+
+    def clock_text(self) -> str:
+        """The time left to the seat to move ("0:27 left"), or "" without a running clock."""
+        m = self.match
+        seat = m.host.timed_seat()
+        left = m.host.remaining(seat) if seat is not None else None
+        if left is None:
+            return ""
+        whole = max(0, int(left))
+        return self.azapp.words.gettext("{time} left").format(
+            time=f"{whole // 60}:{whole % 60:02d}")
 
     # -- turn driving -----------------------------------------------------------------------
     def next_turn(self) -> None:
@@ -191,17 +221,9 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
     def think(self) -> None:
-        try:
-            version, move = self.match.choose_bot_move()
-        except Exception as e:  # a broken bot must not take the game down
-            self.app.call_from_thread(self.bot_failed, str(e))
-            return
+        # the host asks the bot; a failing bot is handled there, once (play/failures.py)
+        version, move = self.match.host.choose_bot_move()
         self.app.call_from_thread(self.bot_chose, version, move)
-
-    def bot_failed(self, error: str) -> None:
-        self.thinking = False
-        self.message = self.azapp.words.gettext("The bot failed: {error}").format(error=error)
-        self.refresh_table()
 
     def bot_chose(self, version: int, move: Move) -> None:
         if version != self.match.version or self.tiling_round is not None:
@@ -225,7 +247,7 @@ class GameScreen(Screen[None]):
         m = self.match
         index, seat = len(m.log), m.state.current_player
         pv = preview(m.state, move) if m.state.is_legal(move) else None
-        step = self.match.play_bot_move(version, move)
+        step = self.match.host.play_bot_move(version, move)
         if step is not None:
             self.game_log.note(index, self.names[seat], move, pv)
         if step is None:
@@ -259,7 +281,7 @@ class GameScreen(Screen[None]):
 
     def play_move(self, move: Move) -> None:
         m = self.match
-        if m.is_bot_turn or m.is_over or not m.state.is_legal(move):
+        if self.tick_clock() or m.is_bot_turn or m.is_over or not m.state.is_legal(move):
             return
         seat = m.state.current_player
         pv = preview(m.state, move)
@@ -353,7 +375,7 @@ class GameScreen(Screen[None]):
 
     def current_move(self) -> Move | None:
         st = self.match.state
-        if st.phase == "place" and self.column is not None:
+        if st.phase is Phase.PLACE and self.column is not None:
             return place(st.pending_line or 0, self.column)
         if self.source is not None and self.colour is not None and self.dest is not None:
             if not self.rest():
@@ -372,7 +394,7 @@ class GameScreen(Screen[None]):
         st = self.match.state
         if self.splitting():  # R43: the side of a colour is asked first (< or >)
             return
-        if st.phase == "place" and self.columns():
+        if st.phase is Phase.PLACE and self.columns():
             self.preview_column(self.columns()[0])
         elif self.colour is not None and self.dests():
             self.preview_dest(self.dests()[0])
@@ -385,7 +407,7 @@ class GameScreen(Screen[None]):
 
     def cycle(self, delta: int, vertical: bool) -> None:
         st = self.match.state
-        if st.phase == "place":
+        if st.phase is Phase.PLACE:
             cols = self.columns()
             if cols:
                 i = cols.index(self.column) if self.column in cols else -1 if delta > 0 else 0
@@ -425,7 +447,7 @@ class GameScreen(Screen[None]):
 
     # -- mouse (click actions embedded in the markup) ---------------------------------------
     def action_pick_tile(self, source: int, colour: int) -> None:
-        if self.human_turn and self.match.state.phase == "draft":
+        if self.human_turn and self.match.state.phase is Phase.DRAFT:
             if (self.source, self.colour) == (source, colour) and self.dest is not None:
                 self.confirm()
             else:
@@ -436,11 +458,11 @@ class GameScreen(Screen[None]):
             self.preview_dest(dest)
 
     def action_pick_side(self, right: int) -> None:
-        if self.human_turn and self.match.state.phase == "draft":
+        if self.human_turn and self.match.state.phase is Phase.DRAFT:
             self.choose_side(bool(right))
 
     def action_pick_column(self, column: int) -> None:
-        if self.human_turn and self.match.state.phase == "place":
+        if self.human_turn and self.match.state.phase is Phase.PLACE:
             self.preview_column(column)
 
     def action_confirm(self) -> None:
@@ -491,7 +513,7 @@ class GameScreen(Screen[None]):
         elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
             delta = -1 if key in ("left", "up", "shift+tab") else 1
             self.cycle(delta, key in ("up", "down"))
-        elif st.phase == "place":
+        elif st.phase is Phase.PLACE:
             if ch in "12345" and ch:
                 self.preview_column(int(ch) - 1)
             else:
@@ -605,7 +627,7 @@ class GameScreen(Screen[None]):
         chosen = self.current_move()
         cpv = preview(st, chosen) if chosen is not None and st.is_legal(chosen) else None
         return Selection(self.source, self.colour, cpv, self.column, frozenset(self.dests()),
-                         frozenset(self.columns()) if st.phase == "place" else frozenset(),
+                         frozenset(self.columns()) if st.phase is Phase.PLACE else frozenset(),
                          self.human_turn)
 
     def refresh_table(self) -> None:
@@ -625,7 +647,7 @@ class GameScreen(Screen[None]):
             turn = w.phrase("tiling title").format(round=self.tiling_round)
         elif st.is_over:
             turn = _("Game over")
-        elif st.phase == "place":
+        elif st.phase is Phase.PLACE:
             turn = _("{name}: wall column for line {line}").format(
                 name=self.names[st.current_player], line=(st.pending_line or 0) + 1)
         else:
@@ -636,6 +658,9 @@ class GameScreen(Screen[None]):
         brand = "" if lay.compact else f"[bold {pal.accent}]azulejos[/]  "
         head = (f"{brand}[bold]{escape(turn)}[/]" if self.tiling_round is not None
                 else f"{brand}[bold]{escape(status)}[/] · [bold]{escape(turn)}[/]")
+        clock = self.clock_text()
+        if clock:
+            head += f" · [bold {pal.accent}]{escape(clock)}[/]"
         self.engine_note = a.engine.slow()
         if self.engine_note:  # instead of the counts: they are on the table anyway
             note = _("Preparing the engine: first time only, about a minute")
@@ -793,7 +818,7 @@ class GameScreen(Screen[None]):
             lines.append(_("The game is over. Enter shows the results again."))
         elif self.thinking or m.is_bot_turn:
             lines.append(_("{name} is thinking…").format(name=self.names[st.current_player]))
-        elif st.phase == "place":
+        elif st.phase is Phase.PLACE:
             cols = " ".join(str(c + 1) for c in self.columns())
             lines.append(_("Choose the wall column for the tile of line {line}: {cols}").format(
                 line=(st.pending_line or 0) + 1, cols=cols))
@@ -835,7 +860,7 @@ class GameScreen(Screen[None]):
         if m.is_over:
             keys.append(("Enter", _("results")))
         elif self.human_turn and self.layout_now.fits:
-            if st.phase == "place":
+            if st.phase is Phase.PLACE:
                 cols = self.columns()
                 keys.append(("←→ " + "".join(str(c + 1) for c in cols), _("column")))
             elif self.source is None:
@@ -848,7 +873,7 @@ class GameScreen(Screen[None]):
             else:
                 keys.append(("↑↓ " + " ".join("F" if d == FLOOR else str(d + 1) for d in self.dests()),
                              w.phrase("line key")))
-            if st.phase == "draft":
+            if st.phase is Phase.DRAFT:
                 keys.append(("←→", w.part("tiles")))
             if self.current_move() is not None:
                 keys.append(("Enter", _("play")))

@@ -1,4 +1,4 @@
-"""Game clocks (issue #14): none, per move, or per game, chosen when a game is created.
+"""Game clocks on the web (issue #14): none, per move, or per game, chosen when a game is created.
 
 A clock times the *person* to move. ``move``: each turn has ``seconds`` (e.g. one day per
 move); ``game``: each seat has ``seconds`` for the whole game (chess-like), the time it spent
@@ -8,38 +8,24 @@ the players are still being invited); it is charged when the game moves on from 
 Bots' turns, seats whose player left and finished games have no running clock.
 
 All times are wall-clock seconds (``time.time()`` or the service's injected time source), so
-that a stored turn means the same to every server process and after a restart. This module is
-the arithmetic and the view fragment; :mod:`.clock_store` keeps it in the database.
+that a stored turn means the same to every server process and after a restart. The arithmetic
+is the play layer's (:mod:`azulejos.play.clocks`, shared with the terminal); this module is the
+request field and the view fragment, and :mod:`.clock_store` keeps a clock in the database.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
-from dataclasses import dataclass
 from typing import Any
 
-#: The clock kinds a game may be created with (``none``: no clock).
-CLOCK_KINDS = ("none", "move", "game")
+from azulejos.play.clocks import CLOCK_KINDS, NO_CLOCK, ClockSpec, GameClock, Turn
+
+__all__ = ["CLOCK_KINDS", "MAX_CLOCK_SECONDS", "MIN_CLOCK_SECONDS", "NO_CLOCK", "ClockSpec",
+           "GameClock", "Turn", "clock_json", "my_games_order", "parse_clock"]
+
 #: Shortest and longest clock a game may have (seconds): 10 s to 30 days.
 MIN_CLOCK_SECONDS = 10
 MAX_CLOCK_SECONDS = 30 * 86400
-
-
-@dataclass(frozen=True, slots=True)
-class ClockSpec:
-    """The clock chosen at creation: ``kind`` ``move`` or ``game``, and its ``seconds``
-    (``none``: the game has no clock)."""
-
-    kind: str
-    seconds: int
-
-    @property
-    def runs(self) -> bool:
-        return self.kind != "none"
-
-
-NO_CLOCK = ClockSpec("none", 0)
 
 
 def parse_clock(raw: Any) -> ClockSpec:
@@ -59,76 +45,6 @@ def parse_clock(raw: Any) -> ClockSpec:
         raise ValueError(f"'clock.seconds' must be a whole number from {MIN_CLOCK_SECONDS} "
                         f"to {MAX_CLOCK_SECONDS} (30 days)")
     return ClockSpec(kind, seconds)
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """The turn whose clock is (or is not) running: the game ``version`` it began at, when
-    (``began``), the person ``seat`` timed (None: no clock runs, e.g. a bot's turn) and its
-    ``deadline`` (None likewise)."""
-
-    version: int
-    began: float
-    seat: int | None = None
-    deadline: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameClock:
-    """A game's clock: its kind, the seconds each seat used so far (per-game clock) and the
-    current turn (None: not started yet)."""
-
-    spec: ClockSpec
-    used: tuple[float, ...]
-    turn: Turn | None = None
-
-    @classmethod
-    def new(cls, spec: ClockSpec, players: int) -> GameClock:
-        return cls(spec, (0.0,) * players)
-
-    def left_for(self, seat: int) -> float:
-        """Seconds a seat has at the start of a turn."""
-        if self.spec.kind == "game":
-            return max(0.0, self.spec.seconds - self.used[seat])
-        return float(self.spec.seconds)
-
-    def charged(self, base: int, now: float) -> GameClock:
-        """The clock once the game moves on from version ``base`` at ``now``: the running
-        turn's time goes to its seat (if that turn is the one of ``base``)."""
-        t = self.turn
-        if t is None or t.seat is None or t.version != base:
-            return self
-        used = list(self.used)
-        spent = max(0.0, now - t.began)
-        used[t.seat] = min(float(self.spec.seconds), used[t.seat] + spent) \
-            if self.spec.kind == "game" else used[t.seat] + spent
-        return dataclasses.replace(self, used=tuple(used))
-
-    def begin(self, version: int, seat: int | None, now: float) -> GameClock:
-        """A new turn at ``version`` (``seat``: the person timed; None: no clock runs)."""
-        if seat is None:
-            return dataclasses.replace(self, turn=Turn(version, now))
-        return dataclasses.replace(self, turn=Turn(version, now, seat, now + self.left_for(seat)))
-
-    def due(self, version: int, now: float) -> int | None:
-        """The seat out of time at ``now`` if the game is at ``version``, else None."""
-        t = self.turn
-        if t is None or t.seat is None or t.deadline is None or t.version != version:
-            return None
-        return t.seat if now >= t.deadline else None
-
-    def remaining(self, seat: int, now: float) -> float | None:
-        """Seconds left to ``seat`` at ``now`` (per move: only for the seat to move)."""
-        t = self.turn
-        running = t is not None and t.seat == seat and t.deadline is not None
-        if self.spec.kind == "move":
-            if t is None or t.deadline is None or not running:
-                return None
-            return max(0.0, t.deadline - now)
-        left = self.left_for(seat)
-        if running and t is not None:
-            left = max(0.0, left - max(0.0, now - t.began))
-        return left
 
 
 def clock_json(clock: GameClock | None, players: int, now: float) -> dict[str, Any] | None:

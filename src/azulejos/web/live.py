@@ -1,5 +1,5 @@
-"""A game held in memory by the server: its play-layer session plus what only the web needs
-(the set-up, the seats with their token digests, the creation time).
+"""A game held in memory by the server: its play-layer host and session plus what only the web
+needs (the set-up, the seats with their token digests, the creation time).
 
 The rules, the fork, the store write and the publishing are the session's
 (:class:`azulejos.play.Session`); this module rebuilds one exactly from the stored events and
@@ -16,7 +16,7 @@ import random
 from azulejos.agents import Budget
 from azulejos.core import Fill, State
 from azulejos.core.ruleset import Ruleset
-from azulejos.play import Seat, Seeding, Session
+from azulejos.play import Host, Seat, Seeding, Session
 from azulejos.play.events import LogEntry
 from azulejos.play.failures import CASUAL
 from azulejos.play.seeding import FillSource
@@ -98,6 +98,13 @@ class Live:
         self.created = created
         self.seats = seats
         self.session = session
+        #: The game's master (play/host.py): its actions, bots and clock. The clock does not
+        #: run while a person seat is still invited.
+        self.host = Host(session, stand_in=stand_in, waiting=self.inviting)
+
+    def inviting(self) -> bool:
+        """A person seat is not claimed yet (no clock runs meanwhile)."""
+        return any(s.kind == "person" and s.claimed is None for s in self.seats)
 
     @property
     def state(self) -> State:

@@ -1,0 +1,110 @@
+"""The game service's seats: claiming an invitation, inviting again, and leaving a seat
+(resigning, or a time-out: the host hands the seat to the stand-in bot)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from azulejos.play import SessionError
+
+from .protocol import MAX_TOKEN, GameError
+from .service_base import ServiceBase
+from .storage import token_digest
+from .tokens import default_person_name, new_token, refusal
+from .views import Access
+
+log = logging.getLogger("azulejos.web")
+
+
+class SeatsPart(ServiceBase):
+    """Claims, invitations and leaving, for :class:`~azulejos.web.service.GameService`."""
+
+    # -- seats: claims, invitations, leaving ---------------------------------------------------
+    async def claim(self, game_id: str, invite: Any, profile: Any = None) -> dict[str, Any]:
+        """Open an invitation: the first to open it gets the seat and its token (shown once);
+        anyone after gets ``claimed`` (409) and nothing changes. ``profile``: the claimer's
+        profile key (its id goes on the seat; a key that opens no profile is refused, 401,
+        and the seat stays free)."""
+        if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
+            raise GameError("malformed", "'invite' must be the invitation of the link", 400)
+        live = await self.get(game_id)
+        owner = await self.profiles.optional_profile(profile)
+        profile_id = None if owner is None else owner.profile_id
+        token = new_token()
+        claim = await self._db(self.store.claim, game_id, invite, token_digest(token),
+                               profile_id)
+        if claim is None:
+            raise GameError("bad_invite", "this invitation does not open a seat of this game "
+                            "(the creator may have sent a new one)", 403)
+        if not claim.won:
+            raise GameError("claimed", f"seat {claim.seat + 1} has already been claimed by "
+                            "someone else: ask the creator for a link to a free seat", 409,
+                            {"seat": claim.seat})
+        live.claimed(claim.seat, token_digest(token), time.time(), profile_id)
+        if owner is not None and live.seats[claim.seat].name == default_person_name(claim.seat):
+            # a seat left unnamed takes its profile's name, so that the board, the log, the
+            # record and the end screen all name the player
+            async with self._lock(game_id):
+                await self._db(self.store.rename, game_id, claim.seat, owner.name)
+                live.rename(claim.seat, owner.name)
+        await self._clock_claimed(live)
+        self.bus.publish("seats", game_id)
+        self._broadcast(live)
+        seat = live.seats[claim.seat]
+        return {"game": game_id, "seat": seat.seat, "name": seat.name, "token": token}
+
+    async def reinvite(self, access: Access, seat: Any) -> dict[str, Any]:
+        """A new invitation for a seat nobody claimed yet (creator only); the old link stops
+        working."""
+        if access.role != "host":
+            raise GameError("not_host", "only the game's creator can invite again", 403)
+        live = await self.get(access.game_id)
+        if type(seat) is not int or not 0 <= seat < live.players:
+            raise GameError("malformed", f"'seat' must be a seat number from 0 to {live.players - 1}")
+        spec = live.seats[seat]
+        if spec.kind != "person":
+            raise GameError("not_a_person", f"seat {seat + 1} is played by a bot", 409)
+        invite = new_token()
+        if not await self._db(self.store.reinvite, access.game_id, seat, token_digest(invite)):
+            raise GameError("claimed", f"seat {seat + 1} has already been claimed", 409,
+                            {"seat": seat})
+        return {"game": access.game_id, "seat": seat, "invite": invite}
+
+    async def leave(self, access: Access, seat: Any = None, version: Any = None) -> dict[str, Any]:
+        """The player of ``seat`` leaves (resigns): from now on the game's stand-in bot plays
+        the seat, so the others can finish. A ``leave`` event of the session."""
+        if access.role in ("spectator", "host"):
+            raise GameError("spectator", "spectators have no seat to leave", 403)
+        held = access.seats | access.left
+        if seat is None and len(held) == 1:
+            seat = next(iter(held))
+        if type(seat) is not int:
+            raise GameError("not_your_seat", "say which seat leaves ('seat')", 403)
+        if version is not None and type(version) is not int:
+            raise GameError("malformed", "'version' must be the whole number of the view", 400)
+        return await self._leave(access.game_id, seat, version, held, "resigned")
+
+    async def _leave(self, gid: str, seat: int, version: int | None, by: frozenset[int],
+                     reason: str) -> dict[str, Any]:
+        async with self._lock(gid):
+            live = await self.get(gid)
+            if version is not None and version > live.version:
+                # Another server process may have moved the game on: reload first.
+                self._games.pop(gid, None)
+                live = await self.get(gid)
+            try:
+                pending = live.host.prepare_leave(seat, reason=reason, version=version, by=by)
+            except SessionError as e:
+                raise refusal(e) from None
+            try:
+                await self._db(live.session.persist, pending)
+            except SessionError as e:
+                self._games.pop(gid, None)
+                raise GameError("stale", "the game moved on meanwhile: try again", 409) from e
+            live.host.commit(pending, await self._clock_moved(live, pending))
+        log.info("game %s: seat %d left (%s), a %s bot plays it", gid, seat, reason,
+                 live.stand_in)
+        self._kick_bots(live)
+        return {"left": seat, "bot": live.stand_in, "version": live.version}
