@@ -1,6 +1,7 @@
 """azulejos engine (commands/engine.py, agents/engine.py): its seed is refused below 0 as every
 command's is, a greeting of a protocol version it does not speak gets an ``info error`` and no
-``azulejosok``, and a bad spec is said in one sentence to the protocol and to the person."""
+``azulejosok``, and a bad spec is said in one sentence to the protocol and to the person
+(test_bot_errors_lang.py, through a subprocess)."""
 
 from __future__ import annotations
 
@@ -47,13 +48,6 @@ def test_the_greeting_of_version_1_is_answered_azulejosok() -> None:
     assert engine(["azulejos 1", "quit"])[2] == "azulejosok"
     assert greeting_error(" 1 ") is None
     assert "'2' is not supported" in (greeting_error("2") or "")
-
-
-def test_a_bad_spec_is_one_sentence_on_stdout_and_stderr(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--lang", "en", "engine", "--bot", "mcts:time=x"]) == 2
-    cap = capsys.readouterr()
-    assert cap.out == "info error mcts: time=x must be a finite number\n"
-    assert cap.err == "azulejos engine: mcts: time=x must be a finite number\n"
 
 
 def test_serve_alone_says_the_library_message() -> None:

@@ -53,7 +53,7 @@ def test_replay_cli_accepts_all_valid_records() -> None:
 
 def test_replay_cli_reports_one_line_per_bad_file() -> None:
     """Each bad file is one line: its path and the sentence of its error's code (in English
-    here; tests/cli/test_record_errors_lang.py has the other languages)."""
+    here; tests/commands/test_record_errors_lang.py has the other languages)."""
     bad = sorted((HERE / "invalid").glob("*.json"))
     assert {p.name for p in bad} == set(EXPECTED)
     out = azulejos("--lang", "en", "replay", str(VALID[0]), *map(str, bad))

@@ -28,8 +28,7 @@ from dataclasses import dataclass
 
 from azulejos.core import MOVES, Move, State
 from azulejos.core import layout as L
-from azulejos.notation import Record, parse_move
-from azulejos.notation.record import round_fill
+from azulejos.notation import Record, replay_steps
 
 from .base import Budget
 from .fastmcts import FastMCTSAgent
@@ -134,21 +133,18 @@ def review_record(
         FastMCTSAgent(seed).prepare()  # load the search kernels before the first search
     total = sum(len(r.moves) for r in record.rounds)
     done = 0
-    st = State.new(record.ruleset, None, record.start_player)
     out: list[list[MoveReview]] = []
-    for ri, rnd in enumerate(record.rounds, 1):
-        st.apply_fill(round_fill(record, rnd, ri))  # specials and SF1's tile too (R40, R41)
-        reviews: list[MoveReview] = []
-        for mi, text in enumerate(rnd.moves, 1):
-            mv = parse_move(text)
-            seat = st.current_player
-            best, lost, value, pv, note = review_position(st, mv, budget, _seed(seed, ri, mi))
-            reviews.append(MoveReview(ri, mi, seat, mv, best, lost, value, pv, note))
-            st.push(mv)
-            done += 1
-            if progress is not None:
-                progress(done, total)
-        out.append(reviews)
+    for step in replay_steps(record, before=True):  # specials and SF1's tile too (R40, R41)
+        if step.fill is not None:
+            out.append([])
+            continue
+        ri, mi, mv, seat, st = step.round, step.number, step.move, step.seat, step.before
+        assert mv is not None and seat is not None and st is not None
+        best, lost, value, pv, note = review_position(st, mv, budget, _seed(seed, ri, mi))
+        out[-1].append(MoveReview(ri, mi, seat, mv, best, lost, value, pv, note))
+        done += 1
+        if progress is not None:
+            progress(done, total)
     return out
 
 

@@ -17,7 +17,7 @@ from azulejos.core import LETTERS, Fill, IllegalMoveError, InvalidMoveError, Mov
 from azulejos.core.choices import sf4_rest, sf4_sides
 from azulejos.core.moves import split
 from azulejos.guide import get_section
-from azulejos.play import HintUnavailable, Match, Step, hint, preview, result
+from azulejos.play import Match, Step, hint, preview, result
 from azulejos.play.words import (
     GameLog,
     Words,
@@ -29,6 +29,7 @@ from azulejos.play.words import (
     tiling_sentence,
     why_sentence,
 )
+from azulejos.render.failures import failure_text
 from azulejos.render.oserror import os_error_text
 from azulejos.render.reasons import reason_text
 
@@ -217,8 +218,8 @@ class PlainGame:
         elif key == "hint":
             try:
                 h = hint(self.m.state, 1.0)
-            except HintUnavailable:
-                self.say(_("Hints are not available in this installation."))
+            except Exception as e:  # said by its kind, never in the error's English
+                self.say(_("No hint: {reason}").format(reason=failure_text(self.w.tr, e)))
             else:
                 st = self.m.state
                 sentence = move_sentence(self.w, self.names[st.current_player], h.move,

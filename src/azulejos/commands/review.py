@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.agents.review import annotate, default_seconds, mistakes, review_record
     from azulejos.core.errors import InvalidRecordError
     from azulejos.notation.record import load_and_replay, save_record
-    from azulejos.play import seats_from_json
+    from azulejos.play import record_seats
     from azulejos.play.words import Words
     from azulejos.render.oserror import os_error_text
     from azulejos.render.record_errors import record_error_text
@@ -69,10 +69,7 @@ def run(args: argparse.Namespace) -> int:
     saved_lang = rec.extra.get("lang") if rec.extra.get("lang") in LANGUAGES else None
     w = Words(args.lang or saved_lang, "classic", theme_letters=False)
     _ = w.gettext
-    names = w.names(seats_from_json(rec.extra.get("seats"), rec.players))
-    raw = rec.extra.get("names")
-    if rec.extra.get("seats") is None and isinstance(raw, list) and len(raw) == rec.players:
-        names = [str(x) for x in raw]
+    names = w.names(record_seats(rec))
     if args.iterations is not None:
         budget = Budget(seconds=args.time, iterations=args.iterations)
     else:

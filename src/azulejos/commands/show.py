@@ -34,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from azulejos.core.errors import InvalidRecordError
     from azulejos.notation.position import to_position
     from azulejos.notation.record import load_record, replay
+    from azulejos.play import record_seats
+    from azulejos.play.words import Words
     from azulejos.render.record_errors import record_error_text
     from azulejos.render.text import render_state
 
@@ -61,18 +63,7 @@ def run(args: argparse.Namespace) -> int:
     except InvalidRecordError as e:
         print(f"{args.file}: {record_error_text(tr, e)}", file=sys.stderr)
         return 1
-    names = rec.extra.get("names")
-    if not (isinstance(names, list) and len(names) == rec.players and all(isinstance(x, str) for x in names)):
-        names = None
-    if rec.extra.get("seats") is not None:  # default names ("Easy bot") in the reader's words
-        from azulejos.play.seats import seats_from_json
-        from azulejos.play.words import Words
-
-        try:
-            names = Words(str(tr.info().get("language") or "en")).names(
-                seats_from_json(rec.extra.get("seats"), rec.players))
-        except (TypeError, ValueError, KeyError):
-            pass  # a record's odd seats: its names as written
+    names = Words(getattr(args, "lang", None), "classic", theme_letters=False).names(record_seats(rec))
     print(render_state(st, names, colour=args.colour, tr=tr))
     if st.ruleset.special_factories:
         print(_specials_line(st, tr))

@@ -14,12 +14,14 @@ from .position import from_position, to_position
 from .record import (
     FORMAT,
     Record,
+    ReplayStep,
     RoundRecord,
     dumps,
     load_record,
     parse_record,
     record_of,
     replay,
+    replay_steps,
     save_record,
 )
 
@@ -37,5 +39,6 @@ def action_id(move: Move | str) -> int:
 __all__ = [
     "MOVE_TEXT", "NUM_ACTIONS", "Move", "draft", "move_of_action", "parse_move", "place",
     "move_text", "action_id", "from_position", "to_position", "FORMAT", "Record",
-    "RoundRecord", "dumps", "load_record", "parse_record", "record_of", "replay", "save_record",
+    "RoundRecord", "dumps", "load_record", "parse_record", "record_of", "replay",
+    "replay_steps", "save_record", "ReplayStep",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -445,6 +445,24 @@ def load_and_replay(path: str | Path) -> tuple[Record, State]:
     return rec, replay(rec)
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One step of a record's replay (:func:`replay_steps`): a round's fill (``move`` None,
+    ``number`` 0) or its ``number``-th move (1-based), played by ``seat``.
+
+    ``state`` is the replay's own state just after the step: read it, or copy it to keep it
+    (it changes with the next step). ``before`` is a copy of the state just before a move,
+    when :func:`replay_steps` was asked for it (a preview or a review needs it)."""
+
+    round: int
+    number: int
+    state: State
+    fill: Fill | None = None
+    move: Move | None = None
+    seat: int | None = None
+    before: State | None = None
+
+
 def replay(
     record: Record, *, until_round: int | None = None, until_move: int | None = None
 ) -> State:
@@ -454,8 +472,25 @@ def replay(
     (all of them if None); records are then only checked up to that point.
     Raises :class:`InvalidRecordError` naming the round, move number, move and rule.
     """
-    n = record.players
     st = State.new(record.ruleset, None, record.start_player)
+    for _step in _replay(record, st, until_round, until_move, False):
+        pass
+    return st
+
+
+def replay_steps(record: Record, *, before: bool = False) -> Iterator[ReplayStep]:
+    """Every step of a record, replayed and checked as :func:`replay` does (the one loop that
+    replays a record: the commands, the terminal's and the web's replays and the review all
+    walk it). With ``before``, each move's step carries a copy of the state before it.
+    Raises :class:`InvalidRecordError` when the record does not replay, at the step that fails."""
+    st = State.new(record.ruleset, None, record.start_player)
+    yield from _replay(record, st, None, None, before)
+
+
+def _replay(
+    record: Record, st: State, until_round: int | None, until_move: int | None, before: bool
+) -> Iterator[ReplayStep]:
+    n = record.players
     for ri, rnd in enumerate(record.rounds, 1):
         if st.is_over:
             raise InvalidRecordError(
@@ -482,6 +517,7 @@ def replay(
                 f"round {ri}: factories {' '.join(rnd.factories)}: {e}", code="bad_fill", round=ri,
                 rule=e.rule, factories=" ".join(rnd.factories)
             ) from None
+        yield ReplayStep(ri, 0, st, fill=fill)
         stop_here = until_round == ri
         moves = rnd.moves if not (stop_here and until_move is not None) else rnd.moves[:until_move]
         for mi, text in enumerate(moves, 1):
@@ -505,6 +541,7 @@ def replay(
                     move=text,
                     rule="R16",
                 )
+            seat, kept = st.current_player, st.copy(history=False) if before else None
             try:
                 st.push(move)
             except IllegalMoveError as e:
@@ -516,8 +553,9 @@ def replay(
                     move=text,
                     rule=e.rule,
                 ) from None
+            yield ReplayStep(ri, mi, st, move=move, seat=seat, before=kept)
         if stop_here:
-            return st
+            return
         round_done = st.is_chance or st.is_over
         if not round_done:
             if ri != len(record.rounds):
@@ -545,7 +583,7 @@ def replay(
                     round=ri,
                     rule="R23",
                 )
-            return st
+            return
         expected = scores_before_bonus(st)
         if rnd.scores is None:
             raise InvalidRecordError(
@@ -593,7 +631,6 @@ def replay(
             rule="R23",
             rounds=len(record.rounds),
         )
-    return st
 
 
 def _numbers(values: list[int]) -> str:

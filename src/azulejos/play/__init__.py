@@ -6,7 +6,7 @@ and plain mode through :class:`Match`, the web server through its live games, to
 ``demo`` and ``selfplay`` directly.
 """
 
-from .bots import Bot, Hint, HintUnavailable, hint, make_bot
+from .bots import Bot, Hint, hint, make_bot
 from .clock import Clock
 from .clocks import ClockSpec, GameClock, parse_clock_text
 from .events import Event, Left, LogEntry, Update
@@ -15,15 +15,15 @@ from .host import STAND_IN, Host, Snapshot
 from .match import GENERATOR, Match, Played, Step, Tiling
 from .preview import Preview, preview
 from .results import Result, Standing, result
-from .seats import BOT_LEVELS, Seat, parse_seat, seats_from_json
+from .seats import BOT_LEVELS, Seat, parse_seat, record_seats, seats_from_json
 from .seeding import FillSource, Seeding
 from .session import Pending, Session, SessionError
 from .store import MemoryStore, RecordFileStore, Store, VersionConflict
 
 __all__ = [
-    "Bot", "Hint", "HintUnavailable", "hint", "make_bot", "GENERATOR", "Match", "Played",
+    "Bot", "Hint", "hint", "make_bot", "GENERATOR", "Match", "Played",
     "Step", "Tiling", "Preview", "preview", "Result", "Standing", "result", "BOT_LEVELS",
-    "Seat", "parse_seat", "seats_from_json", "Clock", "Event", "Left", "LogEntry", "CASUAL", "FORFEIT",
+    "Seat", "parse_seat", "record_seats", "seats_from_json", "Clock", "Event", "Left", "LogEntry", "CASUAL", "FORFEIT",
     "FailurePolicy", "Forfeit", "FillSource", "Seeding", "Pending", "Session", "SessionError",
     "Update", "MemoryStore", "RecordFileStore", "Store", "VersionConflict", "ClockSpec",
     "GameClock", "parse_clock_text", "STAND_IN", "Host", "Snapshot",

@@ -5,13 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from azulejos.agents import Agent, Budget, Reason, agent_names, make_agent, reasons
+from azulejos.agents import Agent, Reason, agent_names, make_agent, reasons
 from azulejos.agents import hint as search_hint
 from azulejos.core import Move, State, move_of_action, parse_move
-
-
-class HintUnavailable(RuntimeError):
-    """No hint can be given here (front ends say so instead of a hint)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,12 +17,6 @@ class Bot:
     level: str
     agent: Agent
     stand_in: str | None = None
-
-    def choose(self, state: State, budget: Budget | None = None) -> Move:
-        move = self.agent.choose(state.copy(), budget)
-        if not state.is_legal(move):  # a bot bug must never corrupt the game
-            raise RuntimeError(f"bot {self.level!r} chose the illegal move {move.text()}")
-        return move
 
 
 def make_bot(level: str, seed: int | None) -> Bot:

@@ -26,7 +26,7 @@ from .bots import Bot, make_bot
 from .clocks import ClockSpec
 from .events import Left, Played, Step, Tiling
 from .host import Host
-from .seats import Seat, seats_from_json
+from .seats import Seat, record_seats
 from .seeding import Seeding
 from .session import Session, ruleset_for
 from .store import Store
@@ -95,14 +95,9 @@ class Match:
         """Resume the game of a record (:class:`InvalidRecordError` if it does not replay)."""
         state = replay(record)
         extra = dict(record.extra)
-        raw_seats = extra.pop("seats", None)
-        seats = seats_from_json(raw_seats, record.players)
-        names = extra.pop("names", None)
-        if raw_seats is None and isinstance(names, list) and len(names) == len(seats):
-            seats = [
-                Seat(str(n)[:24], s.bot) if isinstance(n, str) and n.strip() and not s.is_bot else s
-                for n, s in zip(names, seats)
-            ]
+        seats = record_seats(record)
+        extra.pop("seats", None)
+        extra.pop("names", None)
         seed = extra.pop("seed", None)
         if type(seed) is not int or seed < 0:
             seed = random.SystemRandom().randrange(10**9)

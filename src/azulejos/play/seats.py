@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from azulejos.notation import Record
 
 #: The bot levels a front end offers, weakest first: the agents' registry's.
 from azulejos.agents.registry import BOT_LEVELS as BOT_LEVELS
+
+#: A name read back from a record is cut at this many characters, whoever wrote it: the
+#: longest name a front end takes (the web's; the terminal takes 24, ``parse_seat``).
+NAME_LIMIT = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +141,34 @@ def _stored_bot(bot: object) -> str | None:
     return bot if isinstance(bot, str) and bot in agent_names() else None
 
 
+def record_seats(record: Record) -> list[Seat]:
+    """The seats of a game record: the one reader of names from a record, for every front end
+    and command (show them in a language with ``Words.names``).
+
+    The record's ``seats`` key (:func:`seats_from_json`) when it has one; else an older
+    record's ``names`` key, a list of people's names; else people named ``Player N``. Every
+    name is stripped and cut at :data:`NAME_LIMIT` characters; a blank one is ``Player N``.
+
+    >>> from azulejos.core import Ruleset
+    >>> from azulejos.notation import Record
+    >>> record_seats(Record(Ruleset(2), 0, [], extra={"names": ["Ana", " "]}))
+    [Seat(name='Ana', bot=None), Seat(name='Player 2', bot=None)]
+    """
+    seats = record.extra.get("seats")
+    if seats is not None:
+        return seats_from_json(seats, record.players)
+    out = [Seat(f"Player {p + 1}") for p in range(record.players)]
+    names = record.extra.get("names")
+    if isinstance(names, list) and len(names) == record.players:
+        for p, name in enumerate(names):
+            if isinstance(name, str) and name.strip():
+                out[p] = Seat(name.strip()[:NAME_LIMIT])
+    return out
+
+
 def seats_from_json(data: Any, players: int) -> list[Seat]:
-    """Seats stored in a record's ``seats`` key; people named ``Player N`` when absent/bad."""
+    """Seats stored in a record's ``seats`` key; people named ``Player N`` when absent/bad.
+    Names are cut at :data:`NAME_LIMIT` characters (see :func:`record_seats`)."""
     out = [Seat(f"Player {p + 1}") for p in range(players)]
     if isinstance(data, Sequence) and not isinstance(data, str) and len(data) == players:
         for p, item in enumerate(data):
@@ -144,7 +177,7 @@ def seats_from_json(data: Any, players: int) -> list[Seat]:
             name = item.get("name")
             bot = _stored_bot(item.get("bot"))
             if isinstance(name, str) and name.strip():
-                out[p] = Seat(name.strip()[:24], bot)
+                out[p] = Seat(name.strip()[:NAME_LIMIT], bot)
             elif bot is not None:
                 out[p] = Seat(f"{bot.capitalize()} bot", bot)
     return out

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from azulejos.notation import Record
 from azulejos.play import Match, result
 from azulejos.play.words import result_sentence
+from azulejos.render.failures import failure_text
 
 from .widgets import KeyBar, escape
 
@@ -156,7 +157,7 @@ class EndScreen(ModalScreen[None]):
         except ReviewStopped:
             return
         except Exception as e:  # a failed review must not take the game down
-            self.app.call_from_thread(self.review_failed, str(e))
+            self.app.call_from_thread(self.review_failed, failure_text(self.azapp.words.tr, e))
             return
         took = time.perf_counter() - start
         done = annotate(record, reviews, budget, 0)

@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from azulejos.core import CENTRE, FLOOR, Fill, Move, Phase, draft, place
 from azulejos.core.choices import columns, destinations, sf4_rest, sf4_sides, split_move, takeable
-from azulejos.play import HintUnavailable, Match, Step, hint, preview
+from azulejos.play import Match, Step, hint, preview
 from azulejos.play.words import (
     GameLog,
     bot_name,
@@ -32,6 +32,7 @@ from azulejos.play.words import (
     special_badge,
     why_sentence,
 )
+from azulejos.render.failures import failure_text
 
 from .layout import BOARD_WIDTH, MIN_SIZE, TableLayout, table_layout
 from .render import Selection, board_markup, centre_markup, factory_markup, legend_markup
@@ -579,12 +580,9 @@ class GameScreen(Screen[None]):
             # while the kernels load, the pure-Python twin answers (tui/engine.py)
             h = hint(self.match.state, self.azapp.hint_seconds,
                      kernels=not self.azapp.engine.loading())
-        except HintUnavailable:
-            msg = w.gettext("Hints are not available in this installation.")
+        except Exception as e:  # said by its kind, never in the error's English (render/failures)
+            msg = w.gettext("No hint: {reason}").format(reason=failure_text(w.tr, e))
             self.app.call_from_thread(self.show_message, msg)
-            return
-        except Exception as e:
-            self.app.call_from_thread(self.show_message, str(e))
             return
         self.app.call_from_thread(self.show_hint, version, h.move, h.evaluation, h.reasons)
 

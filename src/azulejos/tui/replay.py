@@ -13,9 +13,8 @@ from textual.widgets import Static
 
 from azulejos.core import Move, State
 from azulejos.core.events import TilingEvent
-from azulejos.notation import Record, parse_move
-from azulejos.notation.record import round_fill
-from azulejos.play import preview, seats_from_json
+from azulejos.notation import Record, replay_steps
+from azulejos.play import preview, record_seats
 from azulejos.play.words import (
     fill_sentences,
     move_sentence,
@@ -49,24 +48,19 @@ def frames(record: Record, words: object) -> list[Frame]:
     from azulejos.play.words import Words
 
     w = cast(Words, words)
-    names = w.names(seats_from_json(record.extra.get("seats"), record.players))
-    raw = record.extra.get("names")
-    if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
-        names = [str(x) for x in raw]
-    st = State.new(record.ruleset, None, record.start_player)
+    names = w.names(record_seats(record))
     out: list[Frame] = []
-    for ri, rnd in enumerate(record.rounds, 1):
-        fill = round_fill(record, rnd, ri)  # with the specials (R40, R41)
-        st.apply_fill(fill)
-        said = " ".join([w.phrase("filled").format(round=ri), *fill_sentences(w, fill)])
-        out.append(Frame(st.copy(history=False), ri, None, None, said, ()))
-        for text in rnd.moves:
-            mv = parse_move(text)
-            seat = st.current_player
-            sentence = move_sentence(w, names[seat], mv, preview(st, mv))
-            st.push(mv)
-            tiling = tuple(st.tiling_log) if (st.is_chance or st.is_over) else ()
-            out.append(Frame(st.copy(history=False), ri, mv, seat, sentence, tiling))
+    for step in replay_steps(record, before=True):
+        st = step.state
+        if step.fill is not None:
+            said = " ".join([w.phrase("filled").format(round=step.round),
+                             *fill_sentences(w, step.fill)])  # with the specials (R40, R41)
+            out.append(Frame(st.copy(history=False), step.round, None, None, said, ()))
+            continue
+        assert step.move is not None and step.seat is not None and step.before is not None
+        sentence = move_sentence(w, names[step.seat], step.move, preview(step.before, step.move))
+        tiling = tuple(st.tiling_log) if (st.is_chance or st.is_over) else ()
+        out.append(Frame(st.copy(history=False), step.round, step.move, step.seat, sentence, tiling))
     return out
 
 
@@ -81,14 +75,9 @@ class ReplayScreen(Screen[None]):
         self.index = 0
         self.frames: list[Frame] = []
         self.review: list[list[dict[str, object]]] | None = None
-        self.seats = seats_from_json(record.extra.get("seats"), record.players)
+        self.seats = record_seats(record)
         self.names = [s.name for s in self.seats]
         self.layout_now = replay_layout(120, 40, record.players)
-        self.typed_names = False
-        raw = record.extra.get("names")
-        if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
-            self.names = [str(x) for x in raw]
-            self.typed_names = True
 
     @property
     def azapp(self) -> AzulejosApp:
@@ -200,8 +189,7 @@ class ReplayScreen(Screen[None]):
         fr = self.frames[self.index]
         st = fr.state
         sel = Selection()
-        if not self.typed_names:
-            self.names = w.names(self.seats)
+        self.names = w.names(self.seats)
         pos = _("Move {i} of {n}").format(i=self.index, n=len(self.frames) - 1)
         replay_word = _("replay")
         self.query_one("#status", Static).update(

@@ -21,9 +21,9 @@ from azulejos.core import Move, State
 from azulejos.core.colours import LETTERS
 from azulejos.core.errors import InvalidRecordError
 from azulejos.i18n import translation
-from azulejos.notation import Record, parse_move, parse_record, replay
-from azulejos.notation.record import dumps, round_fill
-from azulejos.play import preview, seats_from_json
+from azulejos.notation import Record, parse_move, parse_record, replay, replay_steps
+from azulejos.notation.record import dumps
+from azulejos.play import preview, record_seats
 from azulejos.play.words import (
     Words,
     fill_sentences,
@@ -86,14 +86,6 @@ def _table(st: State) -> dict[str, Any]:
     }
 
 
-def _names(record: Record, w: Words) -> list[str]:
-    names = w.names(seats_from_json(record.extra.get("seats"), record.players))
-    raw = record.extra.get("names")
-    if record.extra.get("seats") is None and isinstance(raw, list) and len(raw) == record.players:
-        names = [str(x)[:40] for x in raw]
-    return names
-
-
 def _readable(entry: dict[str, object]) -> bool:
     """A review entry this page can show: a finite ``lost`` and, unless the move was not
     searched (``note``), a ``best`` move in notation."""
@@ -149,41 +141,40 @@ def frames_json(record: Record, lang: str, theme: str) -> dict[str, Any]:
     frames (one per position: each round's start after the fill, then one per move), and the
     review (per move, and each player's biggest mistakes) when the record has one."""
     w = Words(lang, theme if theme in THEMES else "classic")
-    names = _names(record, w)
-    seats = seats_from_json(record.extra.get("seats"), record.players)
+    seats = record_seats(record)
+    names = w.names(seats)
     review = _review(record)
-    st = State.new(record.ruleset, None, record.start_player)
     frames: list[dict[str, Any]] = []
     mistakes: list[list[dict[str, Any]]] = [[] for _ in range(record.players)]
-    for ri, rnd in enumerate(record.rounds, 1):
-        fill = round_fill(record, rnd, ri)  # with the special displays (R40, R41)
-        st.apply_fill(fill)
-        said = " ".join([w.phrase("filled").format(round=ri), *fill_sentences(w, fill)])
-        frames.append({"round": ri, "move": None, "seat": None, "text": said,
-                       "fill": fill_json(fill), "tiling": [], "tiling_text": [], "review": None, "table": _table(st)})
-        for mi, text in enumerate(rnd.moves, 1):
-            mv = parse_move(text)
-            seat = st.current_player
-            sentence = move_sentence(w, names[seat], mv, preview(st, mv))
-            entry = None
-            if review is not None:
-                entry = _review_entry(w, review[ri - 1][mi - 1])
-                best = review[ri - 1][mi - 1].get("best")
-                if isinstance(best, str) and parse_move(best) != mv:
-                    entry["best_text"] = _said(w, names[seat], st, parse_move(best))
-                lost = review[ri - 1][mi - 1].get("lost")
-                if isinstance(lost, (int, float)) and lost >= MISTAKE_POINTS:
-                    mistakes[seat].append({"frame": len(frames), "round": ri, "number": mi,
-                                           "move": w.notation(mv), "move_text": sentence,
-                                           **entry})
-            st.push(mv)
-            tiling = list(st.tiling_log) if (st.is_chance or st.is_over) else []
-            frames.append({
-                "round": ri, "move": w.notation(mv), "seat": seat, "text": sentence,
-                "tiling": [tiling_json(e) for e in tiling],
-                "tiling_text": [tiling_sentence(w, names, e) for e in tiling],
-                "review": entry, "table": _table(st),
-            })
+    for step in replay_steps(record, before=True):
+        st, ri = step.state, step.round
+        if step.fill is not None:  # with the special displays (R40, R41)
+            said = " ".join([w.phrase("filled").format(round=ri), *fill_sentences(w, step.fill)])
+            frames.append({"round": ri, "move": None, "seat": None, "text": said,
+                           "fill": fill_json(step.fill), "tiling": [], "tiling_text": [],
+                           "review": None, "table": _table(st)})
+            continue
+        mv, seat, mi, before = step.move, step.seat, step.number, step.before
+        assert mv is not None and seat is not None and before is not None
+        sentence = move_sentence(w, names[seat], mv, preview(before, mv))
+        entry = None
+        if review is not None:
+            entry = _review_entry(w, review[ri - 1][mi - 1])
+            best = review[ri - 1][mi - 1].get("best")
+            if isinstance(best, str) and parse_move(best) != mv:
+                entry["best_text"] = _said(w, names[seat], before, parse_move(best))
+            lost = review[ri - 1][mi - 1].get("lost")
+            if isinstance(lost, (int, float)) and lost >= MISTAKE_POINTS:
+                mistakes[seat].append({"frame": len(frames), "round": ri, "number": mi,
+                                       "move": w.notation(mv), "move_text": sentence,
+                                       **entry})
+        tiling = list(st.tiling_log) if (st.is_chance or st.is_over) else []
+        frames.append({
+            "round": ri, "move": w.notation(mv), "seat": seat, "text": sentence,
+            "tiling": [tiling_json(e) for e in tiling],
+            "tiling_text": [tiling_sentence(w, names, e) for e in tiling],
+            "review": entry, "table": _table(st),
+        })
     review_out = None
     if review is not None:
         rv = record.extra.get("review")

@@ -61,7 +61,7 @@ def test_ws_compression_off_is_not_negotiated(switch: str, tmp_path: Path) -> No
     """A real server: a client offering permessage-deflate gets it only with the switch on."""
     from websockets.sync.client import connect
 
-    from .servers import free_port
+    from tests.web.servers import free_port
 
     port = free_port()
     proc = subprocess.Popen(
