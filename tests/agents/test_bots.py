@@ -16,6 +16,7 @@ FAST = {
     "mcts": "mcts:iterations=40", "easy": "easy", "medium": "medium",
     "hard": "hard:iterations=40", "expert": "expert:iterations=40",
     "fastmcts": "fastmcts:iterations=40",
+    "expert-2026-12": "expert-2026-12:iterations=40",
 }
 
 
