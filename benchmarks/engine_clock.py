@@ -16,32 +16,16 @@ any clock ran out or any answer was illegal.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
+
+from _engine import send, start, stop, until
 
 from azulejos.agents.protocol import position_line
 from azulejos.core import Ruleset, State
 from azulejos.notation import parse_move
-
-
-def _send(p: subprocess.Popen[str], line: str) -> None:
-    assert p.stdin is not None
-    p.stdin.write(line + "\n")
-    p.stdin.flush()
-
-
-def _until(p: subprocess.Popen[str], prefix: str) -> str:
-    assert p.stdout is not None
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the engine exited before {prefix!r}")
-        if line.startswith(prefix):
-            return line.strip()
 
 
 def main() -> int:
@@ -54,39 +38,35 @@ def main() -> int:
     ap.add_argument("--variant", default="coloured")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
-    p = subprocess.Popen(
-        [sys.executable, "-m", "azulejos", "engine", "--bot", args.bot, "--seed", str(args.seed)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
+    p = start(args.bot, args.seed)
     longest_all = 0.0
     ends: list[float] = []
     flagged = illegal = 0
     moves_all: list[float] = []
     t_start = time.perf_counter()
     try:
-        _send(p, "azulejos 1")
-        _until(p, "azulejosok")
-        _send(p, "setoption kernels wait")
-        _send(p, "isready")
-        _until(p, "readyok")
+        send(p, "azulejos 1")
+        until(p, "azulejosok")
+        send(p, "setoption kernels wait")
+        send(p, "isready")
+        until(p, "readyok")
         for game in range(args.games):
             rng = random.Random(args.seed * 100_003 + game)
             st = State.new(Ruleset.of(args.players, args.variant))
             left = [args.clock] * args.players
             longest = 0.0
             n = 0
-            _send(p, "newgame")
+            send(p, "newgame")
             while not st.is_over:
                 if not st.legal_actions():
                     st.deal(rng)
                     continue
                 seat = st.current_player
-                _send(p, position_line(st))
+                send(p, position_line(st))
                 t0 = time.perf_counter()
-                _send(p, f"go timeleft {left[seat] * 1000:.1f} increment "
+                send(p, f"go timeleft {left[seat] * 1000:.1f} increment "
                          f"{args.increment * 1000:.1f}")
-                answer = _until(p, "bestmove")
+                answer, _ = until(p, "bestmove")
                 used = time.perf_counter() - t0
                 n += 1
                 moves_all.append(used)
@@ -109,12 +89,7 @@ def main() -> int:
                   f"{st.scores}, longest move {longest:.2f} s, time left "
                   f"{', '.join(f'{x:.2f}' for x in left)} s", flush=True)
     finally:
-        try:
-            _send(p, "quit")
-            p.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            p.kill()
-            p.wait()
+        stop(p)
     print(f"\n{args.bot}, {args.clock:g} s per player per game + {args.increment:g} s a move, "
           f"{args.players} players {args.variant}: {args.games} games, {len(moves_all)} moves "
           f"in {time.perf_counter() - t_start:.0f} s")

@@ -18,36 +18,16 @@ look at long movetimes: the share of MS used).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
+
+from _engine import engine_ms, send, start, stop, until
 
 from azulejos.agents.protocol import position_line
 from azulejos.core import Ruleset, State
 from azulejos.notation import parse_move
-
-
-def _send(p: subprocess.Popen[str], line: str) -> None:
-    assert p.stdin is not None
-    p.stdin.write(line + "\n")
-    p.stdin.flush()
-
-
-def _until(p: subprocess.Popen[str], prefix: str) -> tuple[str, float | None]:
-    """The first line starting with ``prefix``, and the engine's own ``info time`` (ms) before it."""
-    assert p.stdout is not None
-    own = None
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the engine exited before {prefix!r}")
-        if line.startswith("info time "):
-            own = float(line.split()[2])
-        if line.startswith(prefix):
-            return line.strip(), own
 
 
 def main() -> int:
@@ -60,34 +40,31 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--moves", type=int, default=0, help="stop after this many moves (0: none)")
     args = ap.parse_args()
-    p = subprocess.Popen(
-        [sys.executable, "-m", "azulejos", "engine", "--bot", args.bot, "--seed", str(args.seed)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
+    p = start(args.bot, args.seed)
     times: list[tuple[float, int, int, str, float]] = []  # (s, game, move no., move, engine's ms)
     illegal = 0
     t_start = time.perf_counter()
     try:
-        _send(p, "azulejos 1")
-        _until(p, "azulejosok")
+        send(p, "azulejos 1")
+        until(p, "azulejosok")
         t0 = time.perf_counter()
-        _send(p, "isready")
-        _until(p, "readyok")
+        send(p, "isready")
+        until(p, "readyok")
         print(f"isready to readyok: {time.perf_counter() - t0:.3f} s", flush=True)
         for game in range(args.games):
             rng = random.Random(args.seed * 100_003 + game)
             st = State.new(Ruleset.of(args.players, args.variant))
-            _send(p, "newgame")
+            send(p, "newgame")
             n = 0
             while not st.is_over and not (args.moves and len(times) >= args.moves):
                 if not st.legal_actions():
                     st.deal(rng)
                     continue
-                _send(p, position_line(st))
+                send(p, position_line(st))
                 t0 = time.perf_counter()
-                _send(p, f"go movetime {args.movetime:g}")
-                answer, own = _until(p, "bestmove")
+                send(p, f"go movetime {args.movetime:g}")
+                answer, seen = until(p, "bestmove")
+                own = engine_ms(seen)
                 used = time.perf_counter() - t0
                 n += 1
                 text = answer.split()[1]
@@ -102,12 +79,7 @@ def main() -> int:
                   f"slowest {max(x[0] for x in times if x[1] == game + 1) * 1000:.1f} ms",
                   flush=True)
     finally:
-        try:
-            _send(p, "quit")
-            p.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            p.kill()
-            p.wait()
+        stop(p)
     ms = [x[0] * 1000 for x in times]
     late = [x for x in times if x[0] * 1000 > args.movetime]
     q = statistics.quantiles(ms, n=1000, method="inclusive") if len(ms) > 1 else ms * 999

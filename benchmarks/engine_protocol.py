@@ -19,51 +19,15 @@ iterations the engine reports in its ``info`` line (``mcts`` based bots).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 
+from _engine import send, start, stop, until
+
 from azulejos.agents.protocol import position_line
 from azulejos.core import State
-
-
-def _engine(bot: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "azulejos", "engine", "--bot", bot, "--seed", "1"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-
-
-def _send(p: subprocess.Popen[str], line: str) -> None:
-    assert p.stdin is not None
-    p.stdin.write(line + "\n")
-    p.stdin.flush()
-
-
-def _until(p: subprocess.Popen[str], prefix: str) -> tuple[str, list[str]]:
-    assert p.stdout is not None
-    seen = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the engine exited before {prefix!r}; it said {seen}")
-        line = line.strip()
-        if line.startswith(prefix):
-            return line, seen
-        seen.append(line)
-
-
-def _stop(p: subprocess.Popen[str]) -> None:
-    try:
-        _send(p, "quit")
-        p.wait(timeout=5)
-    except (OSError, subprocess.TimeoutExpired):
-        p.kill()
-        p.wait()
 
 
 def warm_start(bot: str) -> tuple[float, float, float]:
@@ -71,20 +35,20 @@ def warm_start(bot: str) -> tuple[float, float, float]:
     seconds from process start until the bot's kernels are in: a second ``isready`` after
     ``setoption kernels wait``; the same as the first for bots that always wait)."""
     t0 = time.perf_counter()
-    p = _engine(bot)
+    p = start(bot, 1)
     try:
-        _send(p, "azulejos 1")
-        _until(p, "azulejosok")
+        send(p, "azulejos 1")
+        until(p, "azulejosok")
         t1 = time.perf_counter()
-        _send(p, "isready")
-        _until(p, "readyok")
+        send(p, "isready")
+        until(p, "readyok")
         t2 = time.perf_counter()
-        _send(p, "setoption kernels wait")
-        _send(p, "isready")
-        _until(p, "readyok")
+        send(p, "setoption kernels wait")
+        send(p, "isready")
+        until(p, "readyok")
         t3 = time.perf_counter()
     finally:
-        _stop(p)
+        stop(p, timeout=5)
     return t2 - t0, t2 - t1, t3 - t0
 
 
@@ -107,18 +71,18 @@ def positions() -> list[tuple[str, State]]:
 
 def budget_use(bot: str, movetimes: list[float]) -> list[tuple[str, float, float, str]]:
     """(position, movetime ms, seconds from ``go`` to ``bestmove``, iterations or '')."""
-    p = _engine(bot)
+    p = start(bot, 1)
     rows = []
     try:
-        _send(p, "azulejos 1")
-        _send(p, "isready")
-        _until(p, "readyok")
+        send(p, "azulejos 1")
+        send(p, "isready")
+        until(p, "readyok")
         for ms in movetimes:
             for name, st in positions():
-                _send(p, position_line(st))
+                send(p, position_line(st))
                 t0 = time.perf_counter()
-                _send(p, f"go movetime {ms:g}")
-                _, info = _until(p, "bestmove")
+                send(p, f"go movetime {ms:g}")
+                _, info = until(p, "bestmove")
                 used = time.perf_counter() - t0
                 its = ""
                 for line in info:
@@ -127,7 +91,7 @@ def budget_use(bot: str, movetimes: list[float]) -> list[tuple[str, float, float
                         its = words[words.index("iterations") + 1]
                 rows.append((name, ms, used, its))
     finally:
-        _stop(p)
+        stop(p, timeout=5)
     return rows
 
 

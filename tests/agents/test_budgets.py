@@ -9,9 +9,11 @@ import random
 import pytest
 
 from azulejos.agents import Budget, Deadline, base, engine, make_agent
-from azulejos.agents.base import RandomAgent, time_of
+from azulejos.agents.base import time_of
 from azulejos.agents.fastmcts import FastMCTSAgent
-from azulejos.core import Move, State
+from azulejos.core import State
+
+from .conftest import Recorder
 
 
 def test_the_runners_seconds_replace_a_bots_own_time() -> None:
@@ -50,18 +52,6 @@ def test_without_a_runners_time_the_level_shares_out_its_own() -> None:
     assert few is not None and many is not None and few < 1.8 < many <= 3 * 1.8
 
 
-class _Recorder(RandomAgent):
-    """A bot that keeps the budgets it is given."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.budgets: list[Budget | None] = []
-
-    def choose(self, state: State, budget: Budget | None = None) -> Move:
-        self.budgets.append(budget)
-        return super().choose(state, budget)
-
-
 def _position() -> str:
     from azulejos.agents.protocol import position_line
 
@@ -72,14 +62,12 @@ def _position() -> str:
 
 @pytest.mark.parametrize("ms", [250.0, 1000.0, 4000.0, 16000.0])
 def test_go_movetime_passes_its_time_down_less_the_safety_margin(
-    monkeypatch: pytest.MonkeyPatch, ms: float
+    recorder: Recorder, ms: float
 ) -> None:
-    bot = _Recorder()
-    monkeypatch.setattr(engine, "make_agent", lambda spec, seed: bot)
     out = io.StringIO()
     engine.serve("expert", 1, io.StringIO(f"{_position()}\ngo movetime {ms:g}\nquit\n"), out)
     assert "bestmove" in out.getvalue()
-    (given,) = bot.budgets
+    (given,) = recorder.budgets
     assert given is not None and given.iterations is None and given.seconds is not None
     assert engine.search_seconds(ms) - 0.05 <= given.seconds <= engine.search_seconds(ms)
     assert given.seconds >= 0.95 * ms / 1000 - 0.05  # >= 95 % of it (the margin is 10 ms + 1 %)

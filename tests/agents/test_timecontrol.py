@@ -9,7 +9,6 @@ import random
 import pytest
 
 from azulejos.agents import Budget, engine, make_agent
-from azulejos.agents.base import RandomAgent
 from azulejos.agents.timecontrol import (
     MIN_MOVE,
     OVERHEAD,
@@ -18,7 +17,9 @@ from azulejos.agents.timecontrol import (
     difficulty,
     moves_left,
 )
-from azulejos.core import Move, Ruleset, State
+from azulejos.core import Ruleset, State
+
+from .conftest import Recorder
 
 
 def _start(players: int = 2, seed: int = 1) -> State:
@@ -95,22 +96,10 @@ def test_a_budget_from_the_clock_is_the_time_managers() -> None:
     assert Budget.from_clock(60.0, 0.5, st) == Budget(seconds=allot(Clock(60.0, 0.5), st))
 
 
-class _Recorder(RandomAgent):
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.budgets: list[Budget | None] = []
-
-    def choose(self, state: State, budget: Budget | None = None) -> Move:
-        self.budgets.append(budget)
-        return super().choose(state, budget)
-
-
-def test_go_timeleft_gives_the_bot_the_time_managers_share(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_go_timeleft_gives_the_bot_the_time_managers_share(recorder: Recorder) -> None:
     from azulejos.agents.protocol import position_line
 
     st = _start()
-    bot = _Recorder()
-    monkeypatch.setattr(engine, "make_agent", lambda spec, seed: bot)
     out = io.StringIO()
     lines = f"{position_line(st)}\ngo timeleft 60000 increment 500\ngo timeleft x\nquit\n"
     engine.serve("expert", 1, io.StringIO(lines), out)
@@ -119,7 +108,7 @@ def test_go_timeleft_gives_the_bot_the_time_managers_share(monkeypatch: pytest.M
     assert "info error timeleft needs milliseconds" in text  # then the default 100 ms
     ms = engine.clock_movetime(60000, 500, st)
     assert ms == pytest.approx(1000 * allot(Clock(60.0, 0.5), st))
-    first, second = bot.budgets
+    first, second = recorder.budgets
     assert first is not None and first.seconds is not None
     assert engine.search_seconds(ms) - 0.05 <= first.seconds <= engine.search_seconds(ms)
     assert second is not None and second.seconds is not None and second.seconds <= 0.1
