@@ -20,12 +20,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", metavar=_("SEED"), type=non_negative_int, default=0,
                    help=_("seed of the games' tile draws (default 0)"))
     p.add_argument("--out", required=True, metavar=_("DIR"), help=_("folder for the records"))
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="J",
+                   help=_("games played in parallel processes (default 1)"))
 
 
 def run(args: argparse.Namespace) -> int:
-    from azulejos.notation.record import record_of, save_record
+    from contextlib import closing
+
+    from azulejos.notation.record import save_record
     from azulejos.tools.progress import ProgressBar
-    from azulejos.tools.selfplay import random_game
+    from azulejos.tools.selfplay import records
 
     tr = current()
     _ = tr.gettext
@@ -39,11 +43,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     written = 0
     try:
-        with ProgressBar(args.games, _("Playing random games")) as bar:
-            for i in range(args.games):
-                st = random_game(rules, args.seed, i)
-                rec = record_of(st, seed=args.seed, game=i,
-                                generator="azulejos selfplay (uniform random)")
+        games = records(rules, args.seed, args.games, args.jobs)
+        with ProgressBar(args.games, _("Playing random games")) as bar, closing(games):
+            for i, rec in enumerate(games):  # in game order, however many processes play
                 save_record(rec, out / f"game-{args.seed}-{i:04d}.json")
                 written += 1
                 bar.step()

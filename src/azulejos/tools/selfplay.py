@@ -2,15 +2,25 @@
 
 Every game is a play-layer :class:`~azulejos.play.Host` of random bots, dealt by the one
 seeding scheme (:mod:`azulejos.play.seeding`): game 0 of a run with ``--seed S`` deals what
-``azulejos play --seed S`` and ``azulejos demo --seed S`` deal.
+``azulejos play --seed S`` and ``azulejos demo --seed S`` deal. Each game's seed depends only
+on the run's seed and the game's index, so the records are the same however many processes
+play them (:func:`records`, ``azulejos selfplay --jobs N``).
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Generator
+from functools import partial
+from typing import TYPE_CHECKING
 
 from azulejos.core import Ruleset, State
 from azulejos.play import Host, Seat, Seeding, Session
+
+if TYPE_CHECKING:
+    from azulejos.notation.record import Record
+
+GENERATOR = "azulejos selfplay (uniform random)"
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -34,3 +44,42 @@ def random_game(rules: Ruleset, seed: int, index: int = 0) -> State:
     host = random_host(rules, game_seed(seed, index))
     host.run_bots()
     return host.state
+
+
+def game_record(rules: Ruleset, seed: int, index: int) -> Record:
+    """The record of game ``index`` of a self-play run with ``seed``."""
+    from azulejos.notation.record import record_of
+
+    st = random_game(rules, seed, index)
+    return record_of(st, seed=seed, game=index, generator=GENERATOR)
+
+
+def _ignore_sigint() -> None:
+    """A pool worker leaves Ctrl-C to the parent, which ends the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def records(rules: Ruleset, seed: int, games: int, jobs: int = 1) -> Generator[Record, None, None]:
+    """The records of games ``0 .. games - 1`` of a run with ``seed``, in that order, played in
+    this process (``jobs`` = 1) or in ``jobs`` processes: the same records either way. Closing
+    the iterator early (or Ctrl-C while it waits) ends the pool's processes at once."""
+    if jobs <= 1 or games <= 1:
+        for i in range(games):
+            yield game_record(rules, seed, i)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=min(jobs, games), initializer=_ignore_sigint)
+    try:
+        yield from pool.map(partial(game_record, rules, seed), range(games))
+    except BaseException:  # Ctrl-C, or the caller stopped early (GeneratorExit)
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:  # a game in progress is dropped, not waited for
+            proc.terminate()
+        for proc in processes:
+            proc.join(5)
+        raise
+    pool.shutdown()
