@@ -190,6 +190,16 @@ def test_every_object_schema_lists_its_keys_or_is_named_open(doc: dict[str, Any]
     assert found == OPEN
 
 
+def test_every_schema_of_the_document_is_a_valid_json_schema(doc: dict[str, Any]) -> None:
+    for schema in doc["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+    for ops in doc["paths"].values():
+        for op in ops.values():
+            for answer in op["responses"].values():
+                for media in answer.get("content", {}).values():
+                    Draft202012Validator.check_schema(media["schema"])
+
+
 def test_closing_a_schema_makes_an_undeclared_key_fail(doc: dict[str, Any]) -> None:
     """The check can fail: an answer with a key the document lacks is refused."""
     schema = closed(doc)
@@ -258,6 +268,8 @@ def test_creating_games_answers_as_documented(api: Api) -> None:
     api("post", "/api/games", 400, json={"players": 7})
     api("post", "/api/games", 400, json={"players": 2, "colour": "red"})
     api("post", "/api/games", 400, json={"players": 2, "stand_in": "godlike"})
+    api("post", "/api/games", 400, json={"players": 2, "seats": [
+        {"name": "Ann"}, {"kind": "bot", "level": "godlike"}]})
     api("post", "/api/games", 400, content=b"[1,2")
     c = api("post", "/api/games", 201, json={"players": 2, "hotseat": True,
                                            "clock": {"kind": "game", "seconds": 600}})
