@@ -127,7 +127,7 @@ SCHEMAS: dict[str, Any] = {
     "CreatedGame": {
         "type": "object",
         "required": ["game", "seats", "spectator_token", "hotseat_token", "host_token",
-                     "stand_in"],
+                     "stand_in", "rated"],
         "properties": {
             "game": {"type": "string"},
             "seats": {
@@ -154,6 +154,7 @@ SCHEMAS: dict[str, Any] = {
                                           "again to unclaimed seats."},
             "stand_in": {"type": "string"},
             "clock": _ref("Clock"),
+            "rated": profiles_openapi.RATED,
         },
     },
     "ClockRequest": {
@@ -304,7 +305,7 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "description": "Everything one viewer may see. Never the bag order, the generator or future fills.",
         "required": ["game", "version", "players", "variant", "ruleset", "phase", "round", "current",
-                     "you", "to_move", "seats", "factories", "centre", "marker_in_centre",
+                     "you", "to_move", "rated", "seats", "factories", "centre", "marker_in_centre",
                      "specials", "bag", "lid", "boards", "legal", "log", "result"],
         "properties": {
             "game": {"type": "string"},
@@ -329,11 +330,13 @@ SCHEMAS: dict[str, Any] = {
             "to_move": {"type": "boolean"},
             "stand_in": {"type": "string",
                          "description": "The bot level that plays the seat of a player who leaves."},
+            "rated": profiles_openapi.RATED,
             "seats": {"type": "array", "items": {"type": "object", "properties": {
                 "seat": {"type": "integer"}, "name": {"type": "string"},
                 "kind": {"type": "string"}, "level": {"type": ["string", "null"]},
                 "claimed": {"type": "boolean",
                             "description": "A person seat taken from its invitation."},
+                **profiles_openapi.SEAT_FIELDS,
                 "left": {"type": ["object", "null"], "description":
                          "The player left: round, moves (played before), reason "
                          "(resigned or timeout) and bot (the level that plays for them)."},
@@ -420,6 +423,16 @@ SCHEMAS["Replay"] = {
                                   "text); null: the record has no review."},
     },
 }
+SCHEMAS["Reviewed"] = {
+    **SCHEMAS["Replay"],
+    "description": "A replay with its engine review, and the record annotated with it.",
+    "required": [*SCHEMAS["Replay"]["required"], "record"],
+    "properties": {
+        **SCHEMAS["Replay"]["properties"],
+        "record": {"type": "object", "description": "The azulejos-record/1 record with its "
+                   "review (docs/notation.md): it opens in the browser like a downloaded one."},
+    },
+}
 
 
 def openapi_schema() -> dict[str, Any]:
@@ -458,8 +471,11 @@ def openapi_schema() -> dict[str, Any]:
                 "parameters": [{"name": "lang", "in": "path", "required": True,
                                 "schema": {"type": "string", "enum": list(LANGUAGES)}}],
                 "responses": {
-                    "200": _json({"type": "object", "additionalProperties": {"type": "string"}},
-                                 "Message key to text."),
+                    "200": _json({"type": "object", "additionalProperties": {"oneOf": [
+                        {"type": "string"},
+                        {"type": "array", "items": {"type": "string"},
+                         "description": "A plural message: its forms in the language's order."},
+                    ]}}, "Message key to text."),
                     "404": _ERR,
                 },
             }},
@@ -470,7 +486,7 @@ def openapi_schema() -> dict[str, Any]:
                 "responses": {
                     "201": _json(_ref("CreatedGame"), "The game, its invitations and tokens "
                                                       "(shown only now)."),
-                    "400": _ERR, "413": _ERR, "429": _ERR,
+                    "400": _ERR, "401": _ERR, "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/claim": {"post": {
@@ -482,7 +498,7 @@ def openapi_schema() -> dict[str, Any]:
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Claim")}}},
                 "responses": {
                     "200": _json(_ref("Claimed"), "The seat and its token (shown only now)."),
-                    "400": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "413": _ERR, "429": _ERR,
+                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/invite": {"post": {
@@ -555,7 +571,8 @@ def openapi_schema() -> dict[str, Any]:
                 "parameters": [_GAME_ID],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Name")}}},
                 "responses": {
-                    "200": _json({"type": "object"}, "Renamed."),
+                    "200": _json({"type": "object", "required": ["ok"],
+                                  "properties": {"ok": {"const": True}}}, "Renamed."),
                     "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR,
                 },
             }},
@@ -589,7 +606,7 @@ def openapi_schema() -> dict[str, Any]:
                 "security": _AUTH,
                 "parameters": [_GAME_ID, _LANG, _THEME],
                 "responses": {
-                    "200": _json(_ref("Replay"), "The replay with its review, and `record`."),
+                    "200": _json(_ref("Reviewed"), "The replay with its review, and `record`."),
                     "401": _ERR, "403": _ERR, "404": _ERR,
                     "409": _json(_ref("Error"), "not_over: the game has not ended."),
                     "429": _ERR,

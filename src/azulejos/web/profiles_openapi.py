@@ -23,6 +23,14 @@ CREATE_FIELDS: dict[str, Any] = {
     "rated": {"type": "boolean", "description": "A rated game (default: true when every seat "
               "is a person's and it is not hot-seat; refused otherwise)."},
 }
+#: The ``rated`` key of a created game and of a view.
+RATED: dict[str, Any] = {"type": "boolean", "description": "A rated game: its end rates the "
+                         "seats' profiles (docs/api.md, \"Profiles\")."}
+#: What a view's seat says of profiles.
+SEAT_FIELDS: dict[str, Any] = {
+    "profile": {"type": ["string", "null"],
+                "description": "The public id of the player's profile (null: anonymous)."},
+}
 CLAIM_FIELDS: dict[str, Any] = {
     "profile": {"type": "string", "description": "The claimer's profile key (optional); "
                 "its public id goes on the seat."},
@@ -121,7 +129,10 @@ def paths() -> dict[str, Any]:
             "security": _KEY,
             "parameters": [_PROFILE_ID],
             "requestBody": body("NewProfile"),
-            "responses": {"200": _json({"type": "object"}, "Renamed."),
+            "responses": {"200": _json({"type": "object", "required": ["id", "name"],
+                                        "properties": {"id": {"type": "string"},
+                                                       "name": {"type": "string"}}},
+                                       "Renamed: the id and the name as kept."),
                           "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR},
         }},
         "/api/leaderboard": {"get": {

@@ -1,0 +1,371 @@
+"""The OpenAPI document (docs/openapi.json, azulejos.web.openapi) checked against real answers.
+
+Every JSON answer of the app, driven through its main paths (lobby, views, moves, seats, errors,
+profiles, records and replays), is validated against its operation's response schema, with every
+object schema that lists its properties closed (``additionalProperties: false``): a key the
+document does not declare fails. The few free-form objects are named in :data:`OPEN`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from azulejos.web.app import create_app
+from azulejos.web.limits import Limits
+from azulejos.web.openapi import openapi_schema
+
+from .conftest import SF_SEED
+from .helpers import auth
+
+#: Object schemas that declare no properties on purpose (documented elsewhere), by where
+#: they are in the document. Any other object schema without ``properties`` fails
+#: :func:`test_every_object_schema_lists_its_keys_or_is_named_open`.
+OPEN = {
+    # /api/meta: server facts (docs/api.md); the record: docs/notation.md; the spec itself
+    "/paths/~1api~1meta/get/responses/200/content/application~1json/schema",
+    "/paths/~1api~1games~1{game_id}~1record/get/responses/200/content/application~1json/schema",
+    "/paths/~1api~1replay/post/requestBody/content/application~1json/schema",
+    "/paths/~1api~1openapi.json/get/responses/200/content/application~1json/schema",
+    # rulesets as in a record (docs/notation.md), move previews, log entries and results
+    # (docs/api.md), replay seats, tilings, tables and fills
+    "/components/schemas/View/properties/ruleset",
+    "/components/schemas/View/properties/log/items",
+    "/components/schemas/View/properties/result",
+    "/components/schemas/View/properties/seats/items/properties/left",
+    "/components/schemas/LegalMove/properties/preview",
+    "/components/schemas/Summary/properties/ruleset",
+    "/components/schemas/Replay/properties/ruleset",
+    "/components/schemas/Replay/properties/seats/items",
+    "/components/schemas/Replay/properties/result",
+    "/components/schemas/Replay/properties/review",
+    "/components/schemas/Replay/properties/frames/items/properties/fill",
+    "/components/schemas/Replay/properties/frames/items/properties/tiling/items",
+    "/components/schemas/Replay/properties/frames/items/properties/review",
+    "/components/schemas/Replay/properties/frames/items/properties/table",
+    "/components/schemas/Reviewed/properties/record",
+    *(f"/components/schemas/Reviewed/properties/{p}" for p in (
+        "ruleset", "seats/items", "result", "review", "frames/items/properties/fill",
+        "frames/items/properties/tiling/items", "frames/items/properties/review",
+        "frames/items/properties/table")),
+}
+
+
+def _pointer(parts: list[str]) -> str:
+    return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _is_object(schema: dict[str, Any]) -> bool:
+    t = schema.get("type")
+    return t == "object" or (isinstance(t, list) and "object" in t)
+
+
+def closed(node: Any) -> Any:
+    """A copy of ``node`` where every schema with ``properties`` and no
+    ``additionalProperties`` gets ``additionalProperties: false``."""
+    if isinstance(node, list):
+        return [closed(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: closed(v) for k, v in node.items()}
+    if isinstance(out.get("properties"), dict) and "additionalProperties" not in out:
+        out["additionalProperties"] = False
+    return out
+
+
+def object_schemas(node: Any, parts: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, list):
+        for i, x in enumerate(node):
+            yield from object_schemas(x, [*parts, str(i)])
+        return
+    if not isinstance(node, dict):
+        return
+    if _is_object(node):
+        yield _pointer(parts), node
+    for k, v in node.items():
+        yield from object_schemas(v, [*parts, k])
+
+
+class Api:
+    """A client whose every JSON answer is checked against the (closed) document."""
+
+    def __init__(self, client: TestClient, doc: dict[str, Any]) -> None:
+        self.client = client
+        self.doc = closed(doc)
+        self.seen: set[tuple[str, str, str]] = set()
+        self._validators: dict[str, Draft202012Validator] = {}
+
+    def __call__(self, method: str, path: str, expect: int, *, token: str | None = None,
+                 **kwargs: Any) -> Any:
+        template = self._template(path)
+        headers = auth(token) if token else {}
+        r = self.client.request(method.upper(), path, headers=headers, **kwargs)
+        assert r.status_code == expect, r.text
+        data = r.json()
+        self.check(template, method, r.status_code, data)
+        return data
+
+    def _template(self, path: str) -> str:
+        bare = path.split("?")[0].strip("/").split("/")
+        for t in self.doc["paths"]:
+            parts = t.strip("/").split("/")
+            if len(parts) == len(bare) and all(
+                p == b or (p.startswith("{") and p.endswith("}")) for p, b in zip(parts, bare)
+            ):
+                return str(t)
+        raise AssertionError(f"{path}: no path of the document matches")
+
+    def check(self, template: str, method: str, status: int, data: Any) -> None:
+        op = self.doc["paths"][template].get(method.lower())
+        assert op is not None, f"{method.upper()} {template}: no operation in the document"
+        assert str(status) in op["responses"], f"{method.upper()} {template}: {status} undeclared"
+        parts = ["paths", template, method.lower(), "responses", str(status), "content",
+                 "application/json", "schema"]
+        ref = "#" + _pointer(parts)
+        if ref not in self._validators:
+            self._validators[ref] = Draft202012Validator({**self.doc, "$ref": ref})
+        validator = self._validators[ref]
+        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+        if errors:
+            where = "; ".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:5])
+            raise AssertionError(f"{method.upper()} {template} {status}: {where}")
+        self.seen.add((template, method.lower(), str(status)))
+
+
+@pytest.fixture
+def doc() -> dict[str, Any]:
+    return openapi_schema()
+
+
+@pytest.fixture
+def api(client: TestClient, doc: dict[str, Any]) -> Api:
+    return Api(client, doc)
+
+
+def play_to_end(api: Api, game: str, tokens: dict[int, str], seed: int) -> dict[str, Any]:
+    """Random legal moves for the person seats (every answer checked) until the game ends."""
+    rng = random.Random(seed)
+    some = next(iter(tokens.values()))
+    for _ in range(2000):
+        v = api("get", f"/api/games/{game}", 200, token=some)
+        if v["phase"] == "over":
+            return dict(v)
+        token = tokens.get(v["current"], some)
+        mine = api("get", f"/api/games/{game}", 200, token=token)
+        if not mine["to_move"]:
+            continue
+        move = rng.choice(mine["legal"])["move"]
+        r = api.client.post(f"/api/games/{game}/moves", headers=auth(token),
+                            json={"version": mine["version"], "move": move})
+        assert r.status_code in (200, 409), r.text
+        api.check("/api/games/{game_id}/moves", "post", r.status_code, r.json())
+    raise AssertionError("the game did not end")
+
+
+def test_every_routed_path_and_method_has_an_operation_and_back(
+    client: TestClient, doc: dict[str, Any]
+) -> None:
+    routed = {
+        (r.path, m.lower())
+        for r in client.app.routes  # type: ignore[attr-defined]
+        if isinstance(r, Route) and r.path.startswith("/api/")
+        for m in (r.methods or ()) if m != "HEAD"
+    }
+    documented = {(p, m) for p, ops in doc["paths"].items() for m in ops}
+    assert routed == documented
+
+
+def test_every_object_schema_lists_its_keys_or_is_named_open(doc: dict[str, Any]) -> None:
+    found = {where for where, s in object_schemas(doc, [])
+             if "properties" not in s and "additionalProperties" not in s}
+    assert found == OPEN
+
+
+def test_every_schema_of_the_document_is_a_valid_json_schema(doc: dict[str, Any]) -> None:
+    for schema in doc["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+    for ops in doc["paths"].values():
+        for op in ops.values():
+            for answer in op["responses"].values():
+                for media in answer.get("content", {}).values():
+                    Draft202012Validator.check_schema(media["schema"])
+
+
+def test_closing_a_schema_makes_an_undeclared_key_fail(doc: dict[str, Any]) -> None:
+    """The check can fail: an answer with a key the document lacks is refused."""
+    schema = closed(doc)
+    ok = {"accepted": True, "version": 3}
+    v = Draft202012Validator({**schema, "$ref": "#/components/schemas/Accepted"})
+    assert v.is_valid(ok)
+    assert not v.is_valid(ok | {"surprise": 1})
+
+
+def test_the_lobby_and_a_game_answer_as_documented(api: Api) -> None:
+    api("get", "/api/meta", 200)
+    api("get", "/api/meta?lang=uk", 200)
+    api("get", "/api/messages/fr", 200)
+    api("get", "/api/messages/xx", 404)
+    api("get", "/api/guide/recap?lang=ru", 200)
+    api("get", "/api/guide/nothing", 404)
+    api("get", "/api/openapi.json", 200)
+    c = api("post", "/api/games", 201, json={"players": 3, "seats": [
+        {"name": "Ann"}, {"name": "Bo"}, {"kind": "bot", "level": "random"}]})
+    g = c["game"]
+    tokens = {s["seat"]: api("post", f"/api/games/{g}/claim", 200,
+                             json={"invite": s["invite"]})["token"]
+              for s in c["seats"] if s["invite"]}
+    api("post", f"/api/games/{g}/claim", 409, json={"invite": c["seats"][0]["invite"]})
+    api("post", f"/api/games/{g}/claim", 403, json={"invite": "nope"})
+    api("post", f"/api/games/{g}/claim", 400, json={"invite": 5})
+    api("post", f"/api/games/{g}/invite", 409, token=c["host_token"], json={"seat": 0})
+    api("get", f"/api/games/{g}", 200, token=c["host_token"])
+    api("get", f"/api/games/{g}", 200, token=c["spectator_token"])
+    v = api("get", f"/api/games/{g}", 200, token=tokens[0])
+    assert v["to_move"] and v["legal"]
+    # refused moves: bad text, illegal, stale, not one's turn, malformed, no or a bad token
+    api("post", f"/api/games/{g}/moves", 400, token=tokens[0],
+        json={"version": v["version"], "move": "zz"})
+    api("post", f"/api/games/{g}/moves", 422, token=tokens[0],
+        json={"version": v["version"], "move": "9B1"})
+    api("post", f"/api/games/{g}/moves", 409, token=tokens[0],
+        json={"version": v["version"] + 5, "move": v["legal"][0]["move"]})
+    api("post", f"/api/games/{g}/moves", 403, token=tokens[1],
+        json={"version": v["version"], "move": v["legal"][0]["move"]})
+    api("post", f"/api/games/{g}/moves", 403, token=c["spectator_token"],
+        json={"version": v["version"], "move": v["legal"][0]["move"]})
+    api("post", f"/api/games/{g}/moves", 400, token=tokens[0], content=b"{not json")
+    api("post", f"/api/games/{g}/moves", 413, token=tokens[0], content=b"x" * 100_000)
+    api("post", f"/api/games/{g}/moves", 401, json={"version": 0, "move": "1B1"})
+    api("post", f"/api/games/{g}/moves", 403, token="bad-token",
+        json={"version": 0, "move": "1B1"})
+    api("get", "/api/games/nogame", 403, token=tokens[0])
+    api("get", f"/api/games/{g}", 401)
+    api("post", f"/api/games/{g}/moves", 200, token=tokens[0],
+        json={"version": v["version"], "move": v["legal"][0]["move"]})
+    api("post", f"/api/games/{g}/name", 200, token=tokens[1], json={"name": "Bea"})
+    api("post", f"/api/games/{g}/name", 400, token=tokens[1], json={"nom": "Bea"})
+    api("post", "/api/my-games", 200, json={"tokens": [tokens[0], c["host_token"], "nothing"]})
+    api("post", "/api/my-games", 400, json={"tokens": "x"})
+    api("get", f"/api/games/{g}/record", 200, token=tokens[1])
+    api("get", f"/api/games/{g}/replay?lang=fr&theme=chocolatier", 200, token=tokens[1])
+    api("post", f"/api/games/{g}/review", 409, token=tokens[1])
+    api("post", f"/api/games/{g}/leave", 200, token=tokens[1], json={})
+    api("post", f"/api/games/{g}/leave", 409, token=tokens[1], json={})
+    api("get", f"/api/games/{g}", 200, token=tokens[1])
+    api("post", "/api/my-games", 200, json={"tokens": [tokens[1]]})
+
+
+def test_creating_games_answers_as_documented(api: Api) -> None:
+    api("post", "/api/games", 400, json={"players": 7})
+    api("post", "/api/games", 400, json={"players": 2, "colour": "red"})
+    api("post", "/api/games", 400, json={"players": 2, "stand_in": "godlike"})
+    api("post", "/api/games", 400, json={"players": 2, "seats": [
+        {"name": "Ann"}, {"kind": "bot", "level": "godlike"}]})
+    api("post", "/api/games", 400, content=b"[1,2")
+    c = api("post", "/api/games", 201, json={"players": 2, "hotseat": True,
+                                           "clock": {"kind": "game", "seconds": 600}})
+    api("get", f"/api/games/{c['game']}", 200, token=c["hotseat_token"])
+    api("post", "/api/my-games", 200, json={"tokens": [c["hotseat_token"]]})
+    c = api("post", "/api/games", 201, json={"players": 2, "clock": {"kind": "move",
+                                                                     "seconds": 60}})
+    api("post", f"/api/games/{c['game']}/invite", 200, token=c["host_token"], json={"seat": 1})
+    api("post", f"/api/games/{c['game']}/invite", 403, token=c["spectator_token"],
+        json={"seat": 1})
+    api("get", f"/api/games/{c['game']}", 200, token=c["host_token"])
+
+
+def test_a_grey_game_played_to_its_end_and_its_replays_answer_as_documented(api: Api) -> None:
+    """R30-R33 column choices (pending_line), the end (result, R21-R24), records, replays."""
+    c = api("post", "/api/games", 201, json={"players": 2, "variant": "grey", "hotseat": True})
+    g, hot = c["game"], c["hotseat_token"]
+    v = play_to_end(api, g, {0: hot, 1: hot}, seed=3)
+    assert v["result"] is not None
+    record = api("get", f"/api/games/{g}/record", 200, token=hot)
+    api("get", f"/api/games/{g}/replay", 200, token=hot)
+    api("post", "/api/replay?lang=uk", 200, json=record)
+    api("post", "/api/replay", 400, json={**record, "format": "azulejos-record/9"})
+    api("post", "/api/replay", 400, content=b"{")
+    api("post", f"/api/games/{g}/review", 200, token=c["spectator_token"])
+    api("post", "/api/my-games", 200, json={"tokens": [hot]})
+
+
+def test_special_displays_answer_as_documented_R40_R47(tmp_path: Path, doc: dict[str, Any]) -> None:
+    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
+                     sync_interval=0, limits=Limits.none(), seeds=lambda: SF_SEED)
+    with TestClient(app) as client:
+        api = Api(client, doc)
+        c = api("post", "/api/games", 201, json={"players": 3, "hotseat": True,
+                                               "special_factories": True})
+        hot = c["hotseat_token"]
+        v = play_to_end(api, c["game"], {0: hot, 1: hot, 2: hot}, seed=5)
+        assert v["specials"] is not None
+        record = api("get", f"/api/games/{c['game']}/record", 200, token=hot)
+        api("post", "/api/replay", 200, json=record)
+        api("get", f"/api/games/{c['game']}/replay", 200, token=hot)
+
+
+def test_profiles_answer_as_documented(api: Api) -> None:
+    a = api("post", "/api/profiles", 201, json={"name": "Ana"})
+    b = api("post", "/api/profiles", 201, json={"name": "Bo"})
+    api("post", "/api/profiles", 400, json={"name": ""})
+    api("post", "/api/profiles", 400, json={"nome": "Ana"})
+    api("get", "/api/profile", 200, token=a["key"])
+    api("get", "/api/profile", 401)
+    api("get", "/api/profile", 401, token="not-a-key")
+    api("get", f"/api/profiles/{a['id']}", 200)
+    api("get", "/api/profiles/nobody", 404)
+    api("post", f"/api/profiles/{a['id']}/name", 200, token=a["key"], json={"name": "Ana L."})
+    api("post", f"/api/profiles/{a['id']}/name", 403, token=b["key"], json={"name": "Mine"})
+    api("post", f"/api/profiles/{a['id']}/name", 401, json={"name": "Mine"})
+    api("post", "/api/profiles/nobody/name", 404, token=a["key"], json={"name": "Mine"})
+    api("post", "/api/games", 401, json={"players": 2, "profile": "not-a-key"})
+    c = api("post", "/api/games", 201, json={"players": 2, "profile": a["key"], "rated": True})
+    g = c["game"]
+    tokens = {}
+    for s, key in zip(c["seats"], (a["key"], b["key"])):
+        tokens[s["seat"]] = api("post", f"/api/games/{g}/claim", 200,
+                                json={"invite": s["invite"], "profile": key})["token"]
+    api("get", f"/api/games/{g}", 200, token=tokens[0])
+    play_to_end(api, g, tokens, seed=8)
+    for _ in range(200):  # the end of a game is written in the background
+        p = api("get", f"/api/profiles/{a['id']}", 200)
+        if p["rating"] is not None:
+            break
+        time.sleep(0.02)
+    assert p["rating"] is not None and p["ratings"]
+    api("get", "/api/leaderboard", 200)
+    api("get", "/api/leaderboard?players=2&variant=coloured&min_games=1", 200)
+    api("get", "/api/leaderboard?page=0", 400)
+    api("post", "/api/my-games", 200, json={"tokens": list(tokens.values())})
+
+
+def test_the_rate_limits_answer_as_documented(tmp_path: Path, doc: dict[str, Any]) -> None:
+    app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
+                     sync_interval=0)
+    with TestClient(app) as client:
+        api = Api(client, doc)
+        for _ in range(100):
+            r = client.post("/api/games", json={"players": 2})
+            api.check("/api/games", "post", r.status_code, r.json())
+            if r.status_code == 429:
+                break
+        assert r.status_code == 429
+
+
+def test_the_check_fails_on_an_undeclared_key(client: TestClient, doc: dict[str, Any]) -> None:
+    """Take `rated` out of the document's view: the real view no longer passes."""
+    c = client.post("/api/games", json={"players": 2, "hotseat": True}).json()
+    broken = copy.deepcopy(doc)
+    del broken["components"]["schemas"]["View"]["properties"]["rated"]
+    strict = Api(client, broken)
+    with pytest.raises(AssertionError, match="rated"):
+        strict("get", f"/api/games/{c['game']}", 200, token=c["hotseat_token"])
