@@ -1,5 +1,5 @@
 """Self-play in several processes (``azulejos selfplay --jobs N``): each game's deals come from
-the run's seed and the game's index alone (R22: the bag is filled and drawn from that seed),
+the run's seed and the game's index alone (the fills of R9 and R22 are drawn from that seed),
 so the records do not depend on how many processes play them."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from azulejos.tools.selfplay import game_record, records
 
 
 @pytest.mark.parametrize("variant,special", [("coloured", False), ("grey", True)])
-def test_R22_records_are_the_same_in_one_process_or_two(variant: str, special: bool) -> None:
+def test_R9_R22_records_are_the_same_in_one_process_or_two(variant: str, special: bool) -> None:
     rules = Ruleset(2, variant, special_factories=special)
     recs = list(records(rules, 11, 2, jobs=1))
     one = [dumps(r) for r in recs]
