@@ -69,17 +69,16 @@ def records(rules: Ruleset, seed: int, games: int, jobs: int = 1) -> Generator[R
         for i in range(games):
             yield game_record(rules, seed, i)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing
 
-    pool = ProcessPoolExecutor(max_workers=min(jobs, games), initializer=_ignore_sigint)
+    # multiprocessing's Pool, not concurrent.futures: its terminate() stops the thread that
+    # replaces workers before it ends them, so no worker outlives an early stop.
+    pool = multiprocessing.Pool(min(jobs, games), initializer=_ignore_sigint)
     try:
-        yield from pool.map(partial(game_record, rules, seed), range(games))
+        yield from pool.imap(partial(game_record, rules, seed), range(games))
     except BaseException:  # Ctrl-C, or the caller stopped early (GeneratorExit)
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in processes:  # a game in progress is dropped, not waited for
-            proc.terminate()
-        for proc in processes:
-            proc.join(5)
+        pool.terminate()  # a game in progress is dropped, not waited for
+        pool.join()
         raise
-    pool.shutdown()
+    pool.close()
+    pool.join()
