@@ -72,6 +72,27 @@ def test_variants_languages_and_bot_levels_are_listed_once() -> None:
     assert not found, "\n".join(found)
 
 
+def test_the_languages_names_are_spelt_once() -> None:
+    """The menus' and notes' name of each language (``i18n.LANGUAGE_NAMES``) is one table."""
+    from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES
+
+    assert tuple(LANGUAGE_NAMES) == LANGUAGES
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        if rel == "i18n/__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=rel)):
+            if isinstance(node, ast.Dict) and all(isinstance(k, ast.Constant) for k in node.keys):
+                try:
+                    table = ast.literal_eval(node)
+                except ValueError:
+                    continue
+                if table == LANGUAGE_NAMES:
+                    found.append(f"{rel}:{node.lineno} (use azulejos.i18n.LANGUAGE_NAMES)")
+    assert not found, "\n".join(found)
+
+
 def test_the_registries_are_the_cores_and_the_commands_offer_them() -> None:
     from azulejos.agents.registry import BOT_LEVELS, LEVELS
     from azulejos.core import VARIANTS, Variant

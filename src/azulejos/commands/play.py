@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from azulejos.i18n import LANGUAGES, N_
+from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, N_
 
 from ._common import add_game_options, have_terminal, non_negative_int, number, ruleset_from_args
 from ._text import _
@@ -120,11 +120,10 @@ def run(args: argparse.Namespace) -> int:
     _ = translation(lang).gettext  # the game's language from here on
     notes: list[str] = []
     if "lang" in saved and saved_lang is None and not args.lang:
-        names = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
         notes.append(_("{file}: the record's language {value} is unknown, so it is ignored "
                           "(the game's language: {language}).").format(
             file=args.resume, value=json.dumps(saved["lang"], ensure_ascii=False),
-            language=names.get(lang, lang)))
+            language=LANGUAGE_NAMES.get(lang, lang)))
     if "theme" in saved and saved_theme is None and not args.theme:
         notes.append(_("{file}: the record's theme {value} is unknown, so it is ignored "
                           "(the classic tiles are used).").format(
