@@ -55,6 +55,7 @@ REGISTRIES = {
     frozenset({"coloured", "grey"}): "core/rules.py",
     frozenset({"en", "uk", "ru", "fr"}): "i18n/__init__.py",
     frozenset({"easy", "medium", "hard", "expert"}): "agents/registry.py",
+    frozenset({"classic", "chocolatier"}): "render/themes.py",
 }
 
 
