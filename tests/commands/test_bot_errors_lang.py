@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from azulejos.agents.registry import BOT_ERROR_CODES, BotSpecError, agent_names, make_agent
+from azulejos.commands import main
 from azulejos.commands._bots import bot_error_text
 from azulejos.i18n import translation
 
@@ -93,3 +94,10 @@ def test_play_with_an_unknown_bot_level_in_ukrainian() -> None:
     out = azulejos("--lang", "uk", "play", "--plain", "--seats", "Ana,bot:zzz")
     assert out.returncode == 2
     assert out.stderr.strip().startswith("azulejos play: невідомий рівень бота zzz (можливі: ")
+
+
+def test_play_refuses_the_misspelt_level_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--plain", "--seats", "Ana,exprt", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "did you mean expert?" in err and "easy, medium, hard, expert" in err

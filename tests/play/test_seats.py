@@ -8,7 +8,10 @@ import shlex
 import sys
 from pathlib import Path
 
+import pytest
+
 from azulejos.play import Seat, Seeding, Session
+from azulejos.play.seats import SeatSpecError, misspelt_level, parse_seat
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -44,3 +47,24 @@ def test_an_external_seat_plays_through_one_process_per_game_R11(monkeypatch) ->
     finally:
         s.close()
     assert closed == [True]  # stopped with the session
+
+
+# -- a misspelt bot level is refused, not taken for a person (issue 31) ----------------------
+@pytest.mark.parametrize(("word", "level"), [("exprt", "expert"), ("Medum", "medium"),
+                                             ("hrad", "hard"), ("easyy", "easy"),
+                                             ("bot:exper", "expert")])
+def test_a_slip_for_a_level_is_refused_with_the_level_it_looks_like(word: str, level: str) -> None:
+    with pytest.raises(SeatSpecError) as e:
+        parse_seat(word, 1)
+    assert e.value.code == "near_level" and e.value.params["near"] == level
+
+
+@pytest.mark.parametrize("name", ["Ana", "Eddy", "Bo", "Hera", "Maxime"])
+def test_names_far_from_every_level_are_people(name: str) -> None:
+    assert misspelt_level(name) is None
+    assert parse_seat(name, 0) == Seat(name)
+
+
+def test_name_prefix_seats_a_person_whose_name_looks_like_a_level() -> None:
+    assert parse_seat("name:Hardy", 0) == Seat("Hardy")
+    assert parse_seat("name:hard", 0) == Seat("hard")

@@ -9,14 +9,14 @@ import pytest
 from azulejos.core import IllegalMoveError, InvalidMoveError, State, draft
 from azulejos.play import (
     Event,
-    MemoryStore,
     Seat,
     Seeding,
     Session,
     SessionError,
     Update,
-    VersionConflict,
 )
+
+from .stores import MemoryStore
 
 
 def people(n: int = 2) -> list[Seat]:
@@ -227,15 +227,6 @@ def test_prepare_persist_commit_is_what_play_does() -> None:
     assert a.events == b.events and a.state == b.state
     with pytest.raises(SessionError):  # a pending change computed from an old version
         a.commit(p)
-
-
-def test_memory_store_refuses_a_second_writer() -> None:
-    store = MemoryStore()
-    store.append("g", 0, [Event(0, "fill", "BBBB")], "s", "playing")
-    with pytest.raises(VersionConflict):
-        store.append("g", 0, [Event(0, "fill", "YYYY")], None, "playing")
-    assert store.games["g"].events == [Event(0, "fill", "BBBB")]
-    assert store.games["g"].secret == "s"
 
 
 def test_R8_a_session_takes_a_ruleset_for_as_many_players_as_seats() -> None:

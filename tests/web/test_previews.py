@@ -239,6 +239,6 @@ def test_a_fresh_version_makes_no_preview_for_a_view_without_them(
         raise AssertionError("a preview was computed")
 
     monkeypatch.setattr(views, "previews", no)
-    monkeypatch.setattr(views, "preview", no)
+    monkeypatch.setattr("azulejos.core.preview.preview", no)  # views imports no single preview
     v = views.build_view(live, mover, {}, with_previews=False)
     assert v["legal"] and views.view_message(v)

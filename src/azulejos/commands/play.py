@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from azulejos.i18n import LANGUAGES, N_
+from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, N_
+from azulejos.render.themes import THEMES
 
 from ._common import add_game_options, have_terminal, non_negative_int, number, ruleset_from_args
 from ._text import _
@@ -31,7 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", metavar=_("FILE"), help=_("resume a game saved as a record"))
     p.add_argument("--seats", metavar=_("LIST"), help=_("who plays (default: a person and a medium bot)"))
     add_game_options(p, players=False)  # the seats decide the player count
-    p.add_argument("--theme", choices=("classic", "chocolatier"), default=None,
+    p.add_argument("--theme", choices=tuple(THEMES), default=None,
                    help=_("look and words (default classic; a resumed game keeps its own)"))
     p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("language (default: a resumed game's, else from the environment, "
@@ -113,18 +114,17 @@ def run(args: argparse.Namespace) -> int:
     # a resumed game keeps the language and theme it was saved with, unless asked otherwise
     saved = match.extra if match is not None else {}
     saved_lang = saved.get("lang") if saved.get("lang") in LANGUAGES else None
-    saved_theme = saved.get("theme") if saved.get("theme") in ("classic", "chocolatier") else None
+    saved_theme = saved.get("theme") if saved.get("theme") in tuple(THEMES) else None
     lang = resolve_language(args.lang or saved_lang)
     theme = str(args.theme or saved_theme or "classic")
     # an unknown language or theme in a resumed record is not an error: say what is used instead
     _ = translation(lang).gettext  # the game's language from here on
     notes: list[str] = []
     if "lang" in saved and saved_lang is None and not args.lang:
-        names = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
         notes.append(_("{file}: the record's language {value} is unknown, so it is ignored "
                           "(the game's language: {language}).").format(
             file=args.resume, value=json.dumps(saved["lang"], ensure_ascii=False),
-            language=names.get(lang, lang)))
+            language=LANGUAGE_NAMES.get(lang, lang)))
     if "theme" in saved and saved_theme is None and not args.theme:
         notes.append(_("{file}: the record's theme {value} is unknown, so it is ignored "
                           "(the classic tiles are used).").format(

@@ -89,9 +89,10 @@ def viewer_setup(rec: Record, lang: str | None) -> Setup:
     """The viewer's look: the record's theme; the language asked for, else the record's, else
     the environment's (as ``azulejos play`` chooses)."""
     from azulejos.i18n import LANGUAGES, resolve_language
+    from azulejos.render.themes import THEMES
     from azulejos.tui import Setup
 
     theme = rec.extra.get("theme")
     saved = rec.extra.get("lang")
-    return Setup(theme=theme if theme in ("classic", "chocolatier") else "classic",
+    return Setup(theme=theme if theme in tuple(THEMES) else "classic",
                  lang=resolve_language(lang or (saved if saved in LANGUAGES else None)))

@@ -15,6 +15,8 @@ DOMAIN = "azulejos"
 #: The environment variable that names the language ahead of the locale variables.
 LANG_ENV = "AZULEJOS_LANG"
 LANGUAGES = ("en", "uk", "ru", "fr")
+#: Each language's name in itself (the menus and notes show these, never translated).
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 

@@ -18,13 +18,13 @@ from .results import Result, Standing, result
 from .seats import BOT_LEVELS, Seat, parse_seat, record_seats, seats_from_json
 from .seeding import FillSource, Seeding
 from .session import Pending, Session, SessionError
-from .store import MemoryStore, RecordFileStore, Store, VersionConflict
+from .store import Store, VersionConflict
 
 __all__ = [
     "Bot", "Hint", "hint", "make_bot", "GENERATOR", "Match", "Played",
     "Step", "Tiling", "Preview", "preview", "Result", "Standing", "result", "BOT_LEVELS",
     "Seat", "parse_seat", "record_seats", "seats_from_json", "Clock", "Event", "Left", "LogEntry", "CASUAL", "FORFEIT",
     "FailurePolicy", "Forfeit", "FillSource", "Seeding", "Pending", "Session", "SessionError",
-    "Update", "MemoryStore", "RecordFileStore", "Store", "VersionConflict", "ClockSpec",
+    "Update", "Store", "VersionConflict", "ClockSpec",
     "GameClock", "parse_clock_text", "STAND_IN", "Host", "Snapshot",
 ]

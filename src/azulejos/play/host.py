@@ -146,14 +146,6 @@ class Host:
                                                    self.timed_seat(pending.fork), t)
         return new, charged
 
-    def restart_turn(self, now: float | None = None) -> GameClock | None:
-        """Time the current turn from ``now`` (a turn whose start was not kept, or the last
-        invitation claimed); the new clock (None: no clock)."""
-        if self.clock is not None:
-            self.clock = self.clock.begin(self.version, self.timed_seat(),
-                                          self.now() if now is None else now)
-        return self.clock
-
     def due(self, version: int | None = None, now: float | None = None) -> int | None:
         """The seat out of time at ``now`` if the game is at ``version`` (default: now)."""
         if self.clock is None:

@@ -29,7 +29,6 @@ from .host import Host
 from .seats import Seat, record_seats
 from .seeding import Seeding
 from .session import Session, ruleset_for
-from .store import Store
 
 GENERATOR = "azulejos play"
 
@@ -56,7 +55,6 @@ class Match:
         *,
         extra: dict[str, Any] | None = None,
         bot_budget: Budget | None = None,
-        store: Store | None = None,
         clock: ClockSpec | None = None,
         now: Callable[[], float] = time.time,
     ) -> None:
@@ -64,13 +62,8 @@ class Match:
         to a bot); ``now``: its time source (tests pass a simulated one)."""
         self.seed = seed
         self.extra = dict(extra or {})
-        session = Session.from_state(state, seats, Seeding(seed), bot_budget=bot_budget,
-                                     store=store)
+        session = Session.from_state(state, seats, Seeding(seed), bot_budget=bot_budget)
         session.deal_if_due()
-        if store is not None and session.events:
-            # the store starts empty: give it what was replayed (a resumed game) and dealt
-            store.append(session.game_id, 0, session.events, session.fills.secret(),
-                         session.status)
         self.host = Host(session, clock=clock, now=now)
 
     # -- construction ---------------------------------------------------------------------

@@ -112,10 +112,6 @@ class Words:
         """``+1 point`` / ``−3 points``."""
         return self.ngettext("{n} point", "{n} points", abs(n)).format(n=self.number(n, sign=True))
 
-    def seat_name(self, seat: Seat, index: int) -> str:
-        """A seat's name to show: default names ("Player 2", "Hard bot") in this language."""
-        return seat_display_name(self, seat, index)
-
     def names(self, seats: Sequence[Seat]) -> list[str]:
         return [seat_display_name(self, s, i) for i, s in enumerate(seats)]
 
@@ -135,11 +131,6 @@ _NUMBERED_BOT = re.compile(r"(\w+ bot) (\d)")
 def bot_name(w: Words, level: str) -> str:
     """The default name of a bot of ``level`` ("Easy bot", "Легкий бот")."""
     return w.gettext(BOT_NAMES[level]) if level in BOT_NAMES else level
-
-
-def player_name(w: Words, index: int) -> str:
-    """The default name of the person in seat ``index`` (0-based): "Player 1", "Гравець 1"."""
-    return w.gettext("Player {n}").format(n=index + 1)
 
 
 def seat_display_name(w: Words, seat: Seat, index: int) -> str:

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
-from azulejos.core import CENTRE, FLOOR, Fill, Move, Phase, draft, place
+from azulejos.core import CENTRE, FLOOR, Fill, Move, Phase, Variant, draft, place
 from azulejos.core.choices import columns, destinations, sf4_rest, sf4_sides, split_move, takeable
 from azulejos.play import Match, Step, hint, preview
 from azulejos.play.words import (
@@ -652,7 +652,7 @@ class GameScreen(Screen[None]):
             turn = _("{name} to move").format(name=self.names[st.current_player])
         status = _("Round {round}").format(round=self.tiling_round or st.round)
         counts = w.phrase("counts").format(bag=sum(st.bag), lid=sum(st.lid))
-        wall = w.phrase("coloured wall" if st.variant.value == "coloured" else "grey wall")
+        wall = w.phrase("coloured wall" if st.variant is Variant.COLOURED else "grey wall")
         brand = "" if lay.compact else f"[bold {pal.accent}]azulejos[/]  "
         head = (f"{brand}[bold]{escape(turn)}[/]" if self.tiling_round is not None
                 else f"{brand}[bold]{escape(status)}[/] · [bold]{escape(turn)}[/]")

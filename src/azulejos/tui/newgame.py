@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from azulejos.core import Ruleset
-from azulejos.i18n import LANGUAGES
+from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES
 from azulejos.play import BOT_LEVELS, Seat
 from azulejos.play.seats import number_bots
 from azulejos.play.words import BOT_NAMES, level_name
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 SHORT_HEIGHT = 34
 #: A person's name when none is typed (stored in English, shown in the reader's language).
 DEFAULT_NAME = "Player {n}"
-LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
 
 
 class WrappingCheckbox(Checkbox):

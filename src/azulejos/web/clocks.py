@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from azulejos.core import Phase
 from azulejos.play.clocks import CLOCK_KINDS, NO_CLOCK, ClockSpec, GameClock, Turn
 
 __all__ = ["CLOCK_KINDS", "MAX_CLOCK_SECONDS", "MIN_CLOCK_SECONDS", "NO_CLOCK", "ClockSpec",
@@ -79,7 +80,7 @@ def my_games_order(lines: list[dict[str, Any] | None]) -> list[int]:
     def key(i: int) -> tuple[int, float, int]:
         line = lines[i]
         assert line is not None
-        if line.get("phase") == "over":
+        if line.get("phase") == Phase.OVER:
             return (2, 0.0, i)
         if line.get("to_move"):
             clock = line.get("clock") or {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from azulejos.i18n import LANGUAGES, translation
+from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, translation
 from azulejos.render.reasons import REASONS, reason_text
 from azulejos.render.themes import THEMES
 
@@ -26,8 +26,6 @@ def plural_forms(lang: str, singular: str, plural: str) -> list[str]:
     """Every plural form of a message in ``lang`` (the page chooses one by its count)."""
     tr = translation(lang)
     return [tr.ngettext(singular, plural, n) for n in PLURAL_SAMPLES.get(lang, (1, 2))]
-
-LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "fr": "Français"}
 
 
 def ui_messages(lang: str) -> dict[str, str | list[str]]:

@@ -9,6 +9,7 @@ from azulejos import __version__
 from azulejos.core.rules import VARIANTS
 from azulejos.core.ruleset import MODULES
 from azulejos.i18n import LANGUAGES
+from azulejos.render.themes import THEMES
 
 from . import profiles_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
@@ -382,7 +383,7 @@ SCHEMAS: dict[str, Any] = {
 
 _THEME = {
     "name": "theme", "in": "query", "required": False,
-    "schema": {"type": "string", "enum": ["classic", "chocolatier"], "default": "classic"},
+    "schema": {"type": "string", "enum": list(THEMES), "default": "classic"},
     "description": "The theme whose words tell the moves (unknown: classic).",
 }
 SCHEMAS["Replay"] = {

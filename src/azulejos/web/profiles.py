@@ -153,11 +153,6 @@ class ProfileService:
             raise GameError("bad_profile_key", "this key opens no profile", 401)
         return got
 
-    async def optional(self, key: Any) -> str | None:
-        """The profile id of ``key`` when one was sent (None: anonymous)."""
-        found = await self.optional_profile(key)
-        return None if found is None else found.profile_id
-
     async def optional_profile(self, key: Any) -> Profile | None:
         """The profile of ``key`` when one was sent (None: anonymous)."""
         if key is None:

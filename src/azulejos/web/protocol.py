@@ -72,13 +72,6 @@ def get_int(data: dict[str, Any], key: str, lo: int, hi: int, default: int | Non
     return v
 
 
-def get_str(data: dict[str, Any], key: str, max_len: int, default: str | None = None) -> str:
-    v = data.get(key, default)
-    if not isinstance(v, str) or len(v) > max_len:
-        raise malformed(f"{key!r} must be text of at most {max_len} characters")
-    return v
-
-
 def clean_name(name: str) -> str:
     """A player name with control characters removed and spaces collapsed."""
     text = "".join(ch for ch in name if ch.isprintable())

@@ -28,7 +28,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from azulejos.agents import Budget, agent_names
+from azulejos.agents import BOT_LEVELS, Budget, agent_names
 from azulejos.core import IllegalMoveError, InvalidMoveError
 from azulejos.notation import dumps, record_of
 from azulejos.play import Seat, Seeding, Session, SessionError
@@ -56,7 +56,7 @@ log = logging.getLogger("azulejos.web")
 T = TypeVar("T")
 
 #: Bot levels in the order a lobby offers them (those the agent registry knows).
-PREFERRED_LEVELS = ("easy", "medium", "hard", "expert", "random")
+PREFERRED_LEVELS = (*BOT_LEVELS, "random")
 
 
 def bot_levels() -> list[str]:

@@ -19,7 +19,7 @@ from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
 from azulejos.core.moves import CENTRE
-from azulejos.core.preview import Preview, preview, previews
+from azulejos.core.preview import Preview, previews
 from azulejos.core.results import result
 
 from .live import Live, LogEntry
@@ -87,12 +87,6 @@ def tiling_json(ev: TilingEvent) -> dict[str, Any]:
     }
 
 
-def draft_preview(state: State, m: Move) -> dict[str, Any]:
-    """What a drafting move would do to the mover's board (R11-R14, R18), without playing it:
-    the core's preview, in the API's words (docs/api.md)."""
-    return _draft_json(preview(state, m), state)
-
-
 def specials_json(state: State) -> dict[str, Any] | None:
     """The special displays of this round (R40): each display's kind (None: plain) and its
     neighbours still in the circle (R43), and the held SF5 (R44): who holds it, the tile on it
@@ -156,11 +150,6 @@ def _draft_json(pv: Preview, state: State | None = None) -> dict[str, Any]:
         out["to_sf5"] = pv.to_sf5
         out.update(_special_effect(pv))
     return out
-
-
-def place_preview(state: State, m: Move) -> dict[str, Any]:
-    """Grey wall (R30): the points the chosen column scores now (R18)."""
-    return {"line": m.line, "column": m.column, "wall_points": preview(state, m).points}
 
 
 def _preview_json(m: Move, pv: Preview, state: State) -> dict[str, Any]:
