@@ -309,7 +309,7 @@ class PlainGame:
             self.say(self.w.phrase("plain bad move").format(text=text, moves=self.words["moves"]))
             return
         except IllegalMoveError as e:
-            reason = reason_text(_, e.rule)
+            reason = reason_text(_, e.rule, self.w.theme.key)
             if reason:
                 self.say(_("{move} is not allowed now: {reason} ({rule}). '{moves}' lists the "
                            "legal ones.").format(move=text.upper(), reason=reason, rule=e.rule,

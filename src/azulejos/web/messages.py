@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from azulejos.i18n import LANGUAGES, translation
-from azulejos.render.reasons import REASONS, reason_text
+from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS, reason_text
 from azulejos.render.themes import THEMES
 
 from .profile_messages import profile_messages
@@ -368,6 +368,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},
+        **{f"reason.{rule}.chocolatier": reason for rule in CHOCOLATIER_REASONS
+           if (reason := reason_text(_, rule, "chocolatier")) is not None},
     }
 
 
