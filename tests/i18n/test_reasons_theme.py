@@ -59,3 +59,14 @@ def test_the_web_page_gets_both_sets_of_reasons(lang: str) -> None:
     for rule in REASONS:
         assert words[f"reason.{rule}"] == reason_text(_, rule)
         assert words[f"reason.{rule}.chocolatier"] == reason_text(_, rule, "chocolatier")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "fr"])
+def test_the_web_hints_have_chocolatier_words(lang: str) -> None:
+    """The action bar's hints ("Pick a colour in a factory…") have a chocolatier variant,
+    which the page's ``tt`` picks in that theme."""
+    words = ui_messages(lang)
+    for key in ("game.pick_tiles", "game.pick_line", "game.pick_column"):
+        candy = str(words[f"{key}.chocolatier"]).lower()
+        assert candy != str(words[key]).lower()
+        assert not [w for w in CLASSIC[lang] if w in candy], candy
