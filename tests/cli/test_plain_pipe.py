@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from azulejos.cli.plain import command_words
 from azulejos.core import FLOOR, Move
 from azulejos.notation import load_record, replay
 from azulejos.play import Match, parse_seat
@@ -151,8 +152,9 @@ def test_a_game_against_a_bot_shows_no_english(lang: str, theme: str, tmp_path: 
     proc2 = run_plain(["--resume", str(path)], "board\nquit\n")
     assert proc2.returncode == 0, proc2.stderr
     first = proc2.stdout.splitlines()[0]
-    assert first == Words(lang, theme).gettext("azulejos - plain mode.") + " " + \
-        Words(lang, theme).phrase("plain intro")
+    w = Words(lang, theme)
+    assert first == w.gettext("azulejos - plain mode.") + " " + \
+        w.phrase("plain intro").format(help=command_words(w)["help"])
 
 
 # -- Master Chocolatier special factory displays (R40-R47) ----------------------------------

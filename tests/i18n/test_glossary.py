@@ -33,3 +33,60 @@ def test_the_catalogue_uses_the_glossary_terms(lang: str) -> None:
         term = re.sub(r"\s*\(.*\)", "", row[lang])  # "centre (de la table)": the short form
         assert row["msgid"] in entries, row["msgid"]
         assert term.lower() in entries[row["msgid"]].lower(), (row, entries[row["msgid"]])
+
+
+#: The stem of each glossary term that every inflected form keeps (вітрина, вітрини, вітрин…),
+#: for the English words of the classic theme that name it. A stem must be the start of a word
+#: of the term in docs/glossary.md, so the glossary and this check cannot drift apart.
+STEMS: dict[str, tuple[str, dict[str, str]]] = {
+    "factory": (r"\bfactor(?:y|ies)\b", {"uk": "вітрин", "ru": "склад", "fr": "fabrique"}),
+    "pattern line": (r"\bpattern lines?\b", {"uk": "візерунк", "ru": "узор", "fr": "ligne"}),
+    "floor": (r"\bfloor\b", {"uk": "підлог", "ru": "пол", "fr": "plancher"}),
+    "wall": (r"\bwalls?\b", {"uk": "стін", "ru": "стен", "fr": "mur"}),
+    "bag": (r"\bbag\b", {"uk": "мішеч", "ru": "меш", "fr": "sac"}),
+    "round": (r"\brounds?\b", {"uk": "раунд", "ru": "раунд", "fr": "manche"}),
+    "hint": (r"\bhints?\b", {"uk": "підказ", "ru": "подсказ", "fr": "conseil"}),
+    "first-player marker": (r"\bfirst-player marker\b",
+                            {"uk": "жетон", "ru": "жетон", "fr": "marqueur"}),
+}
+#: Entries where the English word is not the game's term (an idiom, another sense), or where
+#: the translation names it on purpose with the seeds' other words (the synonyms note).
+NOT_THE_TERM = (
+    "the other way round",  # an idiom
+    "rounds of expert iteration",  # training generations, not game rounds
+    "Rule books do not all use the same words",  # lists the other rule books' words
+    "Cross-entropy of the search's visits",  # "floor" there is a lower bound
+)
+
+
+def _english(msgid: str) -> str:
+    """The msgid's words: without placeholders, options (--round) and quoted command lines."""
+    text = re.sub(r"\{[^}]*\}", " ", msgid)
+    text = re.sub(r"'[^']*'|\"[^\"]*\"", " ", text)
+    return re.sub(r"--[\w-]+", " ", text)
+
+
+def test_the_stems_are_the_glossary_terms() -> None:
+    rows = {row["msgid"]: row for row in glossary()}
+    for key, (_pattern, stems) in STEMS.items():
+        for lang, stem in stems.items():
+            words = re.sub(r"\s*\(.*\)", "", rows[key][lang]).lower().split()
+            assert any(w.startswith(stem) for w in words), (key, lang, stem, words)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_entry_names_the_game_words_with_the_glossary_term(lang: str) -> None:
+    """No drift: an entry whose English names a thing of the game (classic theme) translates
+    it with the glossary's term in every form ("ce tour-ci" for a round was one such slip)."""
+    po = polib.pofile(str(ROOT / "src" / "azulejos" / "i18n" / "locale" / lang / "LC_MESSAGES"
+                          / "azulejos.po"))
+    bad = []
+    for e in po:
+        if e.obsolete or any(e.msgid.startswith(x) or x in e.msgid for x in NOT_THE_TERM):
+            continue
+        english = _english(e.msgid)
+        texts = list(e.msgstr_plural.values()) if e.msgid_plural else [e.msgstr]
+        for key, (pattern, stems) in STEMS.items():
+            if re.search(pattern, english, re.IGNORECASE):
+                bad += [f"{key}: {t!r}" for t in texts if stems[lang] not in t.lower()]
+    assert not bad, "\n".join(bad[:20])

@@ -137,15 +137,15 @@ def test_move_sentences_read_as_written() -> None:
         "Ana takes 3 blue tiles from factory 2 to pattern line 4 — 1 tile falls to the floor line, "
         "penalty −1 point")
     assert move_sentence(Words("uk"), "Оля", pv.move, pv) == (
-        "Оля бере 3 сині плитки з вітрини 2 на лінію візерунка 4 — 1 плитка падає на лінію "
+        "Оля бере 3 сині плитки з вітрини 2 і кладе на лінію візерунка 4 — 1 плитка падає на лінію "
         "підлоги, штраф −1 очко")
     assert move_sentence(Words("ru"), "Оля", pv.move, pv).startswith(
-        "Оля берёт 3 синие плитки со склада 2 на линию узора 4")
+        "Оля берёт 3 синие плитки со склада 2 и кладёт на линию узора 4")
     choc = move_sentence(Words("ru", "chocolatier"), "Оля", draft(CENTRE, 1, FLOOR),
                          Preview(draft(CENTRE, 1, FLOOR), 1, taken=2, to_floor=2, penalty=2))
-    assert choc.startswith("Оля берёт 2 карамельки из центра стола на линию пола")
+    assert choc.startswith("Оля берёт 2 карамельки из центра стола и кладёт на линию пола")
     fr = move_sentence(Words("fr"), "Ana", pv.move, pv)
-    assert fr.startswith("Ana prend 3 tuiles bleues de la fabrique 2 vers la ligne de motif 4")
+    assert fr.startswith("Ana prend 3 tuiles bleues de la fabrique 2 et les place sur la ligne de motif 4")
     assert move_sentence(Words("uk"), "Оля", place(1, 3)) == "Оля обирає стовпець 4 для лінії 2"
 
 
@@ -221,7 +221,8 @@ def test_the_log_keeps_counts_noted_at_play_time() -> None:
     assert log.line(0, "Оля", pv.move).startswith("Оля бере 2 сині плитки з вітрини 2")
     assert log.line(0, "Оля", pv.move).endswith("[2B4]")
     other = draft(CENTRE, 2, 0)
-    assert log.line(0, "Оля", other) == "Оля бере всі червоні плитки з центру столу на лінію візерунка 1 [CR1]"
+    assert log.line(0, "Оля", other) == (
+        "Оля бере всі червоні плитки з центру столу і кладе на лінію візерунка 1 [CR1]")
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -89,7 +89,7 @@ def test_too_small_a_window_says_so_and_offers_plain_mode() -> None:
             await pilot.press("1")  # no blind moves on a hidden table
             assert screen.source is None
             keys = str(screen.query_one("#keys").render())
-            assert "1-7" not in keys and "q" in keys
+            assert "1–7" not in keys and "q" in keys
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
             assert not note.display or not note.region

@@ -135,7 +135,7 @@ def test_the_key_bar_shows_the_keys_that_work_now() -> None:
             screen = app.screen
             assert isinstance(screen, GameScreen)
             bar = keybar(screen)
-            assert "1-7 C" in bar and "Enter" not in bar and "Esc" not in bar and "undo" not in bar
+            assert "1–7 C" in bar and "Enter" not in bar and "Esc" not in bar and "undo" not in bar
             await pilot.press("1")
             bar = keybar(screen)
             letters = "/".join(app.words.symbol(k) for s, k in screen.groups() if s == 0)
@@ -162,7 +162,7 @@ def test_the_game_over_key_bar_has_no_move_keys() -> None:
             assert isinstance(screen, GameScreen)
             bar = keybar(screen)
             assert "Enter results" in bar
-            for gone in ("play", "undo", "Esc", "hint", "source", "1-5"):
+            for gone in ("play", "undo", "Esc", "hint", "source", "1–5"):
                 assert gone not in bar, (gone, bar)
     asyncio.run(go())
 

@@ -35,9 +35,29 @@ from azulejos.render.reasons import reason_text
 
 from .board import board_text
 
-#: Commands whose word has a translation in the catalogue (the TUI's key bar words), also
-#: understood in the player's language.
+#: Commands whose key-bar word (the TUI's) is also understood, besides the command words of
+#: :func:`command_words`.
 _LOCAL_COMMANDS = ("hint", "undo", "save", "rules", "quit")
+
+
+def command_words(w: Words) -> dict[str, str]:
+    """Each plain-mode command's word in the player's language ("ходи", "coups"); the English
+    word in English. The help and the refusals show these words; the English ones are
+    understood as well, in every language."""
+    tr = w.tr
+    # TRANSLATORS: the plain mode's command words: one lower-case word each, typed by the
+    # player (the English word is always understood as well).
+    return {
+        "help": tr.pgettext("plain command", "help"),
+        "board": tr.pgettext("plain command", "board"),
+        "moves": tr.pgettext("plain command", "moves"),
+        "log": tr.pgettext("plain command", "log"),
+        "undo": tr.pgettext("plain command", "undo"),
+        "hint": tr.pgettext("plain command", "hint"),
+        "save": tr.pgettext("plain command", "save"),
+        "rules": tr.pgettext("plain command", "rules"),
+        "quit": tr.pgettext("plain command", "quit"),
+    }
 
 #: A rules-guide section's text: ``guide(section, lang)``; None when there is no guide.
 GuideText = Callable[[str, str], str]
@@ -68,6 +88,7 @@ class PlainGame:
         self.quit_asked = False
         self.echo = echo  # repeat input lines (useful when stdin is not a terminal)
         self.log = GameLog(words)
+        self.words = command_words(words)  # the commands' words in the player's language
 
     @property
     def names(self) -> list[str]:
@@ -80,7 +101,8 @@ class PlainGame:
 
     def run(self) -> int:
         _ = self.w.gettext
-        self.say(_("azulejos - plain mode.") + " " + self.w.phrase("plain intro"))
+        self.say(_("azulejos - plain mode.") + " "
+                 + self.w.phrase("plain intro").format(help=self.words["help"]))
         legend = ", ".join(
             _("{letter} {name}").format(letter=LETTERS[k], name=self.w.tile(k)) for k in range(5))
         self.say(self.w.phrase("plain legend").format(legend=legend))
@@ -185,9 +207,13 @@ class PlainGame:
             return True
         key = self.aliases().get(key, key)
         if key in ("help", "?"):
-            self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | moves | board | "
-                       "log | undo | hint | save [FILE] | "
-                       "rules [setup|recap|teach|faq|variant|chocolatier|specials] | quit"))
+            self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | {moves} | {board} | "
+                       "{log} | {undo} | {hint} | {save} [FILE] | "
+                       "{rules} [setup|recap|teach|faq|variant|chocolatier|specials] | {quit}")
+                     .format(**self.words))
+            english = [c for c, local in self.words.items() if local != c]
+            if english:
+                self.say(_("The English words work too: {words}.").format(words=", ".join(english)))
             if self.m.state.ruleset.special_factories:
                 self.say(_("Special factories: a draft from SF4 names where each other colour "
                            "goes, like 4W3/<> (< left, > right); typed without it, the game asks."))
@@ -237,8 +263,9 @@ class PlainGame:
                 # a person at a terminal: one more word before the moves are lost (a script,
                 # whose lines are echoed, quits at once)
                 self.quit_asked = True
-                self.say(_("This game has moves that are not saved. Type 'save' to keep them, "
-                           "or 'quit' again to leave without saving."))
+                self.say(_("This game has moves that are not saved. Type '{save}' to keep them, "
+                           "or '{quit}' again to leave without saving.").format(
+                               save=self.words["save"], quit=self.words["quit"]))
                 return True
             self.say(_("Bye.") if not self.unsaved else
                      _("Bye. The last moves were not saved."))
@@ -248,13 +275,18 @@ class PlainGame:
         return True
 
     def aliases(self) -> dict[str, str]:
-        """The commands' words in the player's language ("підказка", "quitter") as well as the
-        English ones the help lists; a move is never one of them."""
+        """The commands' words in the player's language ("ходи", "coups") and the TUI's key-bar
+        words ("підказка", "quitter"), each to its English command (which is understood as it
+        is); a move is never one of them."""
         out: dict[str, str] = {}
         for command in _LOCAL_COMMANDS:
             local = self.w.gettext(command).lower()
             if local != command and " " not in local:
                 out[local] = command
+        for command, local in self.words.items():
+            word = local.lower()
+            if word != command and " " not in word:
+                out[word] = command
         return out
 
     def try_move(self, text: str) -> None:
@@ -274,16 +306,17 @@ class PlainGame:
             index = len(self.m.log)
             step = self.m.play(move)
         except InvalidMoveError:
-            self.say(self.w.phrase("plain bad move").format(text=text))
+            self.say(self.w.phrase("plain bad move").format(text=text, moves=self.words["moves"]))
             return
         except IllegalMoveError as e:
-            reason = reason_text(_, e.rule)
+            reason = reason_text(_, e.rule, self.w.theme.key)
             if reason:
-                self.say(_("{move} is not allowed now: {reason} ({rule}). 'moves' lists the "
-                           "legal ones.").format(move=text.upper(), reason=reason, rule=e.rule))
+                self.say(_("{move} is not allowed now: {reason} ({rule}). '{moves}' lists the "
+                           "legal ones.").format(move=text.upper(), reason=reason, rule=e.rule,
+                                                 moves=self.words["moves"]))
             else:
-                self.say(_("{move} is not allowed now ({rule}). 'moves' lists the legal ones.")
-                         .format(move=text.upper(), rule=e.rule or "?"))
+                self.say(_("{move} is not allowed now ({rule}). '{moves}' lists the legal ones.")
+                         .format(move=text.upper(), rule=e.rule or "?", moves=self.words["moves"]))
             return
         self.say(self.log.note(index, self.names[seat], move, pv))
         self.after(step)

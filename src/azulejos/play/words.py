@@ -169,12 +169,18 @@ def move_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) ->
         return _("{name} chooses column {column} for line {row}").format(
             name=name, row=move.line + 1, column=move.column + 1)
     count = pv.taken if pv is not None else 0
-    # TRANSLATORS: {what} is "3 blue tiles" (object), {source} "from factory 2" or "from the
-    # centre", {destination} "to pattern line 4" or "to the floor line": whole phrases.
-    text = _("{name} takes {what} {source} {destination}").format(
-        name=name, what=w.tiles(move.colour, count), source=w.source(move.source),
-        destination=w.destination(move.destination),
-    )
+    parts = {"name": name, "what": w.tiles(move.colour, count), "source": w.source(move.source),
+             "destination": w.destination(move.destination)}
+    if count:
+        # TRANSLATORS: {what} is "3 blue tiles" (object), {source} "from factory 2" or "from the
+        # centre", {destination} "to pattern line 4" or "to the floor line": whole phrases. The
+        # form agrees with the number of tiles taken ("… et les place" in French).
+        text = w.tr.npgettext("move", "{name} takes {what} {source} {destination}",
+                              "{name} takes {what} {source} {destination}", count).format(**parts)
+    else:
+        # TRANSLATORS: the same sentence when the number is not known: {what} is "all the blue
+        # tiles" (also the web's log line, where it can be any number: say it number-free).
+        text = _("{name} takes {what} {source} {destination}").format(**parts)
     if pv is not None:
         extra = ", ".join(p for p in (special_effect(w, pv), consequence(w, pv)) if p)
         if extra:

@@ -21,9 +21,22 @@ REASONS: dict[str, str] = {
               "each colour left"),
 }
 
+#: The same reasons in the Master Chocolatier theme's words (showcase, counter, tray, box).
+CHOCOLATIER_REASONS: dict[str, str] = {
+    "R2": N_("there is no such showcase in this game"),
+    "R11": N_("that showcase or the counter has no candy of this kind"),
+    "R13": N_("that tray holds another kind of candy or is already full"),
+    "R15": N_("that row of the box already has this kind of candy"),
+    "R30": N_("that space of the box is taken, or its column already has this kind of candy"),
+    "R33": N_("a column choice only happens when candies go into the grey box"),
+    "R43": N_("only a take from {sf4} that leaves candies in it has a / part, with one arrow "
+              "for each kind left"),
+}
 
-def reason_text(gettext: Callable[[str], str], rule: str) -> str | None:
-    """Why the engine refuses a move that breaks ``rule``, in words (None for a rule without
-    a sentence here)."""
-    text = REASONS.get(rule)
+
+def reason_text(gettext: Callable[[str], str], rule: str, theme: str = "classic") -> str | None:
+    """Why the engine refuses a move that breaks ``rule``, in words of ``theme`` (a theme's
+    key; None for a rule without a sentence here)."""
+    table = CHOCOLATIER_REASONS if theme == "chocolatier" else REASONS
+    text = table.get(rule)
     return gettext(text).format(sf4=Special.SF4) if text else None

@@ -59,7 +59,7 @@ def render_state(
         what = _("factories about to be filled")
     else:
         what = _("game over")
-    lines.append(_("Round {number}").format(number=state.round) + f" - {wall} - {what}")
+    lines.append(_("Round {number}").format(number=state.round) + f" – {wall} – {what}")  # en dashes (issue 31)
     lines.append(_("Tiles in the bag: {bag}, in the lid: {lid}").format(bag=sum(state.bag), lid=sum(state.lid)))
     specials = state.specials  # R40: a special display's name follows its tiles
     facs = "  ".join(

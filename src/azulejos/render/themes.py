@@ -163,11 +163,11 @@ CLASSIC = Theme(
                       "line and costs points. The game ends after a round in which someone fills a "
                       "row of the wall. Press ? for the full rules."),
         "plain intro": N_("Type a move like 3B2 (factory 3, blue, pattern line 2) or CRF (centre, "
-                          "red, floor line); 'help' lists the commands."),
+                          "red, floor line); '{help}' lists the commands."),
         "plain legend": N_("Letters: {legend}; a small letter is an empty space of the wall for "
                            "that colour; M is the first-player marker."),
         "plain bad move": N_("'{text}' is not a move. Write source, colour, line: 3B2 = factory 3, "
-                             "blue, pattern line 2; CRF = centre, red, floor line. 'moves' lists "
+                             "blue, pattern line 2; CRF = centre, red, floor line. '{moves}' lists "
                              "the legal ones."),
     },
 )
@@ -290,12 +290,12 @@ CHOCOLATIER = Theme(
                       "and costs points. The game ends after a round in which someone fills a row "
                       "of the box. Press ? for the full rules."),
         "plain intro": N_("Type a move like 3B2 (showcase 3, blueberry praline, tray 2) or CRF "
-                          "(counter, raspberry truffle, spill tray); 'help' lists the commands."),
+                          "(counter, raspberry truffle, spill tray); '{help}' lists the commands."),
         "plain legend": N_("Letters: {legend}; a small letter is an empty space of the box for "
                            "that candy; M is the head chocolatier's spoon."),
         "plain bad move": N_("'{text}' is not a move. Write source, candy, tray: 3B2 = showcase 3, "
                              "blueberry praline, tray 2; CRF = counter, raspberry truffle, spill "
-                             "tray. 'moves' lists the legal ones."),
+                             "tray. '{moves}' lists the legal ones."),
     },
 )
 

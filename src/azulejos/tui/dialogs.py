@@ -159,7 +159,7 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules-text", Markdown).update(guide_text(self.section, a.words.lang, _, a.guide))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
         self.query_one("#rules-keys", KeyBar).show(
-            [(f"1-{len(SECTIONS)}", _("section")), ("↑↓", _("scroll")), ("Esc", _("close"))], pal.accent)
+            [(f"1–{len(SECTIONS)}", _("section")), ("↑↓", _("scroll")), ("Esc", _("close"))], pal.accent)
 
     def action_show(self, key: str) -> None:
         self.section = key

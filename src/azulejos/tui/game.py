@@ -862,7 +862,7 @@ class GameScreen(Screen[None]):
                 cols = self.columns()
                 keys.append(("←→ " + "".join(str(c + 1) for c in cols), _("column")))
             elif self.source is None:
-                keys.append((f"1-{st.nfactories} C", _("source")))
+                keys.append((f"1–{st.nfactories} C", _("source")))  # an en dash for a range
             elif self.colour is None:
                 letters = "/".join(w.symbol(k) for s, k in self.groups() if s == self.source)
                 keys.append((letters, w.phrase("colour key")))

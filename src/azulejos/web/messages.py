@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, translation
-from azulejos.render.reasons import REASONS, reason_text
+from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS, reason_text
 from azulejos.render.themes import THEMES
 
 from .profile_messages import profile_messages
@@ -148,8 +148,11 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "game.online": _("online"),
         "game.spectating": _("You are watching this game."),
         "game.pick_tiles": _("Pick a colour in a factory or in the centre."),
+        "game.pick_tiles.chocolatier": _("Pick a kind of candy in a showcase or on the counter."),
         "game.pick_line": _("Now pick a pattern line or the floor."),
+        "game.pick_line.chocolatier": _("Now pick a tray or the spill tray."),
         "game.pick_column": _("Pick a free space in the highlighted row of your wall."),
+        "game.pick_column.chocolatier": _("Pick a free space in the highlighted row of your box."),
         "game.confirm": _("Confirm"),
         "game.cancel": _("Cancel"),
         "game.waiting": _("Waiting for {name}…"),
@@ -366,6 +369,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},
+        **{f"reason.{rule}.chocolatier": reason for rule in CHOCOLATIER_REASONS
+           if (reason := reason_text(_, rule, "chocolatier")) is not None},
     }
 
 

@@ -169,7 +169,8 @@ export function errorText(err) {
   if (!err || !err.code) return t("error.generic", { message: String(err) });
   if (err.code === "illegal") {
     const rule = err.rule || "?";
-    const reason = app.words[`reason.${rule}`];
+    const candy = app.theme?.key === "chocolatier";  // the theme's words (render/reasons.py)
+    const reason = (candy && app.words[`reason.${rule}.chocolatier`]) || app.words[`reason.${rule}`];
     return reason ? t("error.illegal", { reason, rule }) : t("error.illegal_rule", { rule });
   }
   if (err.code === "bad_record") return t("error.bad_record", { message: err.detail ?? "" }).trim();

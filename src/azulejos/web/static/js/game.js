@@ -285,8 +285,8 @@ export async function showGame(root, gameId, hashToken) {
     }
     if (!view.to_move) return el("div", { class: "action-bar muted" }, t("game.waiting", { name: moverName() }));
     let hint;
-    if (view.phase === "place") hint = t("game.pick_column");
-    else hint = picked ? t("game.pick_line") : t("game.pick_tiles");
+    if (view.phase === "place") hint = tt("game.pick_column");
+    else hint = picked ? tt("game.pick_line") : tt("game.pick_tiles");
     if (splitting) return splitBar();
     if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }));
     // Until its preview has come (on demand), the move may be confirmed all the same.
