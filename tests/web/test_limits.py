@@ -97,6 +97,26 @@ def test_games_of_bots_only_are_capped(db_path: Path) -> None:
         assert client.post("/api/games", json={}).status_code == 201  # people still can
 
 
+def test_games_whose_people_left_count_against_the_bot_cap(db_path: Path) -> None:
+    """Every bot seat counts, stand-ins included: a game whose only person left (the stand-in
+    bot plays the seat) is a game of bots only for the cap (issue 28, "Fair bots")."""
+    app = create_app(str(db_path), bot_delay=0.5, bot_seconds=0.05, sync_interval=0,
+                     limits=Limits(games=Rate(0, 0), moves=Rate(0, 0), bot_games=2))
+    mixed = {"seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}]}
+    bots = {"seats": [{"kind": "bot", "level": "random"}] * 2}
+    with TestClient(app) as client:
+        for _ in range(2):  # two games of a person and a bot: the person is still there
+            c = client.post("/api/games", json=mixed).json()
+            token = claim_seat(client, c["game"], c["seats"][0]["invite"])
+        assert client.post("/api/games", json=bots).status_code == 201  # 1 of 2
+        # the last game's person leaves: the stand-in bot plays on, a second game of bots only
+        r = client.post(f"/api/games/{c['game']}/leave", headers=auth(token), json={})
+        assert r.status_code == 200, r.text
+        r = client.post("/api/games", json=bots)
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_bot_games"
+        assert client.post("/api/games", json=mixed).status_code == 201  # people still can
+
+
 def test_bot_work_of_a_persons_game_does_not_queue_behind_all_bot_games() -> None:
     """Two workers, eight all-bot tasks queued and held busy: a person's task starts while the
     first all-bot task is still running (it did not wait for a worker), and no all-bot task

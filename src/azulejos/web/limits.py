@@ -35,7 +35,7 @@ class Limits:
 
     games: Rate = Rate(10, 10)  # creating games and new invitations
     moves: Rate = Rate(300, 60)  # moves, claims and leaves (HTTP and websocket)
-    bot_games: int = 4  # games in play with no person seat, on the whole database
+    bot_games: int = 4  # games in play with bots only (stand-ins included), whole database
     profiles: Rate = Rate(5, 5)  # new player profiles
 
 
