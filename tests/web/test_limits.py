@@ -97,6 +97,38 @@ def test_games_of_bots_only_are_capped(db_path: Path) -> None:
         assert client.post("/api/games", json={}).status_code == 201  # people still can
 
 
+def test_renames_are_limited_per_client_and_a_refused_one_changes_nothing(db_path: Path) -> None:
+    """Seat renames (HTTP and websocket) and profile renames share one bucket per client."""
+    app = create_app(str(db_path), bot_delay=0, bot_seconds=0.05, sync_interval=0,
+                     limits=Limits(names=Rate(60, 3)))
+    with TestClient(app) as client:
+        c = client.post("/api/games", json={"hotseat": True}).json()
+        g, hot = c["game"], c["hotseat_token"]
+        for i in range(3):
+            r = client.post(f"/api/games/{g}/name", headers=auth(hot), json={"name": f"Ann {i}", "seat": 0})
+            assert r.status_code == 200, r.text
+        r = client.post(f"/api/games/{g}/name", headers=auth(hot), json={"name": "Bot", "seat": 0})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert r.headers["retry-after"] == "1"
+        assert view(client, g, hot)["seats"][0]["name"] == "Ann 2"
+        with client.websocket_connect(f"/ws/games/{g}") as ws:  # the same bucket
+            ws.send_json({"type": "hello", "token": hot})
+            assert ws.receive_json()["type"] == "welcome"
+            ws.receive_json()  # the first view
+            ws.send_json({"type": "name", "name": "Bot", "seat": 0, "ref": 1})
+            m = ws.receive_json()
+            assert m["type"] == "error" and m["error"]["code"] == "rate_limited"
+        profile = client.post("/api/profiles", json={"name": "Ann"}).json()
+        r = client.post(f"/api/profiles/{profile['id']}/name", headers=auth(profile["key"]),
+                        json={"name": "Bot"})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert client.get(f"/api/profiles/{profile['id']}").json()["name"] == "Ann"
+        time.sleep(1.1)  # a second later, one more
+        r = client.post(f"/api/games/{g}/name", headers=auth(hot), json={"name": "Ann 3", "seat": 0})
+        assert r.status_code == 200, r.text
+        assert view(client, g, hot)["seats"][0]["name"] == "Ann 3"
+
+
 def test_games_whose_people_left_count_against_the_bot_cap(db_path: Path) -> None:
     """Every bot seat counts, stand-ins included: a game whose only person left (the stand-in
     bot plays the seat) is a game of bots only for the cap (issue 28, "Fair bots")."""

@@ -60,7 +60,8 @@ def client_of(request: Request) -> str:
 
 
 def limit(request: Request, what: str) -> None:
-    """Count one request of kind ``what`` (``games`` or ``moves``) against the client's
+    """Count one request of kind ``what`` (``games``, ``moves``, ``profiles`` or ``names``)
+    against the client's
     limit; ``rate_limited`` (429) over it."""
     limiter: RateLimiter = getattr(request.app.state, f"limit_{what}")
     limiter.check(client_of(request))
@@ -188,6 +189,7 @@ async def play_move(request: Request) -> Response:
 
 @handles_errors
 async def set_name(request: Request) -> Response:
+    limit(request, "names")
     svc = _service(request)
     acc = await svc.access(bearer(request), request.path_params["game_id"])
     data = await read_body(request)
@@ -335,7 +337,7 @@ async def get_profile(request: Request) -> Response:
 
 @handles_errors
 async def rename_profile(request: Request) -> Response:
-    limit(request, "moves")
+    limit(request, "names")
     key = profile_key(request)
     data = await read_body(request)
     unknown = set(data) - {"name"}
@@ -496,6 +498,7 @@ def create_app(
     app.state.limit_games = RateLimiter(the_limits.games, "new games")
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     app.state.limit_profiles = RateLimiter(the_limits.profiles, "new profiles")
+    app.state.limit_names = RateLimiter(the_limits.names, "renames")
     return app
 
 
