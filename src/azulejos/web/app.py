@@ -24,6 +24,7 @@ from azulejos.guide import get_section
 from azulejos.i18n import LANGUAGES
 
 from .clocks import my_games_order
+from .csrf import SameOriginJson
 from .limits import Limits, RateLimiter
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
@@ -491,7 +492,8 @@ def create_app(
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
+                                                                 Middleware(SameOriginJson)])
     app.state.store = the_store
     app.state.guide = guide
     app.state.reviews = Reviews(the_store)  # kept in the database: every process serves them
