@@ -53,6 +53,10 @@ def test_pages_are_served(client: TestClient) -> None:
         r = client.get(path)
         assert r.status_code == 200 and "<script type=\"module\"" in r.text
         assert "default-src 'self'" in r.headers["content-security-policy"]
+        # websockets and fetches go to the page's own origin only, not to any ws:/wss: host
+        directives = dict(d.strip().partition(" ")[::2]
+                          for d in r.headers["content-security-policy"].split(";"))
+        assert directives["connect-src"] == "'self'"
     assert client.get("/static/js/main.js").status_code == 200
 
 

@@ -14,6 +14,9 @@ from azulejos.web import ws as ws_module
 
 from .helpers import auth, create, fingerprint, view
 
+#: A body sent as JSON (a body of any other type is refused: web/csrf.py).
+JSON = {"Content-Type": "application/json"}
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
     | st.text(max_size=20),
@@ -87,13 +90,13 @@ def test_fuzzed_http_bodies_change_nothing(client: TestClient) -> None:
     @given(body=json_values)
     def one(body: Any) -> None:
         before = view(client, g, t0)
-        r = client.post(f"/api/games/{g}/moves", headers=auth(t0), content=json.dumps(body))
+        r = client.post(f"/api/games/{g}/moves", headers=JSON | auth(t0), content=json.dumps(body))
         after = view(client, g, t0)
         if r.status_code == 200:
             assert body["move"].strip().upper() in {m["move"] for m in before["legal"]}
         else:
             assert r.json()["error"]["code"] and fingerprint(after) == fingerprint(before)
-        r = client.post("/api/games", content=json.dumps(body))
+        r = client.post("/api/games", headers=JSON, content=json.dumps(body))
         assert r.status_code in (201, 400, 413)
 
     one()
@@ -104,19 +107,19 @@ def test_oversized_payloads_are_refused(client: TestClient) -> None:
     g, t0 = c["game"], c["seats"][0]["token"]
     before = fingerprint(view(client, g, t0))
     big = json.dumps({"version": 1, "move": "1B1", "pad": "x" * 10_000})
-    r = client.post(f"/api/games/{g}/moves", headers=auth(t0), content=big)
+    r = client.post(f"/api/games/{g}/moves", headers=JSON | auth(t0), content=big)
     assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
-    r = client.post("/api/games", content=big)
+    r = client.post("/api/games", headers=JSON, content=big)
     assert r.status_code == 413
 
     def chunks():  # no content-length: streamed, cut off past the limit
         for _ in range(100):
             yield b"x" * 1000
 
-    r = client.post(f"/api/games/{g}/moves", headers=auth(t0), content=chunks())
+    r = client.post(f"/api/games/{g}/moves", headers=JSON | auth(t0), content=chunks())
     assert r.status_code == 413
     deep = "[" * 5000 + "]" * 5000
-    r = client.post(f"/api/games/{g}/moves", headers=auth(t0), content=deep[:4000])
+    r = client.post(f"/api/games/{g}/moves", headers=JSON | auth(t0), content=deep[:4000])
     assert r.status_code == 400
     with client.websocket_connect(f"/ws/games/{g}") as ws:
         ws.send_json({"type": "hello", "token": t0})

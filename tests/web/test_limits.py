@@ -97,6 +97,58 @@ def test_games_of_bots_only_are_capped(db_path: Path) -> None:
         assert client.post("/api/games", json={}).status_code == 201  # people still can
 
 
+def test_renames_are_limited_per_client_and_a_refused_one_changes_nothing(db_path: Path) -> None:
+    """Seat renames (HTTP and websocket) and profile renames share one bucket per client."""
+    app = create_app(str(db_path), bot_delay=0, bot_seconds=0.05, sync_interval=0,
+                     limits=Limits(names=Rate(60, 3)))
+    with TestClient(app) as client:
+        c = client.post("/api/games", json={"hotseat": True}).json()
+        g, hot = c["game"], c["hotseat_token"]
+        for i in range(3):
+            r = client.post(f"/api/games/{g}/name", headers=auth(hot), json={"name": f"Ann {i}", "seat": 0})
+            assert r.status_code == 200, r.text
+        r = client.post(f"/api/games/{g}/name", headers=auth(hot), json={"name": "Bot", "seat": 0})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert r.headers["retry-after"] == "1"
+        assert view(client, g, hot)["seats"][0]["name"] == "Ann 2"
+        with client.websocket_connect(f"/ws/games/{g}") as ws:  # the same bucket
+            ws.send_json({"type": "hello", "token": hot})
+            assert ws.receive_json()["type"] == "welcome"
+            ws.receive_json()  # the first view
+            ws.send_json({"type": "name", "name": "Bot", "seat": 0, "ref": 1})
+            m = ws.receive_json()
+            assert m["type"] == "error" and m["error"]["code"] == "rate_limited"
+        profile = client.post("/api/profiles", json={"name": "Ann"}).json()
+        r = client.post(f"/api/profiles/{profile['id']}/name", headers=auth(profile["key"]),
+                        json={"name": "Bot"})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert client.get(f"/api/profiles/{profile['id']}").json()["name"] == "Ann"
+        time.sleep(1.1)  # a second later, one more
+        r = client.post(f"/api/games/{g}/name", headers=auth(hot), json={"name": "Ann 3", "seat": 0})
+        assert r.status_code == 200, r.text
+        assert view(client, g, hot)["seats"][0]["name"] == "Ann 3"
+
+
+def test_games_whose_people_left_count_against_the_bot_cap(db_path: Path) -> None:
+    """Every bot seat counts, stand-ins included: a game whose only person left (the stand-in
+    bot plays the seat) is a game of bots only for the cap (issue 28, "Fair bots")."""
+    app = create_app(str(db_path), bot_delay=0.5, bot_seconds=0.05, sync_interval=0,
+                     limits=Limits(games=Rate(0, 0), moves=Rate(0, 0), bot_games=2))
+    mixed = {"seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}]}
+    bots = {"seats": [{"kind": "bot", "level": "random"}] * 2}
+    with TestClient(app) as client:
+        for _ in range(2):  # two games of a person and a bot: the person is still there
+            c = client.post("/api/games", json=mixed).json()
+            token = claim_seat(client, c["game"], c["seats"][0]["invite"])
+        assert client.post("/api/games", json=bots).status_code == 201  # 1 of 2
+        # the last game's person leaves: the stand-in bot plays on, a second game of bots only
+        r = client.post(f"/api/games/{c['game']}/leave", headers=auth(token), json={})
+        assert r.status_code == 200, r.text
+        r = client.post("/api/games", json=bots)
+        assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_bot_games"
+        assert client.post("/api/games", json=mixed).status_code == 201  # people still can
+
+
 def test_bot_work_of_a_persons_game_does_not_queue_behind_all_bot_games() -> None:
     """Two workers, eight all-bot tasks queued and held busy: a person's task starts while the
     first all-bot task is still running (it did not wait for a worker), and no all-bot task

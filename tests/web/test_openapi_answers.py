@@ -108,6 +108,8 @@ class Api:
                  **kwargs: Any) -> Any:
         template = self._template(path)
         headers = auth(token) if token else {}
+        if "content" in kwargs:  # a raw body is sent as JSON, the one type accepted (web/csrf.py)
+            headers["Content-Type"] = "application/json"
         r = self.client.request(method.upper(), path, headers=headers, **kwargs)
         assert r.status_code == expect, r.text
         data = r.json()

@@ -24,6 +24,7 @@ from azulejos.guide import get_section
 from azulejos.i18n import LANGUAGES
 
 from .clocks import my_games_order
+from .csrf import SameOriginJson
 from .limits import Limits, RateLimiter
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
@@ -60,7 +61,8 @@ def client_of(request: Request) -> str:
 
 
 def limit(request: Request, what: str) -> None:
-    """Count one request of kind ``what`` (``games`` or ``moves``) against the client's
+    """Count one request of kind ``what`` (``games``, ``moves``, ``profiles`` or ``names``)
+    against the client's
     limit; ``rate_limited`` (429) over it."""
     limiter: RateLimiter = getattr(request.app.state, f"limit_{what}")
     limiter.check(client_of(request))
@@ -188,6 +190,7 @@ async def play_move(request: Request) -> Response:
 
 @handles_errors
 async def set_name(request: Request) -> Response:
+    limit(request, "names")
     svc = _service(request)
     acc = await svc.access(bearer(request), request.path_params["game_id"])
     data = await read_body(request)
@@ -335,7 +338,7 @@ async def get_profile(request: Request) -> Response:
 
 @handles_errors
 async def rename_profile(request: Request) -> Response:
-    limit(request, "moves")
+    limit(request, "names")
     key = profile_key(request)
     data = await read_body(request)
     unknown = set(data) - {"name"}
@@ -383,7 +386,9 @@ async def openapi(request: Request) -> Response:
 
 # -- app ---------------------------------------------------------------------------------------
 class SecurityHeaders:
-    """Headers that keep the page to its own origin (no third-party scripts or frames)."""
+    """Headers that keep the page to its own origin (no third-party scripts or frames).
+    ``connect-src 'self'``: fetches and websockets reach this origin only (CSP Level 3 lets
+    'self' match ws:/wss: on the page's own host; no other host)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -403,7 +408,7 @@ class SecurityHeaders:
                     (
                         b"content-security-policy",
                         b"default-src 'self'; img-src 'self' data: blob:; style-src 'self' "
-                        b"'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+                        b"'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'",
                     ),
                 ]
                 message = {**message, "headers": headers}
@@ -487,13 +492,15 @@ def create_app(
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
+                                                                 Middleware(SameOriginJson)])
     app.state.store = the_store
     app.state.guide = guide
     app.state.reviews = Reviews(the_store)  # kept in the database: every process serves them
     app.state.limit_games = RateLimiter(the_limits.games, "new games")
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     app.state.limit_profiles = RateLimiter(the_limits.profiles, "new profiles")
+    app.state.limit_names = RateLimiter(the_limits.names, "renames")
     return app
 
 

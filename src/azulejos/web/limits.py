@@ -35,14 +35,14 @@ class Limits:
 
     games: Rate = Rate(10, 10)  # creating games and new invitations
     moves: Rate = Rate(300, 60)  # moves, claims and leaves (HTTP and websocket)
-    bot_games: int = 4  # games in play with no person seat, on the whole database
+    bot_games: int = 4  # games in play with bots only (stand-ins included), whole database
     profiles: Rate = Rate(5, 5)  # new player profiles
-
+    names: Rate = Rate(20, 10)  # renames of seats and profiles (HTTP and websocket)
 
     @classmethod
     def none(cls) -> Limits:
         """No limits (tests, benchmarks)."""
-        return cls(Rate(0, 0), Rate(0, 0), 0, Rate(0, 0))
+        return cls(Rate(0, 0), Rate(0, 0), 0, Rate(0, 0), Rate(0, 0))
 
 
 class RateLimiter:

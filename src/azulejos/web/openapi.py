@@ -574,7 +574,7 @@ def openapi_schema() -> dict[str, Any]:
                 "responses": {
                     "200": _json({"type": "object", "required": ["ok"],
                                   "properties": {"ok": {"const": True}}}, "Renamed."),
-                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR,
+                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/record": {"get": {

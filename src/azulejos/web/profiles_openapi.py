@@ -133,7 +133,8 @@ def paths() -> dict[str, Any]:
                                         "properties": {"id": {"type": "string"},
                                                        "name": {"type": "string"}}},
                                        "Renamed: the id and the name as kept."),
-                          "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR},
+                          "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR,
+                          "429": _ERR},
         }},
         "/api/leaderboard": {"get": {
             "summary": f"Rated profiles, best rating first, {PER_PAGE} a page",

@@ -413,9 +413,14 @@ class SqlStore:
         return res.rowcount == 1
 
     def bot_games(self) -> int:
-        """Games in play with no person seat (every server process on this database)."""
+        """Games in play where bots play every seat (every server process on this database):
+        no person seat, or every person left or timed out (a ``leave`` event: the stand-in
+        bot plays the seat; issue 28, "every bot seat counts against the bot cap")."""
+        left = select(events_t.c.seq).where(
+            events_t.c.game_id == seats_t.c.game_id, events_t.c.kind == "leave",
+            events_t.c.seat == seats_t.c.seat)
         people = select(seats_t.c.game_id).where(
-            seats_t.c.game_id == games_t.c.game_id, seats_t.c.kind == "person")
+            seats_t.c.game_id == games_t.c.game_id, seats_t.c.kind == "person", ~left.exists())
         with self.engine.connect() as conn:
             n = conn.execute(
                 select(func.count()).select_from(games_t)

@@ -236,6 +236,7 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
             got = await svc.previews(conn.access, data.get("version"), data.get("moves"))
             reply = {"type": "previews", **got}
         elif kind == "name":
+            conn.ws.app.state.limit_names.check(conn.client)  # shared with HTTP renames
             await svc.rename(conn.access, data.get("name"), data.get("seat"))
             reply = {"type": "named"}
         elif kind == "hello":
