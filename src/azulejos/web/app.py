@@ -198,6 +198,36 @@ async def set_name(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
+# -- chat (docs/api.md, "Chat") ------------------------------------------------------------------
+@handles_errors
+async def chat_history(request: Request) -> Response:
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    return JSONResponse(await svc.chat_history(acc))
+
+
+@handles_errors
+async def chat_post(request: Request) -> Response:
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    unknown = set(data) - {"text"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    return JSONResponse(await svc.chat_post(acc, data.get("text")), status_code=201)
+
+
+@handles_errors
+async def chat_mute(request: Request) -> Response:
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    unknown = set(data) - {"seat", "muted"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    return JSONResponse(await svc.chat_mute(acc, data.get("seat"), data.get("muted")))
+
+
 @handles_errors
 async def claim_seat(request: Request) -> Response:
     limit(request, "moves")
@@ -479,6 +509,9 @@ def create_app(
         Route("/api/games/{game_id}/invite", invite_again, methods=["POST"]),
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
+        Route("/api/games/{game_id}/chat", chat_history),
+        Route("/api/games/{game_id}/chat", chat_post, methods=["POST"]),
+        Route("/api/games/{game_id}/mute", chat_mute, methods=["POST"]),
         Route("/api/games/{game_id}/replay", game_replay),
         Route("/api/games/{game_id}/review", review_game, methods=["POST"]),
         Route("/api/replay", record_replay, methods=["POST"]),

@@ -23,6 +23,8 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
 6. player profiles (revision 0006): ``azulejos_profiles`` (public id, key digest, name),
    ``azulejos_ratings`` (openskill rating per profile and pool), ``azulejos_results`` (a finished
    game's end per profile seat, written once), ``seats.profile_id`` and ``games.rated``.
+7. in-game chat (revision 0007, :mod:`.chat`): ``azulejos_chat`` (a game's messages in order,
+   with the seat and its name) and ``azulejos_chat_mutes`` (which seat muted which).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -222,6 +224,25 @@ reviews_t = Table(
     Column("settings", String(100), primary_key=True),  # the review's budget and seed
     Column("created", Float, nullable=False),
     Column("record", Text, nullable=False),  # the annotated record, azulejos-record/1 JSON
+)
+
+chat_t = Table(
+    "azulejos_chat",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, … within the game
+    Column("seat", Integer, nullable=False),  # who wrote it
+    Column("name", String(80), nullable=False),  # the seat's name when it was written
+    Column("text", Text, nullable=False),  # as written (cleaned: web/chat.py); shown as text
+    Column("created", Float, nullable=False),
+)
+
+chat_mutes_t = Table(
+    "azulejos_chat_mutes",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),  # who muted
+    Column("muted", Integer, primary_key=True),  # whose messages they no longer get
 )
 
 schema_t = Table(

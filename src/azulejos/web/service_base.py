@@ -194,3 +194,9 @@ class ServiceBase:
 
     async def _clock_claimed(self, live: Live) -> None:
         raise NotImplementedError
+
+    async def chat_noticed(self, gid: str, seq: int) -> None:
+        raise NotImplementedError
+
+    async def chat_sync(self, game_ids: list[str]) -> None:
+        raise NotImplementedError

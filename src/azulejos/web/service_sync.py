@@ -96,6 +96,8 @@ class SyncPart(ServiceBase):
                         and gid in self._bots):
                     self._yielded.add(gid)  # the other process stored the latest change
                 await self._refresh(gid, None if n.kind == "seats" else n.version)
+            elif n.kind == "chat":  # the notice's version is the message's number
+                await self.chat_noticed(gid, n.version)
             elif n.kind == "presence":
                 if gid not in self._subs:
                     return  # nobody watches it here (a first viewer asks the others)
@@ -194,6 +196,7 @@ class SyncPart(ServiceBase):
         ids = [g for g in self._subs if g in self._games]
         if not ids:
             return
+        await self.chat_sync(ids)
         versions = await self._db(self.store.versions, ids)
         for gid, v in versions.items():
             live = self._games.get(gid)
