@@ -67,9 +67,10 @@ async def unsubscribe_page(request: Request) -> Response:
     if state == "unsubscribed":
         return _page(lang, _("You are unsubscribed"),
                      _("You get no more e-mails about your games from this server."))
+    label = _("Unsubscribe")
     action = html.escape(f"{UNSUBSCRIBE_PATH}?t={token}&lang={lang}", quote=True)
     form = (f"<form method=\"post\" action=\"{action}\"><button type=\"submit\">"
-            f"{html.escape(_('Unsubscribe'))}</button></form>")
+            f"{html.escape(label)}</button></form>")
     return _page(lang, _("Stop e-mails about your games?"),
                  _("You will get no more e-mails about your turns, your finished games or the "
                    "daily digest. E-mails you ask for, such as a password reset, still come."),

@@ -125,8 +125,8 @@ def render(template: str, lang: str, params: Mapping[str, Any]) -> Rendered:
         return Rendered(
             ngettext("Azulejos: {n} game is waiting for your move",
                      "Azulejos: {n} games are waiting for your move", n).format(n=n),
-            (hello, Block(ngettext("This game is waiting for your move:",
-                                   "These games are waiting for your move:", n)), *lines,
+            (hello, Block(ngettext("Your move is awaited in {n} game:",
+                                   "Your move is awaited in {n} games:", n).format(n=n)), *lines,
              Block(_("This digest comes once a day while a game is waiting for you.")), footer))
 
     def verify_email() -> Rendered:
