@@ -99,6 +99,12 @@ class Outbox:
         self._set(mail_id, status=FAILED, lease=None, attempts=t.c.attempts + 1,
                   error=error[:1000])
 
+    def release(self, mail_ids: list[int]) -> None:
+        """Give claimed mails back unsent (a stopping worker): queued again, no attempt used."""
+        with self.engine.begin() as conn:
+            conn.execute(update(t).where(t.c.mail_id.in_(mail_ids), t.c.status == SENDING)
+                         .values(status=QUEUED, lease=None))
+
     def _set(self, mail_id: int, **values: Any) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(t).where(t.c.mail_id == mail_id, t.c.status == SENDING)

@@ -14,7 +14,7 @@ import contextlib
 import logging
 import smtplib
 import ssl
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
@@ -79,6 +79,7 @@ class Delivery:
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
+        self._inflight: asyncio.Future[None] | None = None
 
     # -- one mail ------------------------------------------------------------------------------
     def message(self, q: Queued) -> EmailMessage:
@@ -159,13 +160,19 @@ class Delivery:
         while True:
             wake.clear()
             tried = 0
+            claimed: list[Queued] = []
             try:
                 claimed = await in_db(lambda: self.outbox.claim(BATCH, self.settings.lease))
-                for q in claimed:
-                    outcome = await loop.run_in_executor(smtp_pool, self.attempt, q)
-                    await in_db(lambda q=q, o=outcome: self.mark(q, o))  # type: ignore[misc]
-                tried = len(claimed)
+                while claimed:
+                    q = claimed[0]
+                    # a send under way is finished and marked even if the worker is stopped
+                    self._inflight = asyncio.ensure_future(self._one(q, smtp_pool, in_db))
+                    claimed.pop(0)
+                    await asyncio.shield(self._inflight)
+                    tried += 1
             except asyncio.CancelledError:
+                if claimed:  # claimed but not begun: queued again for whoever runs next
+                    self.outbox.release([q.mail_id for q in claimed])
                 raise
             except Exception:
                 log.exception("the mail outbox could not be read")
@@ -174,11 +181,22 @@ class Delivery:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), self.settings.poll)
 
+    async def _one(self, q: Queued, smtp_pool: Executor,
+                   in_db: Callable[[Callable[[], None]], Awaitable[None]]) -> None:
+        loop = asyncio.get_running_loop()
+        outcome = await loop.run_in_executor(smtp_pool, self.attempt, q)
+        await in_db(lambda: self.mark(q, outcome))
+
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
+        if self._inflight is not None and not self._inflight.done():
+            # the mail being sent: its answer is awaited (at most the SMTP timeout), so that
+            # a mail handed over is marked sent and never sent again
+            await asyncio.wait({self._inflight}, timeout=self.settings.smtp.timeout + 5)
+        self._inflight = None
         self._loop = None
         # a send under way is left to its timeout; its claim's lease lets it be tried again
         if self._smtp_pool is not None:
