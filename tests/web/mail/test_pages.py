@@ -108,3 +108,18 @@ def test_with_email_off_the_pages_say_so(tmp_path: Path) -> None:
         for method in ("GET", "POST"):
             r = client.request(method, "/mail/unsubscribe", params={"t": "x.y"})
             assert r.status_code == 404 and "This server sends no e-mail" in r.text
+
+
+def test_the_answers_are_the_documented_ones(tmp_path: Path, smtp: SmtpServer) -> None:
+    from azulejos.web.openapi import openapi_schema
+
+    ops = openapi_schema()["paths"]["/mail/unsubscribe"]
+    people = People({1: person(1)})
+    with TestClient(mail_app(tmp_path / "g.sqlite3", smtp.url, people)) as client:
+        link = unsubscribe_link(smtp, client)
+        for method, target in [("get", path_of(link)), ("post", path_of(link)),
+                               ("get", "/mail/unsubscribe?t=bad"),
+                               ("post", "/mail/unsubscribe?t=bad")]:
+            r = client.request(method.upper(), target)
+            media = r.headers["content-type"].partition(";")[0]
+            assert media in ops[method]["responses"][str(r.status_code)]["content"]
