@@ -89,13 +89,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "offer it (default on: less to send on slow links; off: less server time "
                    "a move, for a local network or a proxy that compresses; "
                    "docs/performance.md)"))
-    p.add_argument("--smtp", metavar="URL", default=None,
+    p.add_argument("--smtp", metavar=_("SERVER"), default=None,
                    help=_("send e-mail (your turn, game over, the daily digest, account mails) "
                    "through this SMTP server: smtp://user:pass@host:port, "
                    "smtp+starttls://... or smtps://... (default: no e-mail)"))
     p.add_argument("--mail-from", metavar=_("ADDRESS"), default=None,
                    help=_("the From address of the e-mails (needed with --smtp)"))
-    p.add_argument("--public-url", metavar="URL", default=None,
+    p.add_argument("--public-url", metavar=_("ADDRESS"), default=None,
                    help=_("the server's address as players reach it, for the links in e-mails "
                    "(default: http://HOST:PORT)"))
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
