@@ -52,7 +52,7 @@ def parse_smtp_url(url: str) -> SmtpSettings:
     if parts.path not in ("", "/") or parts.query or parts.fragment:
         raise ValueError(f"{_hidden(url)!r}: an SMTP URL has no path or query")
     try:
-        port = parts.port or default_port
+        port = default_port if parts.port is None else parts.port
     except ValueError:
         raise ValueError(f"{_hidden(url)!r}: the port is not a number (1-65535)") from None
     if not 0 < port < 65536:
