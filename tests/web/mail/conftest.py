@@ -127,7 +127,7 @@ class Clock:
         return self.t
 
 
-def mail_app(db: Path, url: str, people: People, clock: Callable[[], float] | None = None,
+def mail_app(db: Path | str, url: str, people: People, clock: Callable[[], float] | None = None,
              **kw: Any) -> Starlette:
     return create_app(str(db), bot_delay=0, bot_seconds=0.05, sync_interval=0,
                       limits=Limits.none(), mail=settings(url, **kw), recipients=people,
