@@ -466,8 +466,8 @@ def create_app(
         app.state.service = svc
         await svc.start(resume_bots=resume_bots)
         if mailer.enabled:
+            await mailer.start(svc.db_executor)  # (its database work: the service's threads)
             svc.commit_hooks.append(mailer.notifier.changed)
-            await mailer.start(svc.db_executor)
             log.info("e-mail is on: sent through %s", mailer.describe())
         else:
             log.info("e-mail is off (serve --smtp URL turns it on): no mail is sent")
