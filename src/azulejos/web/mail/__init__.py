@@ -11,7 +11,8 @@ an open tab, and the account mails (address checks, password resets).
 * :mod:`.notifier`: "your turn", "game over" and the daily digest, from the game service's
   changes, for the recipients a :class:`~.notifier.Recipients` names;
 * :mod:`.mailer`: :class:`~.mailer.Mailer`, what the rest of the server holds;
-* :mod:`.pages`: the unsubscribe pages (no sign-in needed; RFC 8058 one-click).
+* :mod:`.pages`: the unsubscribe pages (no sign-in needed; RFC 8058 one-click), described in
+  :mod:`.openapi`.
 """
 
 from __future__ import annotations

@@ -151,11 +151,13 @@ class Notifier:
             for seat in sorted(snap.people):
                 self._game_over(snap, seat)
             return
-        with engine.begin() as conn:  # the seats whose turn ended (and the one who just moved)
-            done = t.c.seat != snap.to_move if snap.to_move is not None else t.c.seat >= 0
-            if snap.mover is not None:
-                done = done | (t.c.seat == snap.mover)
-            conn.execute(delete(t).where(t.c.game_id == gid, done))
+        with engine.connect() as conn:  # a read first: most moves have nothing to clear
+            told = set(conn.execute(select(t.c.seat).where(t.c.game_id == gid)).scalars())
+        # the seats whose turn ended, and the one who just moved
+        done = {s for s in told if s != snap.to_move or s == snap.mover}
+        if done:
+            with engine.begin() as conn:
+                conn.execute(delete(t).where(t.c.game_id == gid, t.c.seat.in_(sorted(done))))
         nxt = snap.to_move
         if nxt is None or nxt not in snap.people or nxt == snap.mover:
             return
@@ -171,10 +173,10 @@ class Notifier:
             return
         opponents = snap.opponents(seat)
         lang = self.mailer.language(r.lang)
-        row: dict[str, Any] = {"game_id": gid, "seat": seat, "key": r.key, "address": r.address,
-               "lang": lang, "name": r.name, "digest": int(r.digest),
-               "opponents": json.dumps(opponents, ensure_ascii=False),
-               "since": self.mailer.now()}
+        row: dict[str, Any] = {
+            "game_id": gid, "seat": seat, "key": r.key, "address": r.address, "lang": lang,
+            "name": r.name, "digest": int(r.digest),
+            "opponents": json.dumps(opponents, ensure_ascii=False), "since": self.mailer.now()}
         try:
             with engine.begin() as conn:
                 conn.execute(insert(t).values(**row))
