@@ -61,3 +61,22 @@ def test_bad_mail_options_are_refused_in_one_line(
     assert len(err.strip().splitlines()) == 1 and said in err, err
     assert "hidden" not in err  # a password is never shown
     assert no_uvicorn == {} and not db.exists()  # nothing started, nothing written
+
+
+def test_worker_processes_get_the_mail_options(tmp_path: Path, no_uvicorn: dict[str, Any],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--workers N``: each worker process builds its app from the options handed over in
+    the environment, e-mail included."""
+    import json
+
+    from azulejos.commands.serve import OPTIONS_ENV, worker_app
+
+    opts = {"url": f"sqlite:///{tmp_path / 'g.sqlite3'}", "bot_seconds": 1.0, "bot_delay": 0.6,
+            "bot_workers": 1, "games_per_minute": 10, "moves_per_minute": 300, "bot_games": 4,
+            "turn_seconds": 0, "smtp": "smtps://127.0.0.1:2465",
+            "mail_from": "a@b.example", "public_url": "https://azul.example.test"}
+    monkeypatch.setenv(OPTIONS_ENV, json.dumps(opts))
+    monkeypatch.setattr("azulejos.web.collector.tune_for_serving", lambda: None)  # not here
+    mailer = worker_app().state.mailer
+    assert mailer.enabled and mailer.settings.smtp.security == "tls"
+    assert mailer.links.replay("g") == "https://azul.example.test/replay/g"
