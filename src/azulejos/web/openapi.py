@@ -12,6 +12,7 @@ from azulejos.i18n import LANGUAGES
 from azulejos.render.themes import THEMES
 
 from . import chat_openapi, profiles_openapi
+from .mail import openapi as mail_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
 
@@ -647,6 +648,7 @@ def openapi_schema() -> dict[str, Any]:
             }},
             **profiles_openapi.paths(),
             **chat_openapi.paths(),
+            **mail_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

@@ -80,6 +80,11 @@ class SyncPart(ServiceBase):
         if not self._moves_in_writes:
             self.bus.publish("move", live.game_id, live.version)
         self.profiles.ended(live)  # a game that ended: its results and ratings, once
+        for hook in self.commit_hooks:
+            try:
+                hook(live)
+            except Exception:
+                log.exception("game %s: a commit hook failed", live.game_id)
 
     def _notice(self, notice: Notice) -> None:
         """A notice from another process (called by the bus on the event loop)."""
