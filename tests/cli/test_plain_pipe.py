@@ -112,8 +112,8 @@ def test_help_and_rules_name_the_specials_section_R40() -> None:
     out = proc.stdout
     assert "rules [setup|recap|teach|faq|variant|chocolatier|specials]" in out
     assert "# Special factory displays" in out
-    assert "No rules section 'zzz'. Try setup, recap, teach, faq, variant, chocolatier or " \
-        "specials." in out
+    assert "No rules section 'zzz'. The sections: setup, recap, teach, faq, variant, " \
+        "chocolatier, specials." in out
 
 
 def test_bad_options_give_a_clear_error() -> None:
@@ -209,7 +209,8 @@ def test_R43_an_SF4_draft_without_an_answer_is_cancelled_and_changes_nothing() -
                      f"{mv.plain.text()}\nsideways\n\n{mv.text()}\nlog\nquit\n")
     out = proc.stdout
     assert proc.returncode == 0 and "Traceback" not in out + proc.stderr
-    assert "Type < for the left neighbour or > for the right one." in out
+    assert "Type < for the left neighbour or > for the right one; 'cancel' or an empty line " \
+        "cancels the move." in out
     assert "Move cancelled." in out
     cancelled, _sep, rest = out.partition("Move cancelled.")
     assert "Ana takes" not in cancelled  # nothing was played

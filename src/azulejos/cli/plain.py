@@ -59,6 +59,34 @@ def command_words(w: Words) -> dict[str, str]:
         "quit": tr.pgettext("plain command", "quit"),
     }
 
+def section_words(w: Words) -> dict[str, str]:
+    """Each rules-guide section's word for the plain mode's rules command in the player's
+    language ("підготовка", "résumé"), by the section's English name (which is understood as
+    well, in every language)."""
+    tr = w.tr
+    # TRANSLATORS: the plain mode's names of the rules sections, typed after the rules command
+    # ("rules faq"): one lower-case word each (the English word is always understood as well).
+    return {
+        "setup": tr.pgettext("rules section", "setup"),
+        "recap": tr.pgettext("rules section", "recap"),
+        "teach": tr.pgettext("rules section", "teach"),
+        "faq": tr.pgettext("rules section", "faq"),
+        "variant": tr.pgettext("rules section", "variant"),
+        "chocolatier": tr.pgettext("rules section", "chocolatier"),
+        "specials": tr.pgettext("rules section", "specials"),
+    }
+
+
+def section_of(w: Words, word: str) -> str:
+    """The section that ``word`` names (its local or English word, any case); ``word`` itself
+    when it names none."""
+    key = word.lower()
+    for section, local in section_words(w).items():
+        if key in (section, local.lower()):
+            return section
+    return word
+
+
 #: A rules-guide section's text: ``guide(section, lang)``; None when there is no guide.
 GuideText = Callable[[str, str], str]
 
@@ -209,8 +237,8 @@ class PlainGame:
         if key in ("help", "?"):
             self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | {moves} | {board} | "
                        "{log} | {undo} | {hint} | {save} [FILE] | "
-                       "{rules} [setup|recap|teach|faq|variant|chocolatier|specials] | {quit}")
-                     .format(**self.words))
+                       "{rules} [{sections}] | {quit}")
+                     .format(**self.words, sections="|".join(section_words(self.w).values())))
             english = [c for c, local in self.words.items() if local != c]
             if english:
                 self.say(_("The English words work too: {words}.").format(words=", ".join(english)))
@@ -326,6 +354,8 @@ class PlainGame:
         _ = self.w.gettext
         st = self.m.state
         left, right = sf4_sides(st, move.source)
+        # TRANSLATORS: typed at the plain mode's SF4 question to give the move up (one word).
+        cancel = self.w.tr.pgettext("plain command", "cancel")
         sides = ""
         for k, n in sf4_rest(st, move.source, move.colour):
             while True:
@@ -339,10 +369,11 @@ class PlainGame:
                 if answer in ("<", ">"):
                     sides += answer
                     break
-                if not raw or answer.lower() in ("", "back", "cancel"):
+                if not raw or answer.lower() in ("", "back", "cancel", cancel.lower()):
                     self.say(_("Move cancelled."))
                     return None
-                self.say(_("Type < for the left neighbour or > for the right one."))
+                self.say(_("Type < for the left neighbour or > for the right one; '{cancel}' or "
+                           "an empty line cancels the move.").format(cancel=cancel))
         return sides
 
     @property
@@ -395,7 +426,7 @@ def rules_text(w: Words, section: str, guide: GuideText | None = get_section) ->
     if guide is None:
         return _("The rules guide is not available in this installation.")
     try:
-        return str(guide(section, w.lang))
+        return str(guide(section_of(w, section), w.lang))
     except (KeyError, ValueError):
-        return _("No rules section '{name}'. Try setup, recap, teach, faq, variant, "
-                 "chocolatier or specials.").format(name=section)
+        return _("No rules section '{name}'. The sections: {sections}.").format(
+            name=section, sections=", ".join(section_words(w).values()))
