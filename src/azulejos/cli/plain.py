@@ -273,7 +273,7 @@ class PlainGame:
             try:
                 h = hint(self.m.state, 1.0)
             except Exception as e:  # said by its kind, never in the error's English
-                self.say(_("No hint: {reason}").format(reason=failure_text(self.w.tr, e)))
+                self.say(_("No hint: {reason}").format(reason=failure_text(self.w.tr, e, self.w.theme.key)))
             else:
                 st = self.m.state
                 sentence = move_sentence(self.w, self.names[st.current_player], h.move,

@@ -581,7 +581,7 @@ class GameScreen(Screen[None]):
             h = hint(self.match.state, self.azapp.hint_seconds,
                      kernels=not self.azapp.engine.loading())
         except Exception as e:  # said by its kind, never in the error's English (render/failures)
-            msg = w.gettext("No hint: {reason}").format(reason=failure_text(w.tr, e))
+            msg = w.gettext("No hint: {reason}").format(reason=failure_text(w.tr, e, w.theme.key))
             self.app.call_from_thread(self.show_message, msg)
             return
         self.app.call_from_thread(self.show_hint, version, h.move, h.evaluation, h.reasons)
