@@ -182,8 +182,10 @@ CHOCOLATIER = Theme(
         N_("dark chocolate"),
         N_("white chocolate"),
     ),
-    # caramel is A: C stays the centre's key, so no key means two things (issue #13)
-    symbols=("P", "A", "T", "D", "H"),
+    # the notation's letters, as in the classic theme: one set of letters for the keys, the
+    # tiles, the plain mode and the records in every language and theme (docs/glossary.md,
+    # "Letters"; issue 31)
+    symbols=("B", "Y", "R", "K", "W"),
     fill=("#5b4a8b", "#d9962b", "#b8324f", "#3b2316", "#f3e7d3"),
     ink=("#ffffff", "#2b1a10", "#ffffff", "#f3e7d3", "#3b2316"),
     background="#2b1a10",
