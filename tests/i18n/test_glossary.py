@@ -60,6 +60,9 @@ STEMS: dict[str, tuple[str, dict[str, str]]] = {
     "sack": (r"\bsack\b", {"uk": "мішеч", "ru": "мешоч", "fr": "sac"}),
     "tin": (r"\btin\b", {"uk": "скид", "ru": "сброс", "fr": "boîte"}),
     "head chocolatier's spoon": (r"\bspoon\b", {"uk": "жетон", "ru": "жетон", "fr": "cuillère"}),
+    # -- words of the interface (issue 31: "тека" vs "папка", "Зала" vs "лобі") --
+    "folder for the records": (r"\bfolders?\b", {"uk": "тек", "ru": "папк", "fr": "dossier"}),
+    "Lobby": (r"\blobby\b", {"uk": "лобі", "ru": "лобби", "fr": "accueil"}),
 }
 #: Entries where the English word is not the game's term (an idiom, another sense), or where
 #: the translation names it on purpose with the seeds' other words (the synonyms note).
@@ -103,3 +106,14 @@ def test_every_entry_names_the_game_words_with_the_glossary_term(lang: str) -> N
             if re.search(pattern, english, re.IGNORECASE):
                 bad += [f"{key}: {t!r}" for t in texts if stems[lang] not in t.lower()]
     assert not bad, "\n".join(bad[:20])
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_the_editions_name_keeps_its_hyphen(lang: str) -> None:
+    """"Майстер-шоколатьє" and "«Майстра шоколатьє»" were two spellings (issue 31)."""
+    po = polib.pofile(str(ROOT / "src" / "azulejos" / "i18n" / "locale" / lang / "LC_MESSAGES"
+                          / "azulejos.po"))
+    texts = [t for e in po if not e.obsolete
+             for t in (e.msgstr_plural.values() if e.msgid_plural else [e.msgstr])]
+    assert not [t for t in texts if re.search(r"(?:Майст|Маст)\w* шокол", t)]
+    assert any(re.search(r"(?:Майст|Маст)\w*-шокол", t) for t in texts)
