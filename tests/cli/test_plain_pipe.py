@@ -91,7 +91,7 @@ def test_bad_and_illegal_input_is_explained_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize(("lang", "reason"), [
     ("en", "that folder does not exist; give a file in an existing folder"),
-    ("uk", "такої папки немає; вкажіть файл у наявній папці"),
+    ("uk", "такої теки немає; вкажіть файл у наявній теці"),
     ("ru", "такой папки нет; укажите файл в существующей папке"),
     ("fr", "ce dossier n’existe pas ; indiquez un fichier dans un dossier existant")])
 def test_a_failed_save_says_why_in_the_language(lang: str, reason: str, tmp_path: Path) -> None:
@@ -153,7 +153,7 @@ def test_a_game_against_a_bot_shows_no_english(lang: str, theme: str, tmp_path: 
     assert proc2.returncode == 0, proc2.stderr
     first = proc2.stdout.splitlines()[0]
     w = Words(lang, theme)
-    assert first == w.gettext("azulejos - plain mode.") + " " + \
+    assert first == w.gettext("azulejos – plain mode.") + " " + \
         w.phrase("plain intro").format(help=command_words(w)["help"])
 
 

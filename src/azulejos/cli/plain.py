@@ -129,7 +129,7 @@ class PlainGame:
 
     def run(self) -> int:
         _ = self.w.gettext
-        self.say(_("azulejos - plain mode.") + " "
+        self.say(_("azulejos – plain mode.") + " "
                  + self.w.phrase("plain intro").format(help=self.words["help"]))
         legend = ", ".join(
             _("{letter} {name}").format(letter=LETTERS[k], name=self.w.tile(k)) for k in range(5))

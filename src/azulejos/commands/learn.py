@@ -17,7 +17,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("language (default: from the environment's locale, else English)"))
     p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
     p.add_argument("--special-factories", action="store_true",
-                   help=_("puzzles on the Master Chocolatier special factory displays (R40-R47)"))
+                   help=_("puzzles on the Master Chocolatier special factory displays (R40–R47)"))
     p.add_argument("--theme", choices=tuple(THEMES), default="classic",
                    help=_("the words that say why a move is not allowed: the tiles' (classic, "
                           "the default) or the Master Chocolatier's candies and showcases"))

@@ -141,7 +141,7 @@ CLASSIC = Theme(
         "you take marker": N_("you take the first-player marker and start the next round"),
         "filled": N_("Round {round}: the factories are filled."),
         "tiling": N_("Wall-tiling, round {round}:"),
-        "tiling title": N_("Wall-tiling - round {round}"),
+        "tiling title": N_("Wall-tiling – round {round}"),
         "counts": N_("bag {bag} · lid {lid}"),
         # TRANSLATORS: the status line's name of the side of the boards in play.
         "coloured wall": N_("coloured wall"),
@@ -151,9 +151,9 @@ CLASSIC = Theme(
         # TRANSLATORS: key bar, what the keys 1-5 and F choose at step 3 (one short word).
         "line key": N_("line"),
         "line refused": N_("That pattern line cannot take these tiles (R13, R15)."),
-        "step 1": N_("Step 1 of 3 - where from? 1-{n} a factory, C the centre (or click a tile)."),
-        "step 2": N_("Step 2 of 3 - which colour? {symbols}"),
-        "step 3": N_("Step 3 of 3 - where to? {dests} (a pattern line, or F the floor line)."),
+        "step 1": N_("Step 1 of 3 – where from? 1–{n} a factory, C the centre (or click a tile)."),
+        "step 2": N_("Step 2 of 3 – which colour? {symbols}"),
+        "step 3": N_("Step 3 of 3 – where to? {dests} (a pattern line, or F the floor line)."),
         "colour missing": N_("That colour is not there."),
         "source first": N_("First choose where to take from: a number for a factory, C for the centre."),
         "welcome": N_("How to play: take every tile of one colour from a factory (the rest slides "
@@ -271,7 +271,7 @@ CHOCOLATIER = Theme(
         "you take marker": N_("you take the head chocolatier's spoon and start the next round"),
         "filled": N_("Round {round}: the showcases are filled."),
         "tiling": N_("Filling the boxes, round {round}:"),
-        "tiling title": N_("Filling the boxes - round {round}"),
+        "tiling title": N_("Filling the boxes – round {round}"),
         "counts": N_("sack {bag} · tin {lid}"),
         # TRANSLATORS: the status line, Master Chocolatier: the boxes with the pattern printed
         # in them (the coloured wall), or plain ones where each candy's place is chosen (grey wall).
@@ -280,9 +280,9 @@ CHOCOLATIER = Theme(
         "colour key": N_("candy"),
         "line key": N_("tray"),
         "line refused": N_("That tray cannot take these candies (R13, R15)."),
-        "step 1": N_("Step 1 of 3 - where from? 1-{n} a showcase, C the counter (or click a candy)."),
-        "step 2": N_("Step 2 of 3 - which candy? {symbols}"),
-        "step 3": N_("Step 3 of 3 - where to? {dests} (a tray, or F the spill tray)."),
+        "step 1": N_("Step 1 of 3 – where from? 1–{n} a showcase, C the counter (or click a candy)."),
+        "step 2": N_("Step 2 of 3 – which candy? {symbols}"),
+        "step 3": N_("Step 3 of 3 – where to? {dests} (a tray, or F the spill tray)."),
         "colour missing": N_("That candy is not there."),
         "source first": N_("First choose where to take from: a number for a showcase, C for the counter."),
         "welcome": N_("How to play: take every candy of one kind from a showcase (the rest slides "

@@ -155,10 +155,10 @@ class TilingScreen(ModalScreen[None]):
         if self.shown >= len(t.events):
             lines.append("")
             if t.game_over:
-                lines.append(f"[bold {pal.accent}]" + escape(_("The game is over - Enter for the results.")) + "[/]")
+                lines.append(f"[bold {pal.accent}]" + escape(_("The game is over – Enter for the results.")) + "[/]")
             else:
                 lines.append(f"[bold {pal.accent}]" + escape(
-                    _("Round {round} begins - Enter to continue.").format(round=t.round + 1)) + "[/]")
+                    _("Round {round} begins – Enter to continue.").format(round=t.round + 1)) + "[/]")
         self.query_one("#tiling-text", Static).update("\n".join(lines) or " ")
         box = self.query_one("#tiling-events", VerticalScroll)
         # the newest line in view, once the box has its new height
