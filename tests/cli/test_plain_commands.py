@@ -178,3 +178,19 @@ def test_R43_the_sf4_question_is_cancelled_by_the_local_word_it_names(lang: str)
     assert cancel != "cancel" and f"{QUOTE[lang][0]}{cancel}{QUOTE[lang][1]}" in text
     assert Words(lang).gettext("Move cancelled.") in text
     assert len(m.log) == 0  # nothing was played
+
+
+@pytest.mark.parametrize("lang", sorted(LOCAL))
+def test_R43_the_helps_sf4_line_uses_the_themes_words(lang: str) -> None:
+    """Issue 31: in the chocolatier theme the help's line on SF4 names showcases and candies,
+    never the classic theme's factories and colours."""
+    from azulejos.core import Ruleset
+
+    for theme, other in (("chocolatier", "classic"), ("classic", "chocolatier")):
+        m = Match.new([parse_seat("Ana", 0), parse_seat("Bea", 1)], Ruleset(2, special_factories=True), 4)
+        out = io.StringIO()
+        g = PlainGame(m, Words(lang, theme), io.StringIO(""), out, echo=True)
+        g.command("help")
+        text = out.getvalue()
+        assert Words(lang, theme).phrase("plain sf4 help") in text
+        assert Words(lang, other).phrase("plain sf4 help") not in text

@@ -243,8 +243,7 @@ class PlainGame:
             if english:
                 self.say(_("The English words work too: {words}.").format(words=", ".join(english)))
             if self.m.state.ruleset.special_factories:
-                self.say(_("Special factories: a draft from SF4 names where each other colour "
-                           "goes, like 4W3/<> (< left, > right); typed without it, the game asks."))
+                self.say(self.w.phrase("plain sf4 help"))
         elif key == "board":
             self.say(board_text(self.w, self.m.state, self.names))
         elif key == "moves":

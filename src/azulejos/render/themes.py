@@ -166,6 +166,8 @@ CLASSIC = Theme(
                           "red, floor line); '{help}' lists the commands."),
         "plain legend": N_("Letters: {legend}; a small letter is an empty space of the wall for "
                            "that colour; M is the first-player marker."),
+        "plain sf4 help": N_("Special factories: a draft from SF4 names where each other colour "
+                             "goes, like 4W3/<> (< left, > right); typed without it, the game asks."),
         "plain bad move": N_("'{text}' is not a move. Write source, colour, line: 3B2 = factory 3, "
                              "blue, pattern line 2; CRF = centre, red, floor line. '{moves}' lists "
                              "the legal ones."),
@@ -295,6 +297,9 @@ CHOCOLATIER = Theme(
                           "(counter, raspberry truffle, spill tray); '{help}' lists the commands."),
         "plain legend": N_("Letters: {legend}; a small letter is an empty space of the box for "
                            "that candy; M is the head chocolatier's spoon."),
+        "plain sf4 help": N_("Special showcases: a take from SF4 names where each other kind of "
+                             "candy goes, like 4W3/<> (< left, > right); typed without it, the game "
+                             "asks."),
         "plain bad move": N_("'{text}' is not a move. Write source, candy, tray: 3B2 = showcase 3, "
                              "blueberry praline, tray 2; CRF = counter, raspberry truffle, spill "
                              "tray. '{moves}' lists the legal ones."),
