@@ -146,7 +146,10 @@ class TilingScreen(ModalScreen[None]):
             room = self.wall_width - len(score) - 1
             if len(name) > room:  # one line: the name gives way, never the score
                 name = name[: max(1, room - 1)] + "…"
-            head = f"[bold]{escape(name)}[/] [bold {pal.accent}]{score}[/]"
+            # the score at the wall's right edge, apart from the name ("Легкий бот 2 0" read as
+            # one name in a monochrome terminal; issue 31 item 6)
+            gap = " " * max(1, self.wall_width - len(name) - len(score))
+            head = f"[bold]{escape(name)}[/]{gap}[bold {pal.accent}]{score}[/]"
             self.query_one(f"#tiling-wall-{p}", Static).update(head + "\n" + "\n".join(rows))
         lines = []
         for i, ev in enumerate(revealed):
