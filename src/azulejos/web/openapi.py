@@ -12,6 +12,7 @@ from azulejos.i18n import LANGUAGES
 from azulejos.render.themes import THEMES
 
 from . import profiles_openapi
+from .accounts import openapi as accounts_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
 
@@ -62,6 +63,7 @@ SCHEMAS: dict[str, Any] = {
                             "bad_record", "not_over", "unknown_level", "out_of_time",
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
+                            *accounts_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -69,7 +71,9 @@ SCHEMAS: dict[str, Any] = {
                              "description": "Rule id (illegal moves; bad records that break one)."},
                     "reason": {"type": "string",
                                "description": "What is wrong with a record (bad_record): a code "
-                                              "of RECORD_ERROR_CODES (core/errors.py)."},
+                                              "of RECORD_ERROR_CODES (core/errors.py); why a "
+                                              "password is refused (weak_password: too_short, "
+                                              "too_long, guessable)."},
                     "detail": {"type": "string",
                                "description": "The bad record's reason in the request's lang "
                                               "(bad_record)."},
@@ -87,6 +91,7 @@ SCHEMAS: dict[str, Any] = {
                     "retry_after": {"type": "integer",
                                     "description": "Seconds to wait (rate_limited, "
                                                    "too_many_bot_games; also the Retry-After header)."},
+                    **accounts_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -456,8 +461,9 @@ def openapi_schema() -> dict[str, Any]:
                                    "spectator or creator's token from game creation.",
                 },
                 **profiles_openapi.SECURITY,
+                **accounts_openapi.SECURITY,
             },
-            "schemas": SCHEMAS | profiles_openapi.SCHEMAS,
+            "schemas": SCHEMAS | profiles_openapi.SCHEMAS | accounts_openapi.SCHEMAS,
         },
         "paths": {
             "/api/meta": {"get": {
@@ -643,6 +649,7 @@ def openapi_schema() -> dict[str, Any]:
                 },
             }},
             **profiles_openapi.paths(),
+            **accounts_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",
