@@ -7,6 +7,7 @@ import { showRules } from "./rules.js";
 import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showProfile } from "./profile.js";
+import { loadAccount, saveAccountSettings, takeSettings } from "./account.js";
 
 let current = null; // the page object (has .leave())
 
@@ -54,6 +55,7 @@ export function navigate(url) {
 async function boot() {
   app.navigate = navigate;
   loadSettings();
+  if (takeSettings(await loadAccount())) saveSettings();  // signed in: the account's settings
   app.onSettings.push(fillSettings);
   await applySettings();
   const change = async () => {
@@ -61,6 +63,7 @@ async function boot() {
     app.settings.theme = document.getElementById("set-theme").value;
     app.settings.patterns = document.getElementById("set-patterns").checked;
     saveSettings();
+    saveAccountSettings();  // signed in: kept on the account for every device
     await applySettings();
   };
   for (const id of ["set-lang", "set-theme", "set-patterns"]) {
