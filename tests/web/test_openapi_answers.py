@@ -382,6 +382,30 @@ def test_accounts_answer_as_documented(api: Api) -> None:
     api("post", "/api/session", 400, json={"name": "Ana"})
     again = api("post", "/api/session", 200, json={"name": "ana", "password": "other password"})
     assert again["id"] == me["id"]
+    api("post", "/api/account/email/verify", 503, json={})  # no mailer: e-mail is off
+    api("post", "/api/account/reset", 503, json={"name": "Ana"})
+
+    class Mailer:
+        enabled = True
+        sent: list[str] = []
+
+        def send(self, to: str, template: str, lang: str, params: dict[str, str]) -> None:
+            self.sent.append(params["link"].partition("#")[2])
+
+    mail = Mailer()
+    api.client.app.state.mailer = mail  # type: ignore[attr-defined]
+    api("post", "/api/account/email/verify", 202, json={})
+    api("post", "/api/account/email/confirm", 200, json={"code": mail.sent[-1]})
+    api("post", "/api/account/email/confirm", 410, json={"code": mail.sent[-1]})
+    api("post", "/api/account/email/confirm", 404, json={"code": "nothing"})
+    api("post", "/api/account/email/verify", 200, json={})
+    api("post", "/api/account/reset", 202, json={"name": "Ana"})
+    api("post", "/api/account/reset", 400, json={"user": "Ana"})
+    api("post", "/api/account/reset/confirm", 400, json={"code": mail.sent[-1], "password": "x"})
+    api("post", "/api/account/reset/confirm", 200, json={"code": mail.sent[-1],
+                                                         "password": "third password"})
+    api("post", "/api/account/reset/confirm", 410, json={"code": mail.sent[-1],
+                                                         "password": "fourth password"})
     api("delete", "/api/account/sessions", 200)
     api("get", "/api/account/games", 401)
     api("post", "/api/account/settings", 401, json={})

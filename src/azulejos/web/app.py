@@ -485,6 +485,8 @@ def create_app(
         Route("/replay/{game_id}", page),
         Route("/leaderboard", page),
         Route("/profile/{profile_id}", page),
+        Route("/account/verify", page),  # the links of e-mails (docs/api.md, "Accounts")
+        Route("/account/reset", page),
         Route("/api/meta", meta),
         Route("/api/messages/{lang}", messages),
         Route("/api/games", create_game, methods=["POST"]),
@@ -520,6 +522,7 @@ def create_app(
     app.state.limit_names = RateLimiter(the_limits.names, "renames")
     app.state.limit_signups = RateLimiter(the_limits.signups, "new accounts")
     app.state.limit_signins = RateLimiter(the_limits.signins, "sign-ins")
+    app.state.limit_resets = RateLimiter(the_limits.resets, "e-mailed links")
     return app
 
 

@@ -26,8 +26,9 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
 7. accounts (revision 0007; :mod:`.accounts`): ``azulejos_accounts`` (a unique user name, an
    argon2id password hash, the account's own profile, an optional e-mail, settings),
    ``azulejos_sessions`` (signed-in browsers: the digest of the cookie's secret, last seen, idle
-   expiry) and ``azulejos_seat_tokens`` (further tokens of a seat, given to its account's
-   other devices).
+   expiry), ``azulejos_seat_tokens`` (further tokens of a seat, given to its account's
+   other devices) and ``azulejos_account_links`` (e-mailed links: verify an address, reset a
+   password; digests, single use, expiring).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -259,6 +260,21 @@ seat_tokens_t = Table(
     Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
            index=True),
     Column("created", Float, nullable=False),
+)
+
+#: A link sent by e-mail (verify an address, reset a password): the digest of its secret,
+#: used once, before it expires.
+links_t = Table(
+    "azulejos_account_links",
+    meta,
+    Column("link_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("purpose", String(8), nullable=False),  # "verify" | "reset"
+    Column("email", String(254), nullable=False),  # the address it was sent to
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("used", Float, nullable=True),  # when (NULL: not yet)
 )
 
 reviews_t = Table(

@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..protocol import MAX_NAME
+from .links import RESET_MINUTES, VERIFY_HOURS
 from .passwords import MAX_PASSWORD, MIN_PASSWORD
 from .service import IDLE_DAYS, MAX_ADOPT, MAX_EMAIL, MIN_NAME
 from .settings import NOTIFICATIONS
 
 #: Error codes of the account routes.
 ERROR_CODES = ("no_accounts", "signed_out", "bad_credentials", "signin_locked", "name_taken",
-               "bad_name", "weak_password", "bad_email", "other_profile")
+               "bad_name", "weak_password", "bad_email", "other_profile", "no_email",
+               "bad_link", "link_used", "link_expired")
 #: Keys of the error object the account routes add.
 ERROR_FIELDS: dict[str, Any] = {
     "min": {"type": "integer", "description": "The least characters (bad_name, weak_password)."},
@@ -77,6 +79,8 @@ SCHEMAS: dict[str, Any] = {
     "AccountSettings": _SETTINGS,
 }
 
+_SENT = {"type": "object", "required": ["sent", "email_verified"], "properties": {
+    "sent": {"type": "boolean"}, "email_verified": {"type": "boolean"}}}
 _ENDED = {"type": "object", "required": ["signed_in", "ended"], "properties": {
     "signed_in": {"const": False}, "ended": {"type": "integer"}}}
 _RESULT = {"type": "object", "properties": {
@@ -202,6 +206,57 @@ def paths() -> dict[str, Any]:
                                        "(bad_token; other_profile: another profile holds the "
                                        "seat)."),
                           "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR, "429": _ERR},
+        }},
+        "/api/account/email/verify": {"post": {
+            "summary": f"E-mail a link that verifies the account's address (valid "
+                       f"{VERIFY_HOURS} hours, once; at most one a minute)",
+            "operationId": "verifyEmail",
+            "security": _SESSION,
+            "requestBody": _body({"type": "object", "additionalProperties": False,
+                                  "properties": {}}),
+            "responses": {"202": _json(_SENT, "Sent."),
+                          "200": _json(_SENT, "Verified already: nothing sent."),
+                          "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR, "429": _ERR,
+                          "503": _json(ref("Error"), "E-mail is off on this server "
+                                                     "(no_email).")},
+        }},
+        "/api/account/email/confirm": {"post": {
+            "summary": "Verify the address with the secret of the link (after '#')",
+            "operationId": "confirmEmail",
+            "requestBody": _body({"type": "object", "required": ["code"],
+                                  "additionalProperties": False,
+                                  "properties": {"code": {"type": "string"}}}),
+            "responses": {"200": _json({"type": "object", "required": ["email", "email_verified"],
+                                        "properties": {"email": {"type": "string"},
+                                                       "email_verified": {"const": True}}},
+                                       "Verified."),
+                          "400": _ERR, "404": _ERR, "410": _ERR, "413": _ERR, "429": _ERR},
+        }},
+        "/api/account/reset": {"post": {
+            "summary": f"E-mail a password-reset link (valid {RESET_MINUTES} minutes, once) to "
+                       "the verified address of a user name; the same answer for every name",
+            "operationId": "askReset",
+            "requestBody": _body({"type": "object", "required": ["name"],
+                                  "additionalProperties": False,
+                                  "properties": {"name": {"type": "string"}}}),
+            "responses": {"202": _json({"type": "object", "required": ["sent"],
+                                        "properties": {"sent": {"const": True}}},
+                                       "Sent, if the name has an account with a verified "
+                                       "address."),
+                          "400": _ERR, "404": _ERR, "413": _ERR, "429": _ERR,
+                          "503": _json(ref("Error"), "E-mail is off on this server "
+                                                     "(no_email).")},
+        }},
+        "/api/account/reset/confirm": {"post": {
+            "summary": "Set a new password with the secret of a reset link: every session "
+                       "ends, the further seat tokens are revoked, and this browser signs in",
+            "operationId": "resetPassword",
+            "requestBody": _body({"type": "object", "required": ["code", "password"],
+                                  "additionalProperties": False,
+                                  "properties": {"code": {"type": "string"},
+                                                 "password": _PASSWORD}}),
+            "responses": {"200": _json(ref("Account"), "Reset and signed in (Set-Cookie)."),
+                          "400": _ERR, "404": _ERR, "410": _ERR, "413": _ERR, "429": _ERR},
         }},
         "/api/games/{game_id}/seat-token": {"post": {
             "summary": "A further token for the account's own seat of a game (another "

@@ -13,7 +13,9 @@ from azulejos.i18n import LANGUAGES
 from ..app import handles_errors, limit, read_body
 from ..clocks import my_games_order
 from ..protocol import GameError
+from . import links
 from .cookies import COOKIE, accounts_of, clear_session, set_session, signed_in
+from .mailer import Mailer
 from .service import AccountService, SignedIn
 
 
@@ -158,6 +160,57 @@ async def seat_token(request: Request) -> Response:
                                            data.get("seat")))
 
 
+def _mailer(request: Request) -> Mailer | None:
+    """The server's e-mail sender (None: e-mail is off)."""
+    got: Mailer | None = getattr(request.app.state, "mailer", None)
+    return got
+
+
+def _origin(request: Request) -> str:
+    """Where the links of e-mails point: this server, as the request reached it."""
+    return str(request.base_url).rstrip("/")
+
+
+@handles_errors
+async def verify_email(request: Request) -> Response:
+    limit(request, "resets")
+    accounts, who = await _me(request)
+    _only(await read_body(request))
+    got = await links.send_verification(accounts, _mailer(request), who, _origin(request))
+    return _json(got, 202 if got["sent"] else 200)
+
+
+@handles_errors
+async def confirm_email(request: Request) -> Response:
+    limit(request, "signins")
+    accounts = _accounts(request)
+    data = await read_body(request)
+    _only(data, "code")
+    return _json(await links.confirm_email(accounts, data.get("code")))
+
+
+@handles_errors
+async def ask_reset(request: Request) -> Response:
+    limit(request, "resets")
+    accounts = _accounts(request)
+    data = await read_body(request)
+    _only(data, "name")
+    return _json(await links.ask_reset(accounts, _mailer(request), data.get("name"),
+                                       _origin(request)), 202)
+
+
+@handles_errors
+async def reset_password(request: Request) -> Response:
+    limit(request, "signins")
+    accounts = _accounts(request)
+    data = await read_body(request)
+    _only(data, "code", "password")
+    me, secret = await links.reset_password(accounts, data.get("code"), data.get("password"))
+    response = _json(me)
+    set_session(response, request, secret)
+    return response
+
+
 ROUTES = [
     Route("/api/account", register, methods=["POST"]),
     Route("/api/account", me, methods=["GET"]),
@@ -170,4 +223,8 @@ ROUTES = [
     Route("/api/account/games", games, methods=["GET"]),
     Route("/api/account/seats", adopt, methods=["POST"]),
     Route("/api/games/{game_id}/seat-token", seat_token, methods=["POST"]),
+    Route("/api/account/email/verify", verify_email, methods=["POST"]),
+    Route("/api/account/email/confirm", confirm_email, methods=["POST"]),
+    Route("/api/account/reset", ask_reset, methods=["POST"]),
+    Route("/api/account/reset/confirm", reset_password, methods=["POST"]),
 ]

@@ -111,7 +111,7 @@ class AccountService:
         if not made:
             raise GameError("name_taken", "another account has this name", 409)
         log.info("account %s made, profile %s", account.account_id, account.profile_id)
-        secret = await self._new_session(account.account_id)
+        secret = await self.new_session(account.account_id)
         return self.me(account), secret
 
     async def sign_in(self, name: Any, password: Any) -> tuple[dict[str, Any], str]:
@@ -137,9 +137,9 @@ class AccountService:
         if self.passwords.needs_rehash(account.password_hash):
             await self.run(self.store.set, account.account_id,
                            {"password_hash": await self._hash(password)})
-        return self.me(account), await self._new_session(account.account_id)
+        return self.me(account), await self.new_session(account.account_id)
 
-    async def _new_session(self, account_id: str) -> str:
+    async def new_session(self, account_id: str) -> str:
         secret = new_secret()
         now = self.now()
         await self.run(self.store.add_session, token_digest(secret), account_id, now, now + IDLE)

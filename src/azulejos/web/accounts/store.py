@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..schema import accounts_t, games_t, profiles_t, seat_tokens_t, seats_t, sessions_t
+from ..schema import (
+    accounts_t,
+    games_t,
+    links_t,
+    profiles_t,
+    seat_tokens_t,
+    seats_t,
+    sessions_t,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,3 +157,46 @@ class SqlAccounts:
             holder = conn.execute(select(seats_t.c.profile_id).where(
                 seats_t.c.game_id == game_id, seats_t.c.seat == seat)).scalar_one_or_none()
         return None if holder == profile_id else str(holder)
+
+    # -- links sent by e-mail ------------------------------------------------------------------
+    def add_link(self, link_hash: str, account_id: str, purpose: str, email: str, now: float,
+                 expires: float) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(links_t).values(
+                link_hash=link_hash, account_id=account_id, purpose=purpose, email=email,
+                created=now, expires=expires, used=None))
+
+    def last_link(self, account_id: str, purpose: str) -> float | None:
+        """When the account's latest link of ``purpose`` was made (None: never)."""
+        with self.engine.connect() as conn:
+            got = conn.execute(select(links_t.c.created).where(
+                links_t.c.account_id == account_id, links_t.c.purpose == purpose)
+                .order_by(links_t.c.created.desc()).limit(1)).scalar_one_or_none()
+        return None if got is None else float(got)
+
+    def use_link(self, link_hash: str, purpose: str, now: float) -> tuple[str, str, str]:
+        """Use a link once: (``"ok"``, ``"unknown"``, ``"used"`` or ``"expired"``, its
+        account, its address). One conditional UPDATE: of two uses at once, one wins."""
+        with self.engine.begin() as conn:
+            r = conn.execute(select(links_t.c.account_id, links_t.c.email, links_t.c.used,
+                                    links_t.c.expires)
+                             .where(links_t.c.link_hash == link_hash,
+                                    links_t.c.purpose == purpose)).first()
+            if r is None:
+                return "unknown", "", ""
+            if r[2] is not None:
+                return "used", r[0], r[1]
+            if r[3] <= now:
+                return "expired", r[0], r[1]
+            done = conn.execute(update(links_t).where(links_t.c.link_hash == link_hash,
+                                                      links_t.c.used.is_(None))
+                                .values(used=now)).rowcount
+        return ("ok" if done == 1 else "used"), r[0], r[1]
+
+    def link_account(self, link_hash: str, purpose: str) -> str | None:
+        """The account of a link (used or not; None: no such link)."""
+        with self.engine.connect() as conn:
+            got = conn.execute(select(links_t.c.account_id).where(
+                links_t.c.link_hash == link_hash, links_t.c.purpose == purpose)
+            ).scalar_one_or_none()
+        return None if got is None else str(got)

@@ -2,8 +2,9 @@
 its case-folded key, an argon2id password hash, the account's own profile, an optional e-mail
 and when it was verified, the settings as JSON), ``azulejos_sessions`` (a signed-in browser:
 the digest of its cookie's secret, created, last seen, idle expiry) and
-``azulejos_seat_tokens`` (further tokens of a claimed seat, for its account's other devices).
-Nothing older changes."""
+``azulejos_seat_tokens`` (further tokens of a claimed seat, for its account's other devices),
+``azulejos_account_links`` (links sent by e-mail to verify an address or reset a password: the
+digest of the secret, the purpose, the address, expiry, when used). Nothing older changes."""
 
 from __future__ import annotations
 
@@ -53,9 +54,24 @@ def upgrade() -> None:
     )
     op.create_index("ix_azulejos_seat_tokens_account_id", "azulejos_seat_tokens",
                     ["account_id"])
+    op.create_table(
+        "azulejos_account_links",
+        sa.Column("link_hash", sa.String(64), primary_key=True),
+        sa.Column("account_id", sa.String(32), sa.ForeignKey("azulejos_accounts.account_id"),
+                  nullable=False),
+        sa.Column("purpose", sa.String(8), nullable=False),
+        sa.Column("email", sa.String(254), nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+        sa.Column("expires", sa.Float, nullable=False),
+        sa.Column("used", sa.Float, nullable=True),
+    )
+    op.create_index("ix_azulejos_account_links_account_id", "azulejos_account_links",
+                    ["account_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_azulejos_account_links_account_id", "azulejos_account_links")
+    op.drop_table("azulejos_account_links")
     op.drop_index("ix_azulejos_seat_tokens_account_id", "azulejos_seat_tokens")
     op.drop_table("azulejos_seat_tokens")
     op.drop_index("ix_azulejos_sessions_account_id", "azulejos_sessions")
