@@ -126,3 +126,56 @@ def test_two_accounts_play_and_one_switches_device_mid_game(server: Server) -> N
         phone.wait_for_selector("html[lang='fr']")
         assert "Votre compte" in phone.inner_text("#account-card")
     assert not errors, errors
+
+
+def plant_link(db: Path, name: str, purpose: str, secret: str) -> None:
+    """Put a link of ``purpose`` for the account ``name`` in the server's database, as the
+    e-mail would have carried it (the server here sends no e-mail), its address verified."""
+    import hashlib
+    import sqlite3
+    import time
+
+    with sqlite3.connect(db) as conn:
+        account_id, email = conn.execute(
+            "SELECT account_id, email FROM azulejos_accounts WHERE name = ?", (name,)).fetchone()
+        conn.execute("UPDATE azulejos_accounts SET email_verified = ? WHERE account_id = ?",
+                     (time.time(), account_id))
+        conn.execute("INSERT INTO azulejos_account_links VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                     (hashlib.sha256(secret.encode()).hexdigest(), account_id, purpose, email,
+                      time.time(), time.time() + 600))
+
+
+def test_the_pages_of_emailed_links_verify_and_reset_once(server: Server) -> None:
+    errors: list[str] = []
+    with chromium() as browser:
+        gil = open_page(browser, errors, timeout=20000, viewport=DESKTOP)
+        sign_up(gil, server.base, "Gil", "gil's long password")
+        gil.fill("#account-email", "gil@example.org")
+        gil.click(".account-email button[type='submit']")
+        gil.wait_for_selector("#account-email-state")
+        assert gil.locator("#account-verify").count() == 1  # not verified yet
+        plant_link(server.db, "Gil", "verify", "verify-secret-123")
+        gil.goto(server.base + "/account/verify#verify-secret-123")
+        gil.wait_for_selector("#account-link-done")
+        assert "#" not in gil.url  # the secret leaves the address bar
+        gil.goto(server.base + "/account/verify#verify-secret-123")
+        gil.wait_for_selector("#account-link-error")  # used once already
+
+        # a reset link opened in another browser: a weak password keeps the link, then it works
+        plant_link(server.db, "Gil", "reset", "reset-secret-456")
+        other = open_page(browser, errors, timeout=20000, **PHONE)
+        other.goto(server.base + "/account/reset#reset-secret-456")
+        other.fill("#reset-password", "short")
+        other.click("#reset-submit")
+        other.wait_for_selector("#account-link-status.error")
+        other.fill("#reset-password", "gil's new password")
+        other.click("#reset-submit")
+        other.wait_for_selector("#account-as")
+        assert "Gil" in other.inner_text("#account-as")
+        gil.goto(server.base + "/")
+        gil.wait_for_selector("#account-sign-in")  # the first browser was signed out
+        other.goto(server.base + "/account/reset#reset-secret-456")
+        other.fill("#reset-password", "yet another password")
+        other.click("#reset-submit")
+        other.wait_for_selector("#account-link-status.error")
+    assert not errors, errors

@@ -40,6 +40,22 @@ def account_messages(lang: str, plural: Callable[[str, str, int], list[str]]
                                     "{n} seats now belong to your account.", 2),
         "account.adopt_none": _("This browser has no seats to add."),
         "account.elsewhere": _("Opened on another device: open it here to play on"),
+        # the e-mail address, and the pages of the links sent to it
+        "account.email": _("E-mail address"),
+        "account.email_save": _("Save the address"),
+        "account.email_saved": _("The address has been saved. Verify it to receive e-mails."),
+        "account.email_verified": _("Verified"),
+        "account.email_unverified": _("Not verified yet"),
+        "account.verify": _("Send a verification link"),
+        "account.verify_sent": _("A link has been sent to {email}."),
+        "account.verify_title": _("Verifying your e-mail address"),
+        "account.verified_done": _("Your e-mail address has been verified."),
+        "account.forgot": _("Forgot your password?"),
+        "account.forgot_name": _("Enter your user name first."),
+        "account.reset_sent": _("If this account has a verified e-mail address, a link to "
+                                "choose a new password has been sent to it."),
+        "account.reset_title": _("Choose a new password"),
+        "account.reset_button": _("Set the new password"),
         # refusals of the server (error codes of docs/api.md, "Accounts")
         "error.no_accounts": _("This server does not keep accounts."),
         "error.signed_out": _("You are not signed in, or your session has ended. Sign in "
@@ -54,4 +70,8 @@ def account_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "error.weak_password": _("This password is too short, too long or too easy to guess."),
         "error.bad_email": _("This is not an e-mail address."),
         "error.other_profile": _("Another player’s profile already holds this seat."),
+        "error.no_email": _("This server does not send e-mail."),
+        "error.bad_link": _("This link is not valid."),
+        "error.link_used": _("This link has already been used. Ask for a new one."),
+        "error.link_expired": _("This link has expired. Ask for a new one."),
     }

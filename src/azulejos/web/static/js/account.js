@@ -77,11 +77,20 @@ export function accountCard(changed, applySettings) {
       el("div", { class: "profile-actions" },
         el("button", { type: "submit", class: "primary", id: "account-sign-in", text: t("account.sign_in") }),
         el("button", { type: "button", id: "account-sign-up", text: t("account.sign_up"),
-          onclick: () => send("/api/account") }))));
+          onclick: () => send("/api/account") }),
+        el("button", { type: "button", class: "ghost", id: "account-forgot", text: t("account.forgot"),
+          onclick: async () => {
+            if (!name.value.trim()) { toast(t("account.forgot_name"), "error"); name.focus(); return; }
+            try {
+              await api("/api/account/reset", { method: "POST", body: { name: name.value } });
+              toast(t("account.reset_sent"));
+            } catch (err) { toast(errorText(err), "error"); }
+          } }))));
     return card;
   }
   card.append(el("p", {}, el("span", { id: "account-as", text: t("account.signed_in_as", { name: me.name }) }), " · ",
     el("a", { href: `/profile/${encodeURIComponent(me.profile.id)}`, id: "account-profile", text: t("account.profile") })));
+  card.append(emailForm(me, changed));
   const seats = myGames().filter((g) => g.role === "seat");
   card.append(el("div", { class: "profile-actions" },
     el("button", {
@@ -127,4 +136,66 @@ export async function accountGamesElsewhere() {
   try { got = await api("/api/account/games"); } catch { return []; }
   const here = new Set(myGames().filter((g) => g.role !== "spectator").map((g) => g.game));
   return got.order.map((i) => got.games[i]).filter((sm) => sm && !here.has(sm.game));
+}
+
+// The account's e-mail address: set it, see whether it is verified, ask for a link.
+function emailForm(me, changed) {
+  const input = el("input", { type: "email", id: "account-email", maxlength: 254, value: me.email ?? "",
+    autocomplete: "email", "aria-label": t("account.email"), placeholder: t("account.email") });
+  const state = me.email
+    ? el("span", { class: "hint", id: "account-email-state", text: me.email_verified ? t("account.email_verified") : t("account.email_unverified") })
+    : null;
+  const verify = me.email && !me.email_verified
+    ? el("button", { type: "button", class: "ghost", id: "account-verify", text: t("account.verify"),
+      onclick: async () => {
+        try {
+          await api("/api/account/email/verify", { method: "POST", body: {} });
+          toast(t("account.verify_sent", { email: me.email }));
+        } catch (err) { toast(errorText(err), "error"); }
+      } })
+    : null;
+  return el("form", { class: "field account-email", onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      const got = await api("/api/account/email", { method: "POST", body: { email: input.value.trim() || null } });
+      Object.assign(app.account, got);
+      toast(t("account.email_saved"));
+    } catch (err) { toast(errorText(err), "error"); return; }
+    changed();
+  } }, input, el("button", { type: "submit", text: t("account.email_save") }), state, verify);
+}
+
+// The pages the links of e-mails open: /account/verify#<secret> and /account/reset#<secret>.
+export async function showVerify(root, code) {
+  history.replaceState(null, "", location.pathname);  // the secret leaves the address bar
+  const card = el("section", { class: "card notice", id: "account-link" }, el("h1", { text: t("account.verify_title") }));
+  root.replaceChildren(card);
+  try {
+    await api("/api/account/email/confirm", { method: "POST", body: { code } });
+    card.append(el("p", { id: "account-link-done", text: t("account.verified_done") }));
+    if (app.account) app.account.email_verified = true;
+  } catch (err) {
+    card.append(el("p", { class: "error", id: "account-link-error", text: errorText(err) }));
+  }
+  card.append(el("p", {}, el("a", { href: "/", class: "button", text: t("nav.lobby") })));
+  return { leave() {} };
+}
+
+export async function showReset(root, code) {
+  history.replaceState(null, "", location.pathname);
+  const password = el("input", { type: "password", id: "reset-password", maxlength: 200, autocomplete: "new-password",
+    "aria-label": t("account.password"), placeholder: t("account.password"), "aria-describedby": "reset-hint" });
+  const status = el("p", { id: "account-link-status" });
+  const form = el("form", { class: "field", onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      app.account = await api("/api/account/reset/confirm", { method: "POST", body: { code, password: password.value } });
+    } catch (err) { status.className = "error"; status.textContent = errorText(err); return; }
+    toast(t("account.welcome", { name: app.account.name }));
+    app.navigate("/");
+  } }, password, el("button", { type: "submit", class: "primary", id: "reset-submit", text: t("account.reset_button") }));
+  root.replaceChildren(el("section", { class: "card notice", id: "account-link" },
+    el("h1", { text: t("account.reset_title") }), form,
+    el("p", { class: "hint", id: "reset-hint", text: t("account.password_hint", { n: 8 }) }), status));
+  return { leave() {} };
 }
