@@ -246,7 +246,7 @@ sessions_t = Table(
            index=True),
     Column("created", Float, nullable=False),
     Column("last_seen", Float, nullable=False),
-    Column("expires", Float, nullable=False),
+    Column("expires", Float, nullable=False, index=True),  # expired ones go at each sign-in
 )
 
 #: Further tokens of a claimed seat, one per device its account opened it on (the seat's own

@@ -162,6 +162,10 @@ def test_a_session_expires_when_idle_and_lives_on_when_used(browser: TestClient,
     r = browser.get("/api/account")
     assert r.status_code == 401 and r.json()["error"]["code"] == "signed_out"
     assert TOUCH_EVERY < IDLE
+    # the expired session is forgotten when the account (or any) signs in next
+    assert count(browser, sessions_t) == 1
+    browser.post("/api/session", json={"name": "Ida", "password": "correct horse"})
+    assert count(browser, sessions_t) == 1 and browser.get("/api/account").status_code == 200
 
 
 def test_settings_live_on_the_server(make_client: AppMaker) -> None:

@@ -187,7 +187,7 @@ def paths() -> dict[str, Any]:
                                         "properties": {
                 "games": {"type": "array", "items": ref("Summary")},
                 "order": {"type": "array", "items": {"type": "integer"}}}},
-                "The most recently changed games first (at most 100 seats)."),
+                "The most recently changed games first (at most 50 seats)."),
                 "401": _ERR, "404": _ERR, "429": _ERR},
         }},
         "/api/account/seats": {"post": {

@@ -142,6 +142,7 @@ class AccountService:
     async def new_session(self, account_id: str) -> str:
         secret = new_secret()
         now = self.now()
+        await self.run(self.store.forget_expired, now)
         await self.run(self.store.add_session, token_digest(secret), account_id, now, now + IDLE)
         return secret
 

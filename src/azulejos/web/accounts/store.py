@@ -127,7 +127,7 @@ class SqlAccounts:
             return int(conn.execute(delete(sessions_t).where(sessions_t.c.expires <= now)).rowcount)
 
     # -- seats ---------------------------------------------------------------------------------
-    def seats_of(self, profile_id: str, limit: int = 100) -> list[tuple[str, int]]:
+    def seats_of(self, profile_id: str, limit: int = 50) -> list[tuple[str, int]]:
         """(game, seat) of the seats claimed from an invitation by the profile, the games
         most recently changed first."""
         with self.engine.connect() as conn:

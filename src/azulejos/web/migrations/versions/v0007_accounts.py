@@ -42,6 +42,7 @@ def upgrade() -> None:
         sa.Column("expires", sa.Float, nullable=False),
     )
     op.create_index("ix_azulejos_sessions_account_id", "azulejos_sessions", ["account_id"])
+    op.create_index("ix_azulejos_sessions_expires", "azulejos_sessions", ["expires"])
     op.create_table(
         "azulejos_seat_tokens",
         sa.Column("token_hash", sa.String(64), primary_key=True),
@@ -74,6 +75,7 @@ def downgrade() -> None:
     op.drop_table("azulejos_account_links")
     op.drop_index("ix_azulejos_seat_tokens_account_id", "azulejos_seat_tokens")
     op.drop_table("azulejos_seat_tokens")
+    op.drop_index("ix_azulejos_sessions_expires", "azulejos_sessions")
     op.drop_index("ix_azulejos_sessions_account_id", "azulejos_sessions")
     op.drop_table("azulejos_sessions")
     op.drop_table("azulejos_accounts")

@@ -129,12 +129,12 @@ export function accountCard(changed, applySettings) {
   return card;
 }
 
-// The account's games this browser has no token for (their "My games" lines), or [].
-export async function accountGamesElsewhere() {
+// The account's games but those of ``here`` (the games this browser holds a working seat
+// token for): their "My games" lines, or [].
+export async function accountGamesElsewhere(here) {
   if (!app.account) return [];
   let got;
   try { got = await api("/api/account/games"); } catch { return []; }
-  const here = new Set(myGames().filter((g) => g.role !== "spectator").map((g) => g.game));
   return got.order.map((i) => got.games[i]).filter((sm) => sm && !here.has(sm.game));
 }
 

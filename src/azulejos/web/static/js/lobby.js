@@ -213,7 +213,18 @@ export async function showLobby(root) {
   // -- my games: your turn first (with the time left), then the others, then finished ones --
   async function gamesCard() {
     const list = myGames();
-    const elsewhere = await accountGamesElsewhere();  // signed in: the account's other games
+    let sums = [];
+    let order = null;
+    if (list.length) {
+      try {
+        const got = await api("/api/my-games", { method: "POST", body: { tokens: list.map((g) => g.token) } });
+        sums = got.games;
+        order = got.order;
+      } catch { sums = list.map(() => undefined); }
+    }
+    // signed in: the account's games this browser holds no working seat token for
+    const here = new Set(list.filter((g, i) => g.role !== "spectator" && sums[i] !== null).map((g) => g.game));
+    const elsewhere = await accountGamesElsewhere(here);
     const card = el("section", { class: "card my-games", id: "my-games" },
       el("h2", {}, t("lobby.my_games"), " ", notifyButton()));
     if (!list.length && !elsewhere.length) {
@@ -221,13 +232,6 @@ export async function showLobby(root) {
       card.append(el("p", { class: "hint", text: t("lobby.no_games") }));
       return card;
     }
-    let sums = [];
-    let order = null;
-    if (list.length) try {
-      const got = await api("/api/my-games", { method: "POST", body: { tokens: list.map((g) => g.token) } });
-      sums = got.games;
-      order = got.order;
-    } catch { sums = list.map(() => undefined); }
     const received = Date.now();
     const ul = el("ul", { class: "games" });
     const shown = order ?? list.map((_, i) => i);
