@@ -48,6 +48,12 @@ def sign_in(page: Any, base: str, name: str, password: str) -> None:
     page.wait_for_selector("#account-as")
 
 
+def until(page: Any, script: str) -> bool:
+    """True once the page's async ``script`` answers true (each try a round trip to the
+    page and the server; no sleeping)."""
+    return any(page.evaluate(script) for _ in range(500))
+
+
 def play_turns(pages: dict[int, Any], rng: random.Random, turns: int) -> None:
     """``turns`` moves chosen and confirmed in the page of the seat to move."""
     for _ in range(turns):
@@ -115,14 +121,31 @@ def test_two_accounts_play_and_one_switches_device_mid_game(server: Server) -> N
         play_turns({0: laptop, 1: bo}, rng, 4)
         laptop.screenshot(path=str(out / "account-played-on.png"), full_page=True)
 
+        # a new password on the laptop: the other sessions end and the further seat tokens
+        # are revoked, this one's too; My games offers the game again, with a new token
+        laptop.goto(server.base + "/")
+        laptop.click(".account-password summary")
+        laptop.fill("#account-old-password", "ann's long password")
+        laptop.fill("#account-new-password", "ann's newer password")
+        laptop.click("#account-password-change")
+        laptop.wait_for_selector("#toast:has-text('other devices have been signed out')")
+        assert httpx.get(f"{server.base}/api/games/{gid}",
+                         headers={"Authorization": f"Bearer {fresh}"}).status_code == 403
+        laptop.reload()
+        laptop.click(f"#my-games li.elsewhere[data-game='{gid}'] a.account-game")
+        laptop.wait_for_selector(".game .factory")
+        play_turns({0: laptop, 1: bo}, rng, 2)
+        ann.goto(server.base + "/")
+        ann.wait_for_selector("#account-sign-in")  # the first device was signed out
+
         # the settings follow the account: French on the laptop, French on a new sign-in
         laptop.goto(server.base + "/")
         laptop.select_option("#set-lang", "fr")
         laptop.wait_for_selector("#account-as:has-text('Session ouverte')")
-        laptop.wait_for_function(  # kept on the server
-            "async () => (await (await fetch('/api/account')).json()).settings.lang === 'fr'")
+        assert until(laptop, "async () => (await (await fetch('/api/account')).json())"
+                             ".settings.lang === 'fr'")  # kept on the server
         phone = open_page(browser, errors, timeout=20000, **PHONE)
-        sign_in(phone, server.base, "Ann", "ann's long password")
+        sign_in(phone, server.base, "Ann", "ann's newer password")
         phone.wait_for_selector("html[lang='fr']")
         assert "Votre compte" in phone.inner_text("#account-card")
     assert not errors, errors

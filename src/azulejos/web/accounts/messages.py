@@ -40,6 +40,11 @@ def account_messages(lang: str, plural: Callable[[str, str, int], list[str]]
                                     "{n} seats now belong to your account.", 2),
         "account.adopt_none": _("This browser has no seats to add."),
         "account.elsewhere": _("Opened on another device: open it here to play on"),
+        "account.change_password": _("Change the password"),
+        "account.old_password": _("Current password"),
+        "account.new_password": _("New password"),
+        "account.password_changed": _("The password has been changed, and your other devices "
+                                      "have been signed out."),
         # the e-mail address, and the pages of the links sent to it
         "account.email": _("E-mail address"),
         "account.email_save": _("Save the address"),

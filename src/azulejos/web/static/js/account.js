@@ -90,7 +90,7 @@ export function accountCard(changed, applySettings) {
   }
   card.append(el("p", {}, el("span", { id: "account-as", text: t("account.signed_in_as", { name: me.name }) }), " · ",
     el("a", { href: `/profile/${encodeURIComponent(me.profile.id)}`, id: "account-profile", text: t("account.profile") })));
-  card.append(emailForm(me, changed));
+  card.append(emailForm(me, changed), passwordForm());
   const seats = myGames().filter((g) => g.role === "seat");
   card.append(el("div", { class: "profile-actions" },
     el("button", {
@@ -163,6 +163,26 @@ function emailForm(me, changed) {
     } catch (err) { toast(errorText(err), "error"); return; }
     changed();
   } }, input, el("button", { type: "submit", text: t("account.email_save") }), state, verify);
+}
+
+// A new password (the current one is needed): the other devices are signed out.
+function passwordForm() {
+  const old = el("input", { type: "password", id: "account-old-password", maxlength: 200, autocomplete: "current-password",
+    "aria-label": t("account.old_password"), placeholder: t("account.old_password") });
+  const fresh = el("input", { type: "password", id: "account-new-password", maxlength: 200, autocomplete: "new-password",
+    "aria-label": t("account.new_password"), placeholder: t("account.new_password"), "aria-describedby": "account-new-hint" });
+  return el("details", { class: "account-password" },
+    el("summary", { text: t("account.change_password") }),
+    el("form", { class: "field", onsubmit: async (ev) => {
+      ev.preventDefault();
+      try {
+        await api("/api/account/password", { method: "POST", body: { old: old.value, new: fresh.value } });
+      } catch (err) { toast(errorText(err), "error"); return; }
+      old.value = "";
+      fresh.value = "";
+      toast(t("account.password_changed"));
+    } }, old, fresh, el("button", { type: "submit", id: "account-password-change", text: t("account.change_password") })),
+    el("p", { class: "hint", id: "account-new-hint", text: t("account.password_hint", { n: 8 }) }));
 }
 
 // The pages the links of e-mails open: /account/verify#<secret> and /account/reset#<secret>.
