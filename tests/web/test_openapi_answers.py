@@ -350,6 +350,67 @@ def test_profiles_answer_as_documented(api: Api) -> None:
     api("post", "/api/my-games", 200, json={"tokens": list(tokens.values())})
 
 
+def test_accounts_answer_as_documented(api: Api) -> None:
+    """Issue 28, item 1: every account route, its answers and its refusals."""
+    api("get", "/api/account", 401)
+    api("post", "/api/account", 400, json={"name": "medium bot", "password": "tiles and more"})
+    api("post", "/api/account", 400, json={"name": "Ana", "password": "short"})
+    me = api("post", "/api/account", 201, json={"name": "Ana", "password": "tiles and more"})
+    api("post", "/api/account", 409, json={"name": "ANA", "password": "tiles and more"})
+    api("get", "/api/account", 200)
+    api("post", "/api/account/settings", 200, json={"lang": "fr", "notifications": {
+        "desktop": True}})
+    api("post", "/api/account/settings", 400, json={"lang": "xx"})
+    api("post", "/api/account/email", 200, json={"email": "ana@example.org"})
+    api("post", "/api/account/email", 400, json={"email": "nope"})
+    c = api("post", "/api/games", 201, json={"players": 2})
+    g = c["game"]
+    mine = api("post", f"/api/games/{g}/claim", 200, json={"invite": c["seats"][0]["invite"]})
+    api("get", "/api/account/games", 200)
+    api("post", f"/api/games/{g}/seat-token", 200, json={})
+    api("post", f"/api/games/{g}/seat-token", 403, json={"seat": 1})
+    api("post", f"/api/games/{g}/seat-token", 400, json={"seat": "1"})
+    api("post", "/api/games/nosuchgame/seat-token", 404, json={})
+    api("post", "/api/account/seats", 200, json={"tokens": [mine["token"], "nothing"]})
+    api("post", "/api/account/seats", 400, json={"tokens": "x"})
+    api("post", "/api/account/password", 401, json={"old": "wrong!", "new": "other password"})
+    api("post", "/api/account/password", 400, json={"old": "tiles and more", "new": "x"})
+    api("post", "/api/account/password", 200, json={"old": "tiles and more",
+                                                    "new": "other password"})
+    api("delete", "/api/session", 200)
+    api("post", "/api/session", 401, json={"name": "Ana", "password": "tiles and more"})
+    api("post", "/api/session", 400, json={"name": "Ana"})
+    again = api("post", "/api/session", 200, json={"name": "ana", "password": "other password"})
+    assert again["id"] == me["id"]
+    api("post", "/api/account/email/verify", 503, json={})  # no mailer: e-mail is off
+    api("post", "/api/account/reset", 503, json={"name": "Ana"})
+
+    class Mailer:
+        enabled = True
+        sent: list[str] = []
+
+        def send(self, to: str, template: str, lang: str, params: dict[str, str]) -> None:
+            self.sent.append(params["link"].partition("#")[2])
+
+    mail = Mailer()
+    api.client.app.state.mailer = mail  # type: ignore[attr-defined]
+    api("post", "/api/account/email/verify", 202, json={})
+    api("post", "/api/account/email/confirm", 200, json={"code": mail.sent[-1]})
+    api("post", "/api/account/email/confirm", 410, json={"code": mail.sent[-1]})
+    api("post", "/api/account/email/confirm", 404, json={"code": "nothing"})
+    api("post", "/api/account/email/verify", 200, json={})
+    api("post", "/api/account/reset", 202, json={"name": "Ana"})
+    api("post", "/api/account/reset", 400, json={"user": "Ana"})
+    api("post", "/api/account/reset/confirm", 400, json={"code": mail.sent[-1], "password": "x"})
+    api("post", "/api/account/reset/confirm", 200, json={"code": mail.sent[-1],
+                                                         "password": "third password"})
+    api("post", "/api/account/reset/confirm", 410, json={"code": mail.sent[-1],
+                                                         "password": "fourth password"})
+    api("delete", "/api/account/sessions", 200)
+    api("get", "/api/account/games", 401)
+    api("post", "/api/account/settings", 401, json={})
+
+
 def test_the_rate_limits_answer_as_documented(tmp_path: Path, doc: dict[str, Any]) -> None:
     app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
                      sync_interval=0)

@@ -23,6 +23,11 @@ from azulejos.core.rules import VARIANTS
 from azulejos.guide import get_section
 from azulejos.i18n import LANGUAGES
 
+from .accounts.cookies import signed_in
+from .accounts.passwords import Passwords
+from .accounts.recipients import AccountRecipients
+from .accounts.service import AccountService
+from .accounts.store import SqlAccounts
 from .clocks import my_games_order
 from .csrf import SameOriginJson
 from .limits import Limits, RateLimiter
@@ -159,7 +164,9 @@ async def create_game(request: Request) -> Response:
     # the profile fields (docs/api.md, "Profiles"): the creator's key, and a rated game or not
     profile, rated = body.pop("profile", None), body.pop("rated", None)
     req = parse_create(body, bot_levels())
-    created = await _service(request).create(req, profile, rated)
+    who = await signed_in(request)  # a signed-in creator's account profile (docs/api.md, "Accounts")
+    created = await _service(request).create(req, profile, rated,
+                                             None if who is None else who.profile)
     return JSONResponse(created, status_code=201)
 
 
@@ -238,8 +245,10 @@ async def claim_seat(request: Request) -> Response:
     unknown = set(data) - {"invite", "profile"}
     if unknown:
         raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    who = await signed_in(request)
     claimed = await _service(request).claim(request.path_params["game_id"], data.get("invite"),
-                                            data.get("profile"))
+                                            data.get("profile"),
+                                            None if who is None else who.profile)
     return JSONResponse(claimed)
 
 
@@ -469,6 +478,7 @@ def create_app(
     mail_transport: Transport | None = None,
     recipients: Recipients | None = None,
     mail_digest_check: float = 600.0,
+    passwords: Passwords | None = None,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
     or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
@@ -476,10 +486,13 @@ def create_app(
     through another front end). ``limits``: rate limits and the all-bot game cap (default
     :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: the per-move clock of games
     created without a ``clock`` (0: none); ``now``: the clocks' wall-clock time source (tests
-    pass a simulated one); ``clock_interval``: how often turns out of time are looked for.
+    pass a simulated one; the accounts' sessions and lock-outs use it too);
+    ``clock_interval``: how often turns out of time are looked for; ``passwords``: the
+    accounts' password hashing (tests pass a cheap one).
     ``mail``: e-mail on (``serve --smtp``; None: off), sent through ``mail_transport`` (tests;
-    default SMTP) to the seats ``recipients`` names (the accounts; docs/api.md, "E-mail");
-    ``mail_digest_check``: how often the daily digest is looked at (0: never)."""
+    default SMTP) to the seats ``recipients`` names (default: the accounts' verified addresses;
+    docs/api.md, "E-mail"); ``mail_digest_check``: how often the daily digest is looked at
+    (0: never)."""
     the_limits = limits or Limits()
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
     engine = the_store.engine if isinstance(the_store, SqlStore) else None
@@ -494,7 +507,15 @@ def create_app(
             turn_seconds=turn_seconds, clock_interval=clock_interval, now=now or time.time,
         )
         app.state.service = svc
+        app.state.accounts = (AccountService(
+            svc, SqlAccounts(the_store.engine), passwords=passwords, now=now or time.time,
+            bot_names=tuple(bot_levels())) if isinstance(the_store, SqlStore) else None)
         await svc.start(resume_bots=resume_bots)
+        if mailer.recipients is None and isinstance(the_store, SqlStore):
+            # the accounts' verified addresses; an unsubscribe link turns their mail off
+            account_mail = AccountRecipients(the_store.engine)
+            mailer.recipients = account_mail
+            mailer.on_unsubscribe = account_mail.unsubscribed
         if mailer.enabled:
             await mailer.start(svc.db_executor)  # (its database work: the service's threads)
             svc.commit_hooks.append(mailer.notifier.changed)
@@ -509,7 +530,10 @@ def create_app(
             if store is None:
                 the_store.close()
 
+    from .accounts.routes import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
+
     routes = [
+        *ACCOUNT_ROUTES,
         Route("/", page),
         Route("/play/{game_id}", page),
         Route("/join/{game_id}", page),
@@ -518,6 +542,8 @@ def create_app(
         Route("/replay/{game_id}", page),
         Route("/leaderboard", page),
         Route("/profile/{profile_id}", page),
+        Route("/account/verify", page),  # the links of e-mails (docs/api.md, "Accounts")
+        Route("/account/reset", page),
         Route("/api/meta", meta),
         Route("/api/messages/{lang}", messages),
         Route("/api/games", create_game, methods=["POST"]),
@@ -556,6 +582,9 @@ def create_app(
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     app.state.limit_profiles = RateLimiter(the_limits.profiles, "new profiles")
     app.state.limit_names = RateLimiter(the_limits.names, "renames")
+    app.state.limit_signups = RateLimiter(the_limits.signups, "new accounts")
+    app.state.limit_signins = RateLimiter(the_limits.signins, "sign-ins")
+    app.state.limit_resets = RateLimiter(the_limits.resets, "e-mailed links")
     return app
 
 

@@ -38,11 +38,15 @@ class Limits:
     bot_games: int = 4  # games in play with bots only (stand-ins included), whole database
     profiles: Rate = Rate(5, 5)  # new player profiles
     names: Rate = Rate(20, 10)  # renames of seats and profiles (HTTP and websocket)
+    signups: Rate = Rate(5, 5)  # new accounts
+    signins: Rate = Rate(20, 10)  # sign-ins and password changes (right or wrong)
+    resets: Rate = Rate(5, 5)  # e-mailed links asked for (verification, password reset)
 
     @classmethod
     def none(cls) -> Limits:
         """No limits (tests, benchmarks)."""
-        return cls(Rate(0, 0), Rate(0, 0), 0, Rate(0, 0), Rate(0, 0))
+        return cls(Rate(0, 0), Rate(0, 0), 0, Rate(0, 0), Rate(0, 0), Rate(0, 0), Rate(0, 0),
+                   Rate(0, 0))
 
 
 class RateLimiter:

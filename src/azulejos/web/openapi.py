@@ -12,6 +12,7 @@ from azulejos.i18n import LANGUAGES
 from azulejos.render.themes import THEMES
 
 from . import chat_openapi, profiles_openapi
+from .accounts import openapi as accounts_openapi
 from .mail import openapi as mail_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
@@ -64,6 +65,7 @@ SCHEMAS: dict[str, Any] = {
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
                             *chat_openapi.ERROR_CODES,
+                            *accounts_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -71,7 +73,9 @@ SCHEMAS: dict[str, Any] = {
                              "description": "Rule id (illegal moves; bad records that break one)."},
                     "reason": {"type": "string",
                                "description": "What is wrong with a record (bad_record): a code "
-                                              "of RECORD_ERROR_CODES (core/errors.py)."},
+                                              "of RECORD_ERROR_CODES (core/errors.py); why a "
+                                              "password is refused (weak_password: too_short, "
+                                              "too_long, guessable)."},
                     "detail": {"type": "string",
                                "description": "The bad record's reason in the request's lang "
                                               "(bad_record)."},
@@ -91,6 +95,7 @@ SCHEMAS: dict[str, Any] = {
                                                    "too_many_bot_games; also the Retry-After header)."},
                     "max": {"type": "integer",
                             "description": "The most characters a chat message has (too_long)."},
+                    **accounts_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -460,8 +465,10 @@ def openapi_schema() -> dict[str, Any]:
                                    "spectator or creator's token from game creation.",
                 },
                 **profiles_openapi.SECURITY,
+                **accounts_openapi.SECURITY,
             },
-            "schemas": SCHEMAS | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS,
+            "schemas": (SCHEMAS | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS
+                        | accounts_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -649,6 +656,7 @@ def openapi_schema() -> dict[str, Any]:
             **profiles_openapi.paths(),
             **chat_openapi.paths(),
             **mail_openapi.paths(),
+            **accounts_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

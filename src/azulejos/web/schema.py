@@ -28,6 +28,12 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
 8. e-mail (revision 0008, ``web/mail/``): ``azulejos_mail_outbox`` (the queued mails),
    ``azulejos_mail_turns`` (whose turn was told by mail), ``azulejos_mail_optout`` (who
    unsubscribed) and ``azulejos_mail_state`` (the unsubscribe secret, the last digest day).
+9. accounts (revision 0009; :mod:`.accounts`): ``azulejos_accounts`` (a unique user name, an
+   argon2id password hash, the account's own profile, an optional e-mail, settings),
+   ``azulejos_sessions`` (signed-in browsers: the digest of the cookie's secret, last seen, idle
+   expiry), ``azulejos_seat_tokens`` (further tokens of a seat, given to its account's
+   other devices) and ``azulejos_account_links`` (e-mailed links: verify an address, reset a
+   password; digests, single use, expiring).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -217,6 +223,63 @@ results_t = Table(
     Column("won", Integer, nullable=False),  # 1: among the winners (a shared victory too, R25)
     Column("rated", Integer, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+# -- accounts (revision 0009; docs/api.md, "Accounts") ----------------------------------------
+accounts_t = Table(
+    "azulejos_accounts",
+    meta,
+    Column("account_id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),  # as shown
+    Column("name_key", String(80), nullable=False, unique=True),  # case-folded: unique
+    Column("password_hash", String(200), nullable=False),  # argon2id (PHC string)
+    Column("profile_id", String(32), ForeignKey("azulejos_profiles.profile_id"), nullable=False,
+           unique=True),
+    Column("email", String(254), nullable=True),
+    Column("email_verified", Float, nullable=True),  # when (NULL: not verified)
+    Column("settings", Text, nullable=False),  # JSON object (accounts/settings.py)
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+#: A signed-in browser: the digest of its cookie's secret, ended by sign-out or idle expiry.
+sessions_t = Table(
+    "azulejos_sessions",
+    meta,
+    Column("session_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("created", Float, nullable=False),
+    Column("last_seen", Float, nullable=False),
+    Column("expires", Float, nullable=False, index=True),  # expired ones go at each sign-in
+)
+
+#: Further tokens of a claimed seat, one per device its account opened it on (the seat's own
+#: token keeps working); revoked with the account's sessions.
+seat_tokens_t = Table(
+    "azulejos_seat_tokens",
+    meta,
+    Column("token_hash", String(64), primary_key=True),
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("created", Float, nullable=False),
+)
+
+#: A link sent by e-mail (verify an address, reset a password): the digest of its secret,
+#: used once, before it expires.
+links_t = Table(
+    "azulejos_account_links",
+    meta,
+    Column("link_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("purpose", String(8), nullable=False),  # "verify" | "reset"
+    Column("email", String(254), nullable=False),  # the address it was sent to
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("used", Float, nullable=True),  # when (NULL: not yet)
 )
 
 reviews_t = Table(

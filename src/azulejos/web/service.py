@@ -115,15 +115,18 @@ class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
 
     # -- games ---------------------------------------------------------------------------------
     async def create(self, req: CreateRequest, profile: Any = None,
-                     rated: Any = None) -> dict[str, Any]:
+                     rated: Any = None, account: Profile | None = None) -> dict[str, Any]:
         """A new game, dealt for round 1 (R9). Returns the invitation secret of each person
         seat (claimed once, by :meth:`claim`), the spectator token, the hot-seat token (a
         hot-seat game has no invitations: its token plays every person seat) and the
         creator's key (``host_token``: may invite again). Shown once, stored as digests.
         ``profile``: the creator's profile key (a hot-seat game puts it on its first person
         seat; otherwise it is checked, and the creator's claim puts it on a seat);
-        ``rated``: ask for a rated game (:mod:`.profiles`)."""
+        ``rated``: ask for a rated game (:mod:`.profiles`). ``account``: the profile of the
+        signed-in creator's account (:mod:`.accounts`), used when no key is sent."""
         owner, wants_rated = await self._profile_of_new_game(req, profile, rated)
+        if owner is None:
+            owner = account
         profile_id = None if owner is None else owner.profile_id
         if req.all_bots and self.limits.bot_games > 0:
             running = await self._db(self.store.bot_games)
@@ -241,7 +244,8 @@ class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
             grant = await self._db(self.store.grant, token)
             if grant is None:
                 raise GameError("bad_token", "this token does not open any game", 403)
-            self._grants[key] = grant
+            if not grant.revocable:
+                self._grants[key] = grant
             while len(self._grants) > 10000:
                 self._grants.popitem(last=False)
         if game_id is not None and grant.game_id != game_id:

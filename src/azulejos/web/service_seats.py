@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from typing import Any
 
 from azulejos.play import SessionError
 
+from .profile_store import Profile
 from .protocol import MAX_TOKEN, GameError
 from .service_base import ServiceBase
 from .storage import token_digest
 from .tokens import default_person_name, new_token, refusal
-from .views import Access
+from .views import Access, summary_json
 
 log = logging.getLogger("azulejos.web")
 
@@ -22,15 +24,17 @@ class SeatsPart(ServiceBase):
     """Claims, invitations and leaving, for :class:`~azulejos.web.service.GameService`."""
 
     # -- seats: claims, invitations, leaving ---------------------------------------------------
-    async def claim(self, game_id: str, invite: Any, profile: Any = None) -> dict[str, Any]:
+    async def claim(self, game_id: str, invite: Any, profile: Any = None,
+                    account: Profile | None = None) -> dict[str, Any]:
         """Open an invitation: the first to open it gets the seat and its token (shown once);
         anyone after gets ``claimed`` (409) and nothing changes. ``profile``: the claimer's
         profile key (its id goes on the seat; a key that opens no profile is refused, 401,
-        and the seat stays free)."""
+        and the seat stays free); ``account``: the profile of the signed-in claimer's account,
+        used when no key is sent."""
         if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
             raise GameError("malformed", "'invite' must be the invitation of the link", 400)
         live = await self.get(game_id)
-        owner = await self.profiles.optional_profile(profile)
+        owner = await self.profiles.optional_profile(profile) or account
         profile_id = None if owner is None else owner.profile_id
         token = new_token()
         claim = await self._db(self.store.claim, game_id, invite, token_digest(token),
@@ -108,3 +112,28 @@ class SeatsPart(ServiceBase):
                  live.stand_in)
         self._kick_bots(live)
         return {"left": seat, "bot": live.stand_in, "version": live.version}
+
+    # -- seats of accounts (docs/api.md, "Accounts") -------------------------------------------
+    async def profile_summaries(self, seats: list[tuple[str, int]]) -> list[dict[str, Any]]:
+        """The "my games" lines of a profile's seats ((game, seat) pairs, one line a game)."""
+        by_game: dict[str, set[int]] = {}
+        for gid, seat in seats:
+            by_game.setdefault(gid, set()).add(seat)
+        out = []
+        for gid, mine in by_game.items():
+            try:
+                live = await self._fresh(gid)
+            except GameError:  # gone, or no longer replays
+                continue
+            line = summary_json(live, Access(gid, "seat", frozenset(mine)))
+            line["clock"] = self._clock_view(live)
+            out.append(line)
+        return out
+
+    async def profile_joined(self, game_id: str, seat: int, profile_id: str) -> None:
+        """The store put ``profile_id`` on a guest's seat (the guest signed in): the game held
+        here, the other server processes and the viewers follow."""
+        live = await self.get(game_id)
+        live.seats[seat] = dataclasses.replace(live.seats[seat], profile_id=profile_id)
+        self.bus.publish("seats", game_id)
+        self._broadcast(live)

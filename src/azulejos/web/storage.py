@@ -42,7 +42,16 @@ from azulejos.play.events import Event
 from azulejos.play.store import Store, VersionConflict
 
 from .movers import mover_for
-from .schema import SCHEMA_VERSION, events_t, games_t, prepare, reviews_t, schema_t, seats_t
+from .schema import (
+    SCHEMA_VERSION,
+    events_t,
+    games_t,
+    prepare,
+    reviews_t,
+    schema_t,
+    seat_tokens_t,
+    seats_t,
+)
 
 __all__ = [
     "Claim", "GameStore", "ReviewStore", "SCHEMA_VERSION", "SeatSpec", "SqlStore", "StoredEvent",
@@ -111,6 +120,9 @@ class TokenGrant:
     game_id: str
     role: str  # "seat" | "hotseat" | "spectator" | "host"
     seat: int | None = None
+    #: a further token of the seat, given to its account's other device (accounts): it can be
+    #: revoked, so it is looked up each time rather than remembered
+    revocable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,6 +377,11 @@ class SqlStore:
             ).first()
             if r is not None:
                 return TokenGrant(r[0], "seat", r[1])
+            r = conn.execute(
+                select(seat_tokens_t.c.game_id, seat_tokens_t.c.seat)
+                .where(seat_tokens_t.c.token_hash == h)).first()
+            if r is not None:
+                return TokenGrant(r[0], "seat", r[1], revocable=True)
             g = conn.execute(
                 select(games_t.c.game_id).where(games_t.c.spectator_hash == h)
             ).first()

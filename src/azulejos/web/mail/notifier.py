@@ -47,13 +47,16 @@ class Recipient:
     """Whom a seat's mails go to: a verified ``address``, the ``lang`` of their mails, their
     ``name``, the ``key`` their unsubscribe link stands for (stable and unique per person, e.g.
     an account id), and ``digest``: one mail a day for every game waiting for them instead of a
-    mail at each turn."""
+    mail at each turn; ``turns`` and ``over``: they want "your turn" (or the digest) and
+    "game over" mails."""
 
     address: str
     lang: str
     name: str
     key: str
     digest: bool = False
+    turns: bool = True
+    over: bool = True
 
 
 class Recipients(Protocol):
@@ -169,7 +172,7 @@ class Notifier:
         assert engine is not None
         t = mail_turns_t
         r = self.recipient(gid, seat)
-        if r is None:
+        if r is None or not (r.turns or r.digest):
             return
         opponents = snap.opponents(seat)
         lang = self.mailer.language(r.lang)
@@ -192,7 +195,7 @@ class Notifier:
 
     def _game_over(self, snap: Snapshot, seat: int) -> None:
         r = self.recipient(snap.game_id, seat)
-        if r is None:
+        if r is None or not r.over:
             return
         best = max(snap.scores) if snap.scores else 0
         if seat in snap.winners:

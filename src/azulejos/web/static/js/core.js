@@ -7,6 +7,7 @@ export const app = {
   settings: { lang: "en", theme: "classic", patterns: false },
   theme: null,       // the active theme object from meta
   onSettings: [],    // callbacks when language/theme/patterns change
+  account: null,     // the signed-in account (account.js; null: a guest)
 };
 
 const SETTINGS_KEY = "azulejos.settings";
@@ -215,7 +216,7 @@ export function gameOfInvite(invite) {
 // Claim a seat from its invitation: the seat's token is kept in "my games". Throws the
 // server's error (claimed, bad_invite, ...).
 export async function claimSeat(gameId, invite) {
-  const got = await api(`/api/games/${encodeURIComponent(gameId)}/claim`, { method: "POST", body: { invite, profile: profileKey() } });
+  const got = await api(`/api/games/${encodeURIComponent(gameId)}/claim`, { method: "POST", body: { invite, profile: app.account ? undefined : profileKey() } });
   // the creator watched as a spectator until now: the seat replaces that entry
   save(GAMES_KEY, myGames().filter((g) => !(g.game === gameId && g.role === "spectator")));
   rememberGame({ game: gameId, token: got.token, role: "seat", seat: got.seat, invite });

@@ -7,6 +7,8 @@ import {
 import { clockLeft, clockWords, notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
 import { profileCard, ratedBody, ratedField } from "./profile.js";
+import { accountCard, accountGamesElsewhere, openAccountGame } from "./account.js";
+import { applySettings } from "./core.js";
 
 // A name of "My games" as the page's language says it: the summaries carry the seats' names
 // only, so a default name ("medium bot", "easy bot 2", "Player 1") is recognised by its words.
@@ -211,20 +213,25 @@ export async function showLobby(root) {
   // -- my games: your turn first (with the time left), then the others, then finished ones --
   async function gamesCard() {
     const list = myGames();
+    let sums = [];
+    let order = null;
+    if (list.length) {
+      try {
+        const got = await api("/api/my-games", { method: "POST", body: { tokens: list.map((g) => g.token) } });
+        sums = got.games;
+        order = got.order;
+      } catch { sums = list.map(() => undefined); }
+    }
+    // signed in: the account's games this browser holds no working seat token for
+    const here = new Set(list.filter((g, i) => g.role !== "spectator" && sums[i] !== null).map((g) => g.game));
+    const elsewhere = await accountGamesElsewhere(here);
     const card = el("section", { class: "card my-games", id: "my-games" },
       el("h2", {}, t("lobby.my_games"), " ", notifyButton()));
-    if (!list.length) {
+    if (!list.length && !elsewhere.length) {
       turnTitle(false);
       card.append(el("p", { class: "hint", text: t("lobby.no_games") }));
       return card;
     }
-    let sums = [];
-    let order = null;
-    try {
-      const got = await api("/api/my-games", { method: "POST", body: { tokens: list.map((g) => g.token) } });
-      sums = got.games;
-      order = got.order;
-    } catch { sums = list.map(() => undefined); }
     const received = Date.now();
     const ul = el("ul", { class: "games" });
     const shown = order ?? list.map((_, i) => i);
@@ -265,6 +272,18 @@ export async function showLobby(root) {
           onclick: () => { forgetGame(g.token); render(); },
         })));
     });
+    // the account's games opened on another device: opening one here gets this device a token
+    for (const sm of elsewhere) {
+      const names = sm.names.map((n, s) => `${shownName(n)}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ");
+      const mine = Boolean(sm.to_move && sm.phase !== "over");
+      yourTurn ||= mine;
+      ul.append(el("li", { class: `elsewhere${mine ? " your-turn" : ""}`, "data-game": sm.game },
+        mine ? el("span", { class: "turn-dot", "aria-hidden": "true", text: "●" }) : null,
+        el("a", { href: `/play/${sm.game}`, class: "game-link account-game",
+          onclick: (ev) => { ev.preventDefault(); ev.stopPropagation(); openAccountGame(sm.game); } },
+          el("strong", { text: names }),
+          el("span", { class: "meta", text: `${t("lobby.round", { n: sm.round })} · ${mine ? t("lobby.state.your_turn") : t("account.elsewhere")}` }))));
+    }
     turnTitle(yourTurn);
     turnsSeen = turnsNow;
     card.append(ul);
@@ -286,7 +305,8 @@ export async function showLobby(root) {
     root.replaceChildren(el("div", { class: "lobby" },
       el("section", { class: "hero" }, el("h1", { text: t("app.title") }), el("p", { text: t("app.tagline") })),
       el("div", { class: "lobby-grid" }, created ? createdCard() : newGameCard(), games),
-      profileCard(render)));
+      accountCard(render, applySettings),
+      app.account ? null : profileCard(render)));  // an account has its own profile
   }
 
   app.onSettings.push(render);

@@ -7,6 +7,7 @@ import { showRules } from "./rules.js";
 import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showProfile } from "./profile.js";
+import { loadAccount, saveAccountSettings, showReset, showVerify, takeSettings } from "./account.js";
 
 let current = null; // the page object (has .leave())
 
@@ -43,6 +44,8 @@ async function route() {
   else if (path === "/rules") current = await showRules(root);
   else if (path === "/leaderboard") current = await showLeaderboard(root);
   else if (p) current = await showProfile(root, p[1]);
+  else if (path === "/account/verify") current = await showVerify(root, location.hash.slice(1));
+  else if (path === "/account/reset") current = await showReset(root, location.hash.slice(1));
   else current = await showLobby(root);
 }
 
@@ -54,6 +57,7 @@ export function navigate(url) {
 async function boot() {
   app.navigate = navigate;
   loadSettings();
+  if (takeSettings(await loadAccount())) saveSettings();  // signed in: the account's settings
   app.onSettings.push(fillSettings);
   await applySettings();
   const change = async () => {
@@ -61,6 +65,7 @@ async function boot() {
     app.settings.theme = document.getElementById("set-theme").value;
     app.settings.patterns = document.getElementById("set-patterns").checked;
     saveSettings();
+    saveAccountSettings();  // signed in: kept on the account for every device
     await applySettings();
   };
   for (const id of ["set-lang", "set-theme", "set-patterns"]) {

@@ -186,7 +186,7 @@ function ratable(form) {
 
 // The "rated game" checkbox (shown when this browser has a profile).
 export function ratedField(form) {
-  if (!myProfile()) return null;
+  if (!myProfile() && !app.account) return null;
   const box = el("input", { type: "checkbox", id: "rated", checked: form.rated, "aria-describedby": "rated-note" });
   box.addEventListener("change", () => { form.rated = box.checked; });
   return el("div", { class: "module" },
@@ -196,6 +196,7 @@ export function ratedField(form) {
 
 // The profile fields of a new game's request: the key, and "rated" when it can be.
 export function ratedBody(form) {
+  if (app.account) return { rated: form.rated && ratable(form) };  // the account's profile
   const mine = myProfile();
   if (!mine) return {};
   return { profile: mine.key, rated: form.rated && ratable(form) };
