@@ -48,7 +48,8 @@ def clocked_server(tmp_path: Path) -> Iterator[tuple[str, FakeTime]]:
 
     fake = FakeTime()
     app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
-                     limits=Limits.none(), now=fake, clock_interval=0.2)
+                     limits=Limits.none(), now=fake, clock_interval=0.2,
+                     heartbeat_interval=0)  # the time jump is time the server was up
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

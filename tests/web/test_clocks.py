@@ -46,8 +46,11 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield u
 
 
-def service(store: SqlStore, now: FakeTime) -> GameService:
-    return GameService(store, sync_interval=0, bot_seconds=0.05, now=now, clock_interval=0)
+def service(store: SqlStore, now: FakeTime, heartbeat: float = 0.0) -> GameService:
+    """A service on ``store`` in simulated time; ``heartbeat``: its beat interval (0: none, so
+    that the time jumps of a test are time the server was up; see test_clock_outage.py)."""
+    return GameService(store, sync_interval=0, bot_seconds=0.05, now=now, clock_interval=0,
+                       heartbeat_interval=heartbeat)
 
 
 async def two_people(svc: GameService, clock: ClockSpec | None,

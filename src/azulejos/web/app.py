@@ -432,6 +432,7 @@ def create_app(
     turn_seconds: float = 0.0,
     now: Callable[[], float] | None = None,
     clock_interval: float = 1.0,
+    heartbeat_interval: float = 5.0,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
     or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
@@ -439,7 +440,8 @@ def create_app(
     through another front end). ``limits``: rate limits and the all-bot game cap (default
     :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: the per-move clock of games
     created without a ``clock`` (0: none); ``now``: the clocks' wall-clock time source (tests
-    pass a simulated one); ``clock_interval``: how often turns out of time are looked for."""
+    pass a simulated one); ``clock_interval``: how often turns out of time are looked for;
+    ``heartbeat_interval``: how often the servers' heartbeat is written (docs/api.md, "Clocks")."""
     the_limits = limits or Limits()
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
 
@@ -449,6 +451,7 @@ def create_app(
             the_store, bot_seconds=bot_seconds, bot_delay=bot_delay, bot_workers=bot_workers,
             sync_interval=sync_interval, seeds=seeds, limits=the_limits,
             turn_seconds=turn_seconds, clock_interval=clock_interval, now=now or time.time,
+            heartbeat_interval=heartbeat_interval,
         )
         app.state.service = svc
         await svc.start(resume_bots=resume_bots)

@@ -5,16 +5,23 @@ A turn is written only for the version it belongs to (``WHERE version = :v``), s
 version the game has already left is never stored; the clock loop of every server process
 finds the turns out of time with one indexed query (:meth:`ClockStore.due`) and times each out
 naming that version, so that a move stored meanwhile wins and only one process applies it.
+
+The servers' heartbeat (:meth:`ClockStore.beat`, schema revision 0008) is one row for the whole
+database: every process writes its last beat there. A process that finds it stale (every
+server was down, or stopped) adds the outage to every running turn's deadline, in the same
+transaction as a conditional update of the beat (``WHERE beat = :seen``): of several processes
+finding the same stale beat, exactly one moves the deadlines.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, and_, or_, select, update
+from sqlalchemy import Engine, and_, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from .clocks import ClockSpec, GameClock, Turn
-from .schema import games_t, seats_t
+from .schema import games_t, heartbeat_t, seats_t
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +110,36 @@ class ClockStore:
                                 games_t.c.turn_version != games_t.c.version)))
                 .limit(limit)).all()
         return [r[0] for r in rows]
+
+    def beat(self, pid: str, now: float, stale: float) -> float:
+        """Write this process's heartbeat at ``now``. If the stored beat is older than
+        ``stale`` seconds, the outage (``now`` minus that beat) is added to every running
+        turn's deadline (and its start, so a per-game clock charges none of it) and to every
+        open wait-or-bot offer, exactly once over every process. The seconds added (0: none;
+        also when no beat was ever written: a new database)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(heartbeat_t.c.beat).where(heartbeat_t.c.id == 1)).first()
+        if row is None:
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(insert(heartbeat_t).values(id=1, pid=pid, beat=now))
+            except IntegrityError:
+                pass  # another process wrote the first beat meanwhile
+            return 0.0
+        seen = float(row[0])
+        gap = now - seen
+        with self.engine.begin() as conn:
+            res = conn.execute(update(heartbeat_t)
+                               .where(heartbeat_t.c.id == 1, heartbeat_t.c.beat == seen)
+                               .values(pid=pid, beat=max(now, seen)))
+            if res.rowcount != 1 or gap <= stale:
+                return 0.0  # fresh, or another process beat (and moved the deadlines) first
+            playing = games_t.c.status == "playing"
+            conn.execute(update(games_t)
+                         .where(playing, games_t.c.turn_deadline.is_not(None))
+                         .values(turn_deadline=games_t.c.turn_deadline + gap,
+                                 turn_began=games_t.c.turn_began + gap))
+            conn.execute(update(games_t)
+                         .where(playing, games_t.c.offer_until.is_not(None))
+                         .values(offer_until=games_t.c.offer_until + gap))
+        return gap

@@ -23,6 +23,10 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
 6. player profiles (revision 0006): ``azulejos_profiles`` (public id, key digest, name),
    ``azulejos_ratings`` (openskill rating per profile and pool), ``azulejos_results`` (a finished
    game's end per profile seat, written once), ``seats.profile_id`` and ``games.rated``.
+8. fair clocks (revision 0008; docs/api.md, "Clocks"): ``azulejos_heartbeat`` (one row: the
+   servers' last beat, so an outage is never charged), ``games.clock_bank`` and
+   ``clock_increment``, the wait-or-bot offer (``offer_seat``, ``offer_version``,
+   ``offer_state``, ``offer_until``) and ``games.expired``.
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -139,6 +143,17 @@ games_t = Table(
     Column("turn_deadline", Float, nullable=True, index=True),
     # profiles (revision 0006): 1 if the creator asked for a rated game
     Column("rated", Integer, nullable=True),
+    # fair clocks (revision 0008): a per-move clock's time bank and a per-game clock's
+    # increment (seconds; NULL: none); the wait-or-bot offer of an overdue turn (the seat, the
+    # version it was made on, "open" or "wait", and when an unanswered offer defaults to the
+    # bot); and when the game expired (NULL: it did not)
+    Column("clock_bank", Integer, nullable=True),
+    Column("clock_increment", Integer, nullable=True),
+    Column("offer_seat", Integer, nullable=True),
+    Column("offer_version", Integer, nullable=True),
+    Column("offer_state", String(8), nullable=True),
+    Column("offer_until", Float, nullable=True, index=True),
+    Column("expired", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -157,6 +172,15 @@ seats_t = Table(
     Column("time_used", Float, nullable=True),
     # profiles (revision 0006): the public id of the player's profile (NULL: anonymous)
     Column("profile_id", String(32), nullable=True, index=True),
+)
+
+# -- fair clocks (revision 0008): the servers' heartbeat, one row for the database ----------
+heartbeat_t = Table(
+    "azulejos_heartbeat",
+    meta,
+    Column("id", Integer, primary_key=True),
+    Column("pid", String(64), nullable=False),
+    Column("beat", Float, nullable=False),
 )
 
 events_t = Table(

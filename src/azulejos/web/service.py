@@ -78,6 +78,7 @@ class GameService(SeatsPart, ClocksPart, BotsPart, SyncPart):
         """Resume the bots of unfinished games (after a restart), start listening to the
         other processes and the sync loop."""
         await self.bus.start(self._notice)
+        await self.heartbeat()  # an outage is added to the turns before any is timed out
         self._presence_task = asyncio.create_task(self._presence_loop())
         if resume_bots:
             for gid in await self._db(self.store.playing):
@@ -93,6 +94,10 @@ class GameService(SeatsPart, ClocksPart, BotsPart, SyncPart):
             self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
+        try:
+            await self.heartbeat()  # the last beat: a stop is never charged to a clock
+        except Exception:
+            log.exception("the last heartbeat could not be written")
         for gid in list(self._subs):
             if self.presence.here(gid):
                 self.bus.publish("presence", gid)  # none online here any more

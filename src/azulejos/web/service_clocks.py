@@ -131,6 +131,32 @@ class ClocksPart(ServiceBase):
             except Exception:
                 log.exception("the game clocks failed")
 
+    async def heartbeat(self) -> float:
+        """Write this process's heartbeat; if every server was down (the stored beat is
+        older than two beat intervals), the outage is added to every running turn, exactly
+        once over every process (:meth:`ClockStore.beat`), and the clocks held here are
+        read again. The seconds added (0: none)."""
+        if self.clock_store is None or self.heartbeat_interval <= 0:
+            return 0.0
+        now = self.now()
+        gap = await self._db(self.clock_store.beat, self._pid, now, 2 * self.heartbeat_interval)
+        self._last_beat = now
+        if gap > 0:
+            log.warning("the servers were down for %.1f s: every running clock was given "
+                        "that time back", gap)
+            for gid in list(self._games):
+                async with self._lock(gid):
+                    live = self._games.get(gid)
+                    if live is not None:
+                        await self._load_clock(live)
+        return gap
+
+    async def _beat_due(self, now: float) -> None:
+        if self.heartbeat_interval > 0 and (
+                self._last_beat is None or now - self._last_beat >= self.heartbeat_interval
+                or now < self._last_beat):
+            await self.heartbeat()
+
     async def check_clocks(self, now: float | None = None) -> int:
         """Time out every turn out of time at ``now`` (default: the time source): the
         stored turns of every process's games (one indexed query), so that the clock
@@ -138,6 +164,7 @@ class ClocksPart(ServiceBase):
         ``timeout`` and the stand-in bot plays on; the leave names the version the turn was
         timed on, so a move stored meanwhile wins and only one process applies it. Returns
         the number of seats timed out here."""
+        await self._beat_due(self.now() if now is None else now)
         now = self.now() if now is None else now
         if self.clock_store is not None:
             for gid in await self._db(self.clock_store.stranded):
