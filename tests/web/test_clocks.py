@@ -89,7 +89,8 @@ def test_clock_per_move_timeout_hands_the_seat_to_the_stand_in_bot(url: str) -> 
         gid, (ann, bo) = await two_people(svc, ClockSpec("move", 3600))
         v = await svc.view(ann)
         assert v["clock"] == {"kind": "move", "seconds": 3600, "now": T0, "seat": 0,
-                              "deadline": T0 + 3600, "remaining": [3600.0, None]}
+                              "deadline": T0 + 3600, "remaining": [3600.0, None],
+                              "bank": 0, "increment": 0, "banks": None}
         now.t = T0 + 3599.9
         assert await svc.check_clocks() == 0
         now.t = T0 + 3600
@@ -322,6 +323,63 @@ def test_clock_a_turn_lost_between_the_move_and_its_clock_is_timed_from_the_relo
         assert await svc2.check_clocks() == 1
         assert (await svc2.get(gid)).session.left[1].reason == "timeout"
         await svc2.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_clock_a_time_bank_is_stored_spent_and_not_refilled(url: str) -> None:
+    """Issue 28, item 2: ``move`` with a ``bank``; the bank spent is stored (a restart, another
+    process, reads it) and runs out only after the move's own time."""
+
+    async def scenario() -> None:
+        now = FakeTime()
+        store = SqlStore(url)
+        svc = service(store, now)
+        gid, (ann, bo) = await two_people(svc, ClockSpec("move", 60, bank=100))
+        v = await svc.view(ann)
+        assert v["clock"]["deadline"] == T0 + 160 and v["clock"]["banks"] == [100.0, 100.0]
+        now.t = T0 + 90  # 30 s into her bank
+        assert (await svc.view(bo))["clock"]["banks"] == [70.0, 100.0]
+        await move(svc, ann)
+        store2 = SqlStore(url)
+        other = service(store2, now)
+        seen = (await other.view(Access(gid, "spectator", frozenset())))["clock"]
+        assert seen["banks"] == [70.0, 100.0] and seen["deadline"] == T0 + 90 + 160
+        await other.stop()
+        store2.close()
+        now.t = T0 + 100
+        await move(svc, bo)  # Ann's turn: her own 60 s and the 70 s left in her bank
+        assert (await svc.view(ann))["clock"]["deadline"] == T0 + 100 + 130
+        now.t = T0 + 229.999
+        assert await svc.check_clocks() == 0
+        now.t = T0 + 230
+        assert await svc.check_clocks() == 1
+        await svc.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_clock_an_increment_is_given_after_each_move(url: str) -> None:
+    async def scenario() -> None:
+        now = FakeTime()
+        store = SqlStore(url)
+        svc = service(store, now)
+        gid, (ann, bo) = await two_people(svc, ClockSpec("game", 100, increment=5))
+        now.t += 2
+        await move(svc, ann)
+        c = (await svc.view(bo))["clock"]
+        assert c["increment"] == 5 and c["remaining"] == [103.0, 100.0]
+        now.t += 40
+        await move(svc, bo)
+        store2 = SqlStore(url)
+        other = service(store2, now)
+        seen = (await other.view(Access(gid, "spectator", frozenset())))["clock"]
+        assert seen["remaining"] == [103.0, 65.0] and seen["deadline"] == now.t + 103
+        await other.stop()
+        store2.close()
+        await svc.stop()
         store.close()
 
     asyncio.run(scenario())

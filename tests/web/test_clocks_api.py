@@ -27,6 +27,16 @@ BAD_CLOCKS: list[Any] = [
     {"kind": "move"},
     {"kind": "none", "seconds": 60},
     {"kind": "move", "seconds": 60, "increment": 5},
+    {"kind": "game", "seconds": 60, "bank": 5},
+    {"kind": "move", "seconds": 60, "bank": -1},
+    {"kind": "move", "seconds": 60, "bank": 30 * 86400 + 1},
+    {"kind": "move", "seconds": 60, "bank": "1d"},
+    {"kind": "game", "seconds": 60, "increment": 86401},
+    {"kind": "game", "seconds": 60, "increment": 1.5},
+    {"kind": "none", "bank": 0},
+    "move:1d+3d",
+    "game:10m+bank:5s",
+    "move:5",
     "1 day",
     [60],
 ]
@@ -40,6 +50,23 @@ def test_a_bad_clock_is_refused_and_nothing_is_created(client: TestClient, clock
     assert err["code"] == "malformed" and "clock" in err["message"]
     assert "\n" not in err["message"] and "Traceback" not in r.text
     assert client.app.state.store.playing() == []
+
+
+@pytest.mark.parametrize(("clock", "seen"), [
+    ({"kind": "move", "seconds": 86400, "bank": 3 * 86400}, (86400, 3 * 86400, 0)),
+    ("move:1d+bank:3d", (86400, 3 * 86400, 0)),
+    ({"kind": "game", "seconds": 600, "increment": 5}, (600, 0, 5)),
+    ("game:10m+5s", (600, 0, 5)),
+])
+def test_a_bank_or_an_increment_is_in_the_view(client: TestClient, clock: Any,
+                                               seen: tuple[int, int, int]) -> None:
+    """Issue 28, item 2: the JSON and the text form give the same clock; the view shows the
+    time left (the bank included) and each seat's bank left."""
+    g = create(client, clock=clock)
+    c = view(client, g["game"], g["seats"][0]["token"])["clock"]
+    assert (c["seconds"], c["bank"], c["increment"]) == seen
+    assert c["deadline"] - c["now"] == pytest.approx(seen[0] + seen[1], abs=5)
+    assert c["banks"] == (None if not seen[1] else [pytest.approx(seen[1], abs=5)] * 2)
 
 
 def test_the_clock_is_in_the_view_and_in_my_games(client: TestClient) -> None:

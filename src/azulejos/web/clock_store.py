@@ -50,13 +50,15 @@ class ClockStore:
                 update(games_t)
                 .where(games_t.c.game_id == game_id, games_t.c.version == version)
                 .values(clock_kind=clock.spec.kind, clock_seconds=clock.spec.seconds,
+                        clock_bank=clock.spec.bank or None,
+                        clock_increment=clock.spec.increment or None,
                         turn_version=None if t is None else t.version,
                         turn_began=None if t is None else t.began,
                         turn_seat=None if t is None else t.seat,
                         turn_deadline=None if t is None else t.deadline))
             if res.rowcount != 1:
                 return False
-            if clock.spec.kind == "game":
+            if clock.spec.kind == "game" or clock.spec.bank:  # time used, or bank spent
                 for seat, used in enumerate(clock.used):
                     if charged is not None and seat != charged:
                         continue
@@ -69,7 +71,8 @@ class ClockStore:
         """The game's clock (None: it has none)."""
         with self.engine.connect() as conn:
             g = conn.execute(
-                select(games_t.c.clock_kind, games_t.c.clock_seconds, games_t.c.turn_version,
+                select(games_t.c.clock_kind, games_t.c.clock_seconds, games_t.c.clock_bank,
+                       games_t.c.clock_increment, games_t.c.turn_version,
                        games_t.c.turn_began, games_t.c.turn_seat, games_t.c.turn_deadline)
                 .where(games_t.c.game_id == game_id)).mappings().first()
             if g is None or not g["clock_kind"] or g["clock_kind"] == "none":
@@ -82,8 +85,9 @@ class ClockStore:
         turn = None
         if g["turn_version"] is not None and g["turn_began"] is not None:
             turn = Turn(g["turn_version"], g["turn_began"], g["turn_seat"], g["turn_deadline"])
-        return GameClock(ClockSpec(g["clock_kind"], int(g["clock_seconds"] or 0)), tuple(used),
-                         turn)
+        spec = ClockSpec(g["clock_kind"], int(g["clock_seconds"] or 0),
+                         int(g["clock_bank"] or 0), int(g["clock_increment"] or 0))
+        return GameClock(spec, tuple(used), turn)
 
     def due(self, now: float, limit: int = 100) -> list[Due]:
         """The games in play whose current turn is out of time at ``now`` (every process's)."""

@@ -349,6 +349,11 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.clock.move_hours": ngettext("{n} hour per move", "{n} hours per move", 2),
         "lobby.clock.move_minutes": ngettext("{n} minute per move", "{n} minutes per move", 2),
         "lobby.clock.game_minutes": ngettext("{n} minute per player", "{n} minutes per player", 2),
+        "lobby.clock.day_bank": ngettext("One day per move, plus a time bank of {n} day",
+                                         "One day per move, plus a time bank of {n} days", 2),
+        "lobby.clock.game_increment": ngettext(
+            "Ten minutes per player, plus {n} second after each move",
+            "Ten minutes per player, plus {n} seconds after each move", 2),
         "lobby.clock_note": _("A game with a long clock can last days: come back to it from \"My games\". "
                               "A player whose time runs out is replaced by the bot chosen above."),
         "clock.days_left": ngettext("{n} day left", "{n} days left", 2),
@@ -359,6 +364,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "clock.out": _("Out of time"),
         # TRANSLATORS: after a player's name on their clock: "Olena · 5 minutes left".
         "clock.chip": _("· {time}"),
+        # TRANSLATORS: a clock with a time bank: "Olena · 0:42 (time bank: 2 days)".
+        "clock.chip_bank": _("· {time} (time bank: {bank})"),
+        "clock.seat_bank": _("Time left for {name}: {time}; left in the time bank: {bank}"),
+        "clock.bank_days": ngettext("{n} day", "{n} days", 2),
         "title.your_turn": _("● Your turn — azulejos"),
         "notify.ask": _("Tell me when it is my turn"),
         "notify.title": _("Your turn"),

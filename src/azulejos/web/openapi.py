@@ -159,23 +159,36 @@ SCHEMAS: dict[str, Any] = {
         },
     },
     "ClockRequest": {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["kind"],
+        "oneOf": [
+            {"type": "object",
+             "additionalProperties": False,
+             "required": ["kind"],
+             "properties": {
+                 "kind": {"type": "string", "enum": ["none", "move", "game"]},
+                 "seconds": {"type": "integer", "minimum": 10, "maximum": 2592000,
+                             "description": "Per move, or per seat for the whole game."},
+                 "bank": {"type": "integer", "minimum": 0, "maximum": 2592000,
+                          "description": "A per-move clock's time bank: seconds per seat "
+                                         "for the whole game, spent when a move's own time "
+                                         "runs out, never refilled."},
+                 "increment": {"type": "integer", "minimum": 0, "maximum": 86400,
+                               "description": "A per-game clock's increment (Fischer): "
+                                              "seconds given back after each move."},
+             }},
+            {"type": "string", "pattern": "^(none|(move|game):[0-9]+[smhd]?(\\+.*)?)$",
+             "description": "The terminal's --clock text: move:1d+bank:3d, game:10m+5s, none.",
+             "examples": ["move:1d+bank:3d", "game:10m+5s"]},
+        ],
         "description": "The game's clock (docs/api.md, \"Clocks\"); omitted: the server's "
                        "default (serve --turn-seconds: that many seconds per move, or none).",
-        "properties": {
-            "kind": {"type": "string", "enum": ["none", "move", "game"]},
-            "seconds": {"type": "integer", "minimum": 10, "maximum": 2592000,
-                        "description": "Per move, or per seat for the whole game."},
-        },
     },
     "Clock": {
         "type": ["object", "null"],
         "description": "A game's clock (null: none): the person seat timed now (null: none, "
                        "e.g. a bot's turn), its deadline (wall-clock seconds since the epoch), "
                        "the server's time, and each seat's remaining seconds (per move: the "
-                       "seat to move's only).",
+                       "seat to move's only, its bank included); the time bank and increment "
+                       "(0: none) and each seat's bank left (null: no bank).",
         "properties": {
             "kind": {"type": "string", "enum": ["move", "game"]},
             "seconds": {"type": "integer"},
@@ -183,6 +196,9 @@ SCHEMAS: dict[str, Any] = {
             "seat": {"type": ["integer", "null"]},
             "deadline": {"type": ["number", "null"]},
             "remaining": {"type": "array", "items": {"type": ["number", "null"]}},
+            "bank": {"type": "integer"},
+            "increment": {"type": "integer"},
+            "banks": {"type": ["array", "null"], "items": {"type": "number"}},
         },
     },
     "Claim": {

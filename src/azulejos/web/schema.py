@@ -168,7 +168,8 @@ seats_t = Table(
     # version 2
     Column("invite_hash", String(64), nullable=True, unique=True, index=True),
     Column("claimed", Float, nullable=True),
-    # version 5: the seconds this seat used of a per-game clock (NULL: none)
+    # version 5: the seconds this seat used of a per-game clock (NULL: none); since 0008 also
+    # the seconds of its time bank a per-move clock with a bank spent
     Column("time_used", Float, nullable=True),
     # profiles (revision 0006): the public id of the player's profile (NULL: anonymous)
     Column("profile_id", String(32), nullable=True, index=True),

@@ -534,11 +534,23 @@ export async function showGame(root, gameId, hashToken) {
       const seat = view.seats[s];
       const left = clockLeft(view.clock, s, viewAt);
       const text = seat.left?.reason === "timeout" ? t("clock.out") : left === null ? "" : clockText(left);
-      span.textContent = text ? t("clock.chip", { time: text }) : "";
-      span.parentElement.title = text ? t("clock.seat", { name: seatName(seat, s), time: text }) : "";
+      // a time bank is spent after the move's own time: what is left of it now
+      const banked = view.clock.banks?.[s];
+      const bank = text && banked != null && !seat.left
+        ? bankText(view.clock.seat === s && left !== null ? Math.min(banked, left) : banked) : "";
+      span.textContent = !text ? "" : bank ? t("clock.chip_bank", { time: text, bank })
+        : t("clock.chip", { time: text });
+      span.parentElement.title = !text ? "" : bank
+        ? t("clock.seat_bank", { name: seatName(seat, s), time: text, bank })
+        : t("clock.seat", { name: seatName(seat, s), time: text });
       span.parentElement.classList.toggle("low", left !== null && view.clock.seat === s && left < 60);
     }
   }
+
+  function bankText(seconds) {
+    return seconds >= 86400 ? t("clock.bank_days", { n: Math.floor(seconds / 86400) }) : clockText(seconds);
+  }
+
   const ticker = setInterval(() => tickClocks(), 1000);
 
   const sock = new GameSocket(gameId, token, {

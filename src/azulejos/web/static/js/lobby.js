@@ -182,6 +182,7 @@ export async function showLobby(root) {
   }
 
   function clockBody(value) {
+    if (value.includes("+")) return value;  // a bank or an increment: the text form
     const [kind, seconds] = value.split(":");
     return kind === "none" ? { kind: "none" } : { kind, seconds: Number(seconds) };
   }
@@ -193,9 +194,11 @@ export async function showLobby(root) {
     const sel = el("select", { id: "clock" },
       new Option(t("lobby.clock.none"), "none"),
       el("optgroup", { label: t("lobby.clock.per_move") },
-        ...perMove.map(([s, key, n]) => new Option(t(key, { n }), `move:${s}`))),
+        ...perMove.map(([s, key, n]) => new Option(t(key, { n }), `move:${s}`)),
+        new Option(t("lobby.clock.day_bank", { n: 3 }), "move:1d+bank:3d")),
       el("optgroup", { label: t("lobby.clock.per_game") },
-        ...perGame.map(([s, n]) => new Option(t("lobby.clock.game_minutes", { n }), `game:${s}`))));
+        ...perGame.map(([s, n]) => new Option(t("lobby.clock.game_minutes", { n }), `game:${s}`)),
+        new Option(t("lobby.clock.game_increment", { n: 5 }), "game:10m+5s")));
     if (![...sel.options].some((o) => o.value === form.clock)) {
       const [kind, secs] = form.clock.split(":");  // the server's own default (serve --turn-seconds)
       const n = Math.max(1, Math.round(Number(secs) / 60));
