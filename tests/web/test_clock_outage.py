@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from azulejos.web.clock_store import ClockStore
 from azulejos.web.clocks import ClockSpec
+from azulejos.web.protocol import SeatRequest
 from azulejos.web.schema import games_t, heartbeat_t
 from azulejos.web.storage import SqlStore
 from azulejos.web.views import Access
@@ -30,7 +31,7 @@ def test_an_outage_of_35_s_during_a_30_s_turn_is_not_charged(url: str) -> None: 
         store = SqlStore(url)
         svc = service(store, now, BEAT)
         await svc.start(resume_bots=False)
-        gid, (ann, _bo) = await two_people(svc, ClockSpec("move", 30))
+        gid, (ann,) = await two_people(svc, ClockSpec("move", 30), SeatRequest("bot", "", "random"))
         now.t = T0 + 10
         await svc.stop()  # the last beat: T0 + 10, Ann has 20 s left
         store.close()

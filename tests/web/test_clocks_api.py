@@ -117,10 +117,13 @@ def test_my_games_refuses_a_bad_list(client: TestClient) -> None:
 
 
 def test_a_move_after_the_deadline_is_refused_clearly(client: TestClient) -> None:
-    """Over HTTP the error names the code, and the seat passes to the stand-in bot."""
-    g = create(client, clock={"kind": "move", "seconds": 60})
+    """Over HTTP the error names the code, and the seat passes to the stand-in bot (a game
+    of one person against a bot: nobody to ask "wait or bot", as before issue 28)."""
+    g = create(client, clock={"kind": "move", "seconds": 60},
+               seats=[{"name": "Ann"}, {"kind": "bot", "level": "random"}])
     tok = g["seats"][0]["token"]
     svc = client.app.state.service
+    svc.heartbeat_interval = 0  # the jump below is time the server was up (no outage)
     start = svc.now()
     svc.now = lambda: start + 61
     v = view(client, g["game"], tok)

@@ -70,10 +70,14 @@ class Host:
         stand_in: str = STAND_IN,
         now: Callable[[], float] = time.time,
         waiting: Callable[[], bool] | None = None,
+        patient: Callable[[int], bool] | None = None,
     ) -> None:
         """``clock``: a clock to go on with, or the spec of a new one (started now);
-        ``waiting``: while it returns True no clock runs (the web: seats still invited)."""
+        ``waiting``: while it returns True no clock runs (the web: seats still invited);
+        ``patient(seat)``: True if a seat out of time may still move, because other people
+        choose whether to wait for it or hand it to the bot (the web's "wait or bot")."""
         self.session = session
+        self.patient = patient
         self.stand_in = stand_in
         self.now = now
         self.waiting = waiting
@@ -169,6 +173,8 @@ class Host:
 
     def _check_time(self, version: int | None, by: Collection[int] | None) -> None:
         seat = self.due(self.version if version is None else version)
+        if seat is not None and self.patient is not None and self.patient(seat):
+            return  # the others choose: until they hand the seat to the bot, it may move
         if seat is not None and (by is None or seat in by):
             raise SessionError("out_of_time", "your time for this move ran out: a bot plays "
                                "your seat now", {"seat": seat})

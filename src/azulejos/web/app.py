@@ -229,6 +229,19 @@ async def leave_game(request: Request) -> Response:
 
 
 @handles_errors
+async def timeout_choice(request: Request) -> Response:
+    """Wait for an overdue player, or hand their seat to the bot (docs/api.md, "Wait or bot")."""
+    limit(request, "moves")
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    unknown = set(data) - {"choice"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    return JSONResponse(await svc.choose_timeout(acc, data.get("choice")))
+
+
+@handles_errors
 async def game_record(request: Request) -> Response:
     svc = _service(request)
     gid = request.path_params["game_id"]
@@ -481,6 +494,7 @@ def create_app(
         Route("/api/games/{game_id}/claim", claim_seat, methods=["POST"]),
         Route("/api/games/{game_id}/invite", invite_again, methods=["POST"]),
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
+        Route("/api/games/{game_id}/timeout", timeout_choice, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
         Route("/api/games/{game_id}/replay", game_replay),
         Route("/api/games/{game_id}/review", review_game, methods=["POST"]),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, and_, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .clocks import ClockSpec, GameClock, Turn
+from .clocks import ClockSpec, GameClock, Offer, Turn
 from .schema import games_t, heartbeat_t, seats_t
 
 
@@ -96,8 +96,61 @@ class ClockStore:
                 select(games_t.c.game_id, games_t.c.version, games_t.c.turn_seat)
                 .where(and_(games_t.c.turn_deadline <= now, games_t.c.status == "playing",
                             games_t.c.turn_version == games_t.c.version,
-                            games_t.c.turn_seat.is_not(None)))
+                            games_t.c.turn_seat.is_not(None),
+                            or_(games_t.c.offer_version.is_(None),
+                                games_t.c.offer_version != games_t.c.version)))
                 .order_by(games_t.c.turn_deadline)
+                .limit(limit)).all()
+        return [Due(r[0], r[1], r[2]) for r in rows]
+
+    # -- the wait-or-bot offers of overdue turns (docs/api.md, "Wait or bot") ------------------
+    def offer(self, game_id: str) -> Offer | None:
+        """The game's offer for its current version (None: none)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                select(games_t.c.offer_seat, games_t.c.offer_version, games_t.c.offer_state,
+                       games_t.c.offer_until)
+                .where(games_t.c.game_id == game_id,
+                       games_t.c.offer_version == games_t.c.version)).first()
+        if r is None or r[0] is None or r[2] is None:
+            return None
+        return Offer(int(r[0]), int(r[1]), str(r[2]), None if r[3] is None else float(r[3]))
+
+    def open_offer(self, game_id: str, offer: Offer) -> bool:
+        """Store a new offer, if the game is still at its version and has none there yet
+        (True: this call made it; of several processes exactly one does)."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(games_t)
+                .where(games_t.c.game_id == game_id, games_t.c.version == offer.version,
+                       games_t.c.status == "playing",
+                       or_(games_t.c.offer_version.is_(None),
+                           games_t.c.offer_version != games_t.c.version))
+                .values(offer_seat=offer.seat, offer_version=offer.version,
+                        offer_state=offer.state, offer_until=offer.until))
+        return res.rowcount == 1
+
+    def wait(self, game_id: str, version: int, seat: int) -> bool:
+        """The others wait: the open offer (game at ``version``, ``seat`` overdue) loses its
+        default. False if there is no such offer any more."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(games_t)
+                .where(games_t.c.game_id == game_id, games_t.c.version == version,
+                       games_t.c.offer_version == version, games_t.c.offer_seat == seat,
+                       games_t.c.status == "playing")
+                .values(offer_state="wait", offer_until=None))
+        return res.rowcount == 1
+
+    def defaulted(self, now: float, limit: int = 100) -> list[Due]:
+        """The open offers nobody answered by ``now`` (every process's): the bot takes over."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_t.c.game_id, games_t.c.version, games_t.c.offer_seat)
+                .where(and_(games_t.c.offer_until <= now, games_t.c.status == "playing",
+                            games_t.c.offer_version == games_t.c.version,
+                            games_t.c.offer_state == "open"))
+                .order_by(games_t.c.offer_until)
                 .limit(limit)).all()
         return [Due(r[0], r[1], r[2]) for r in rows]
 

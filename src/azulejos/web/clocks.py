@@ -16,6 +16,7 @@ request field and the view fragment, and :mod:`.clock_store` keeps a clock in th
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from azulejos.core import Phase
@@ -29,7 +30,8 @@ from azulejos.play.clocks import (
 )
 
 __all__ = ["CLOCK_KINDS", "MAX_CLOCK_SECONDS", "MIN_CLOCK_SECONDS", "NO_CLOCK", "ClockSpec",
-           "GameClock", "Turn", "clock_json", "my_games_order", "parse_clock"]
+           "GameClock", "Offer", "Turn", "clock_json", "grace_seconds", "my_games_order",
+           "parse_clock"]
 
 #: Shortest and longest clock a game may have (seconds): 10 s to 30 days.
 MIN_CLOCK_SECONDS = 10
@@ -37,6 +39,31 @@ MAX_CLOCK_SECONDS = 30 * 86400
 #: The longest time bank of a per-move clock (30 days) and increment of a per-game clock (1 day).
 MAX_BANK_SECONDS = 30 * 86400
 MAX_INCREMENT_SECONDS = 86400
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The wait-or-bot offer of an overdue turn (docs/api.md, "Wait or bot"): the seat out of
+    time, the game version its turn was timed on, ``state`` ``open`` (nobody chose yet: the
+    bot takes the seat at ``until``) or ``wait`` (the others wait: no default)."""
+
+    seat: int
+    version: int
+    state: str
+    until: float | None
+
+
+#: The shortest and longest grace time of an offer (seconds).
+MIN_GRACE_SECONDS = 30
+MAX_GRACE_SECONDS = 3 * 86400
+
+
+def grace_seconds(spec: ClockSpec) -> int:
+    """How long the others have to choose wait or bot before the bot takes the seat: one
+    move's time of the clock (per move: its ``seconds``; per game: a tenth of ``seconds``),
+    at least 30 s and at most 3 days."""
+    one_move = spec.seconds if spec.kind == "move" else spec.seconds // 10
+    return max(MIN_GRACE_SECONDS, min(MAX_GRACE_SECONDS, one_move))
 
 
 def _whole_number(raw: dict[str, Any], key: str, low: int, high: int, what: str) -> int:
@@ -89,14 +116,18 @@ def parse_clock(raw: Any) -> ClockSpec:
     return ClockSpec(kind, seconds, bank, increment)
 
 
-def clock_json(clock: GameClock | None, players: int, now: float) -> dict[str, Any] | None:
+def clock_json(clock: GameClock | None, players: int, now: float,
+               offer: Offer | None = None) -> dict[str, Any] | None:
     """The ``clock`` fragment of a view or a "my games" line (docs/api.md, "Clocks"): the
     kind and seconds, the server's time ``now``, the seat timed (``seat``; null: none runs)
     and its ``deadline`` as a wall-clock timestamp (the page counts down itself, relative to
     ``now``), and each seat's ``remaining`` seconds (per move: only the seat to move's, its
     bank included); ``bank`` and ``increment`` (seconds, 0: none) and ``banks``, each seat's
     time bank left (null without a bank: spent after the turn's own time, so the seat timed
-    has ``min(banks[seat], deadline - now)`` left in it as its time runs)."""
+    has ``min(banks[seat], deadline - now)`` left in it as its time runs); ``overdue``: the
+    wait-or-bot offer of the turn out of time (null: none), ``{"seat", "choice", "until"}``
+    (``choice``: null while nobody chose, ``"wait"``; ``until``: when the bot takes the seat
+    if nobody chooses, null once the others chose to wait)."""
     if clock is None or not clock.spec.runs:
         return None
     t = clock.turn
@@ -112,6 +143,9 @@ def clock_json(clock: GameClock | None, players: int, now: float) -> dict[str, A
         "increment": clock.spec.increment,
         "banks": ([_whole(clock.bank_left(s, now)) for s in range(players)]
                   if clock.spec.bank else None),
+        "overdue": None if offer is None or t is None or offer.version != t.version else {
+            "seat": offer.seat, "choice": "wait" if offer.state == "wait" else None,
+            "until": None if offer.until is None else round(offer.until, 3)},
     }
 
 

@@ -368,11 +368,30 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "clock.chip_bank": _("· {time} (time bank: {bank})"),
         "clock.seat_bank": _("Time left for {name}: {time}; left in the time bank: {bank}"),
         "clock.bank_days": ngettext("{n} day", "{n} days", 2),
+        # wait or bot (docs/api.md, "Wait or bot"): a turn ran out in a game of people
+        "overdue.ask": _("{name} has run out of time. Wait for them, or let the bot play "
+                         "their seat?"),
+        "overdue.waiting": _("{name} has run out of time: you are waiting for them. You can "
+                             "still let the bot play their seat."),
+        "overdue.others": _("{name} has run out of time: the other players decide whether to "
+                            "wait for them."),
+        "overdue.you": _("Your time has run out, but you can still play: the other players "
+                         "decide whether to wait for you."),
+        "overdue.wait": _("Wait"),
+        "overdue.bot": _("Let the bot play"),
+        # TRANSLATORS: {time} is a countdown such as "4:59" or "2 days left".
+        "overdue.until": _("If nobody chooses, the bot takes over: {time}."),
         "title.your_turn": _("● Your turn — azulejos"),
         "notify.ask": _("Tell me when it is my turn"),
         "notify.title": _("Your turn"),
         "notify.body": _("It is your turn to play in azulejos."),
         "error.out_of_time": _("Your time for this move has run out: a bot now plays your seat."),
+        "error.not_a_player": _("Only another player of this game can choose to wait or to let "
+                                "the bot play."),
+        "error.overdue_player": _("Your time has run out, but you may still play: the other "
+                                  "players decide whether to wait for you."),
+        "error.no_offer": _("Nobody is out of time any more: the player has moved, or the bot "
+                            "already plays their seat."),
         # player profiles and the leaderboard
         **profile_messages(lang, ngettext),
         # why a move is refused, by rule id (render/reasons.py; marked there)

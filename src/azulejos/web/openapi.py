@@ -60,6 +60,7 @@ SCHEMAS: dict[str, Any] = {
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
                             "bad_record", "not_over", "unknown_level", "out_of_time",
+                            "not_a_player", "overdue_player", "no_offer",
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
                         ],
@@ -199,6 +200,20 @@ SCHEMAS: dict[str, Any] = {
             "bank": {"type": "integer"},
             "increment": {"type": "integer"},
             "banks": {"type": ["array", "null"], "items": {"type": "number"}},
+            "overdue": {
+                "type": ["object", "null"],
+                "description": "The wait-or-bot offer of the turn out of time (null: none).",
+                "additionalProperties": False,
+                "required": ["seat", "choice", "until"],
+                "properties": {
+                    "seat": {"type": "integer", "description": "The seat out of time."},
+                    "choice": {"type": ["string", "null"], "enum": ["wait", None],
+                               "description": "null: nobody chose yet; wait: the others wait."},
+                    "until": {"type": ["number", "null"],
+                              "description": "When the bot takes the seat if nobody chooses "
+                                             "(null once the others chose to wait)."},
+                },
+            },
         },
     },
     "Claim": {
@@ -539,6 +554,30 @@ def openapi_schema() -> dict[str, Any]:
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Leave")}}},
                 "responses": {
                     "200": _json(_ref("Left"), "Stored; a bot plays the seat from now on."),
+                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "429": _ERR,
+                },
+            }},
+            "/api/games/{game_id}/timeout": {"post": {
+                "summary": "Wait for a player whose time ran out, or hand their seat to the bot",
+                "description": "docs/api.md, \"Wait or bot\": by another seat's token; "
+                               "refused for a spectator (403 not_a_player), the overdue player "
+                               "(403 overdue_player) and when nobody is overdue (409 no_offer: "
+                               "the player moved, or the bot took the seat, by a choice or by "
+                               "default).",
+                "operationId": "chooseTimeout",
+                "security": _AUTH,
+                "parameters": [_GAME_ID],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["choice"], "additionalProperties": False,
+                    "properties": {"choice": {"type": "string", "enum": ["wait", "bot"]}}}}}},
+                "responses": {
+                    "200": _json({"type": "object", "additionalProperties": False,
+                                  "required": ["choice", "seat"],
+                                  "properties": {"choice": {"type": "string",
+                                                            "enum": ["wait", "bot"]},
+                                                 "seat": {"type": "integer"}}},
+                                 "Stored: the offer waits (no default any more), or a bot plays "
+                                 "the seat from now on."),
                     "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "429": _ERR,
                 },
             }},

@@ -13,6 +13,7 @@ failing-bot policy. What is the web's own is here and in its parts:
 * :mod:`.service_base`: the state, the pools, and the games held in memory;
 * :mod:`.service_seats`: claims, invitations and leaving;
 * :mod:`.service_clocks`: the clocks stored in the database, and their time-outs;
+* :mod:`.service_overdue`: wait or bot, when a person's turn runs out in a game of people;
 * :mod:`.service_bots`: the bot loop in the fair scheduler's threads;
 * :mod:`.service_sync`: viewers, and what keeps server processes on one database in step (the
   bus, :mod:`.bus`; presence over every process, :mod:`.presence`; a polling loop as the
@@ -39,6 +40,7 @@ from .profile_store import Profile
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .service_bots import BotsPart
 from .service_clocks import ClocksPart
+from .service_overdue import OverduePart
 from .service_seats import SeatsPart
 from .service_sync import SyncPart
 from .storage import (
@@ -68,7 +70,7 @@ def bot_levels() -> list[str]:
 #: Finished games that nobody watches kept in memory (the oldest leave first).
 FINISHED_KEPT = 100
 
-class GameService(SeatsPart, ClocksPart, BotsPart, SyncPart):
+class GameService(SeatsPart, ClocksPart, OverduePart, BotsPart, SyncPart):
     """The web transport over the games' hosts (see the module text); its parts, one module
     each: seats (:mod:`.service_seats`), clocks (:mod:`.service_clocks`), the bot loop
     (:mod:`.service_bots`), viewers and several processes (:mod:`.service_sync`)."""

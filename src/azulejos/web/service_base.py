@@ -19,7 +19,7 @@ from azulejos.agents import Budget
 from azulejos.play import Pending
 
 from .bus import Bus, LocalBus, PgBus, bus_for
-from .clock_store import ClockStore
+from .clock_store import ClockStore, Due
 from .clocks import GameClock
 from .limits import Limits
 from .live import Live
@@ -193,6 +193,15 @@ class ServiceBase:
         raise NotImplementedError
 
     def _clock_view(self, live: Live) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    async def _time_out(self, gid: str, seat: int, version: int) -> bool:
+        raise NotImplementedError
+
+    async def _overdue(self, d: Due) -> int:
+        raise NotImplementedError
+
+    def _defaulted_here(self, now: float) -> list[Due]:
         raise NotImplementedError
 
     async def _load_clock(self, live: Live) -> None:

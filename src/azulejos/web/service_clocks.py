@@ -24,7 +24,7 @@ class ClocksPart(ServiceBase):
 
     # -- clocks (web/clocks.py, web/clock_store.py) -----------------------------------------
     def _clock_view(self, live: Live) -> dict[str, Any] | None:
-        return clock_json(live.host.clock, live.players, self.now())
+        return clock_json(live.host.clock, live.players, self.now(), live.offer)
 
     async def _save_clock(self, gid: str, version: int, clock: GameClock,
                           charged: int | None = None) -> bool:
@@ -47,6 +47,7 @@ class ClocksPart(ServiceBase):
     async def _load_clock(self, live: Live) -> None:
         if self.clock_store is None:
             return
+        live.offer = await self._db(self.clock_store.offer, live.game_id)
         clock = await self._db(self.clock_store.load, live.game_id, live.players)
         if clock is None:
             live.host.clock = None
@@ -170,6 +171,7 @@ class ClocksPart(ServiceBase):
             for gid in await self._db(self.clock_store.stranded):
                 await self._restart_turn(gid)
             due = await self._db(self.clock_store.due, now)
+            defaulted = await self._db(self.clock_store.defaulted, now)
         else:
             due = []
             for gid, live in list(self._games.items()):
@@ -178,9 +180,14 @@ class ClocksPart(ServiceBase):
                     continue
                 turn = clock.turn
                 seat = clock.due(turn.version, now) if turn is not None else None
-                if turn is not None and seat is not None:
+                offered = live.offer is not None and turn is not None \
+                    and live.offer.version == turn.version
+                if turn is not None and seat is not None and not offered:
                     due.append(Due(gid, turn.version, seat))
+            defaulted = self._defaulted_here(now)
         done = 0
         for d in due:
-            done += await self._time_out(d.game_id, d.seat, d.version)
+            done += await self._overdue(d)  # the others choose, or the bot takes the seat
+        for d in defaulted:
+            done += await self._time_out(d.game_id, d.seat, d.version)  # nobody chose
         return done

@@ -522,9 +522,36 @@ export async function showGame(root, gameId, hashToken) {
     });
     const bar = el("div", { class: "clocks", id: "clocks" }, ...items,
       c.seat === null && view.seats.some((x) => x.kind === "person" && !x.claimed)
-        ? el("span", { class: "hint", text: t("clock.waiting") }) : null);
+        ? el("span", { class: "hint", text: t("clock.waiting") }) : null, overdueBox());
     tickClocks(bar);
     return bar;
+  }
+
+  // -- wait or bot (docs/api.md, "Wait or bot"): a turn ran out in a game of people; the
+  // others choose, the overdue player may still move, nobody choosing is the bot --
+  function overdueBox() {
+    const o = view.clock?.overdue;
+    if (!o) return null;
+    const name = seatName(view.seats[o.seat], o.seat);
+    const mine = view.you.seats.includes(o.seat);
+    const asked = !mine && view.you.role === "seat" && view.you.seats.length > 0;
+    const text = mine ? t("overdue.you")
+      : o.choice === "wait" ? t("overdue.waiting", { name })
+      : asked ? t("overdue.ask", { name }) : t("overdue.others", { name });
+    const buttons = asked ? el("span", { class: "overdue-choices" },
+      o.choice === "wait" ? null : el("button", { type: "button", class: "small", id: "overdue-wait",
+        text: t("overdue.wait"), onclick: () => chooseTimeout("wait") }),
+      el("button", { type: "button", class: "small danger", id: "overdue-bot",
+        text: t("overdue.bot"), onclick: () => chooseTimeout("bot") })) : null;
+    return el("div", { class: "overdue", id: "overdue", role: "status" },
+      el("span", { text }), " ",
+      o.until !== null ? el("span", { class: "hint overdue-until" }) : null, buttons);
+  }
+
+  async function chooseTimeout(choice) {
+    try {
+      await api(`/api/games/${gameId}/timeout`, { method: "POST", token, body: { choice } });
+    } catch (err) { toast(errorText(err), "error"); }
   }
 
   function tickClocks(bar = root.querySelector("#clocks")) {
@@ -544,6 +571,12 @@ export async function showGame(root, gameId, hashToken) {
         ? t("clock.seat_bank", { name: seatName(seat, s), time: text, bank })
         : t("clock.seat", { name: seatName(seat, s), time: text });
       span.parentElement.classList.toggle("low", left !== null && view.clock.seat === s && left < 60);
+    }
+    const until = bar.querySelector(".overdue-until");
+    const o = view.clock.overdue;
+    if (until && o && o.until !== null) {
+      const secs = Math.max(0, o.until - view.clock.now - (Date.now() - viewAt) / 1000);
+      until.textContent = t("overdue.until", { time: clockText(secs) });
     }
   }
 
