@@ -17,10 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, and_, insert, or_, select, update
+from sqlalchemy import Engine, and_, case, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .clocks import ClockSpec, GameClock, Offer, Turn
+from .clocks import (
+    EXPIRY_TURNS,
+    MIN_EXPIRY_SECONDS,
+    UNTIMED_EXPIRY_SECONDS,
+    ClockSpec,
+    GameClock,
+    Offer,
+    Turn,
+)
 from .schema import games_t, heartbeat_t, seats_t
 
 
@@ -153,6 +161,43 @@ class ClockStore:
                 .order_by(games_t.c.offer_until)
                 .limit(limit)).all()
         return [Due(r[0], r[1], r[2]) for r in rows]
+
+    # -- expiry (docs/api.md, "Expiry") -------------------------------------------------------
+    def expired(self, game_id: str) -> float | None:
+        """When the game expired (None: it did not)."""
+        with self.engine.connect() as conn:
+            at = conn.execute(select(games_t.c.expired)
+                              .where(games_t.c.game_id == game_id)).scalar_one_or_none()
+        return None if at is None else float(at)
+
+    def expire(self, now: float, limit: int = 100) -> list[str]:
+        """Mark expired the games in play nobody moved in for their clock's expiry
+        (:func:`.clocks.expiry_seconds`, computed here in SQL): status ``expired`` (no longer
+        in play: its bots stop, the bot cap frees it), ``expired`` the time. Each is written
+        only if its last change is still the one read, so a move meanwhile wins. The ids."""
+        timed = EXPIRY_TURNS * (games_t.c.clock_seconds + func.coalesce(games_t.c.clock_bank, 0))
+        allowed = case(
+            (or_(games_t.c.clock_kind.is_(None), games_t.c.clock_kind == "none",
+                 games_t.c.clock_seconds.is_(None)), UNTIMED_EXPIRY_SECONDS),
+            (timed < MIN_EXPIRY_SECONDS, MIN_EXPIRY_SECONDS),
+            (timed > UNTIMED_EXPIRY_SECONDS, UNTIMED_EXPIRY_SECONDS),
+            else_=timed)
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_t.c.game_id, games_t.c.updated)
+                .where(games_t.c.status == "playing", games_t.c.updated + allowed <= now)
+                .limit(limit)).all()
+        done = []
+        for gid, updated in rows:
+            with self.engine.begin() as conn:
+                res = conn.execute(
+                    update(games_t)
+                    .where(games_t.c.game_id == gid, games_t.c.status == "playing",
+                           games_t.c.updated == updated)
+                    .values(status="expired", expired=now))
+            if res.rowcount == 1:
+                done.append(gid)
+        return done
 
     def stranded(self, limit: int = 20) -> list[str]:
         """Clocked games in play whose current turn is not stored for their version (a process

@@ -30,7 +30,8 @@ from azulejos.play.clocks import (
 )
 
 __all__ = ["CLOCK_KINDS", "MAX_CLOCK_SECONDS", "MIN_CLOCK_SECONDS", "NO_CLOCK", "ClockSpec",
-           "GameClock", "Offer", "Turn", "clock_json", "grace_seconds", "my_games_order",
+           "GameClock", "Offer", "Turn", "clock_json", "expiry_seconds", "grace_seconds",
+           "my_games_order",
            "parse_clock"]
 
 #: Shortest and longest clock a game may have (seconds): 10 s to 30 days.
@@ -64,6 +65,22 @@ def grace_seconds(spec: ClockSpec) -> int:
     at least 30 s and at most 3 days."""
     one_move = spec.seconds if spec.kind == "move" else spec.seconds // 10
     return max(MIN_GRACE_SECONDS, min(MAX_GRACE_SECONDS, one_move))
+
+
+#: How long a game in play may go without a move before it expires (docs/api.md, "Expiry"):
+#: untimed games 30 days; timed ones three times a turn's whole time (per move: its seconds
+#: and the bank; per game: the seat's seconds), at least one day and at most 30 days.
+UNTIMED_EXPIRY_SECONDS = 30 * 86400
+MIN_EXPIRY_SECONDS = 86400
+EXPIRY_TURNS = 3
+
+
+def expiry_seconds(spec: ClockSpec | None) -> int:
+    """Seconds without a move after which a game with this clock (None: none) expires."""
+    if spec is None or not spec.runs:
+        return UNTIMED_EXPIRY_SECONDS
+    whole = spec.seconds + spec.bank
+    return max(MIN_EXPIRY_SECONDS, min(UNTIMED_EXPIRY_SECONDS, EXPIRY_TURNS * whole))
 
 
 def _whole_number(raw: dict[str, Any], key: str, low: int, high: int, what: str) -> int:

@@ -105,6 +105,13 @@ class Live:
                          patient=self.others_choose)
         #: The wait-or-bot offer of the turn out of time (web/clocks.py; None: none).
         self.offer: Offer | None = None
+        #: When the game expired, nobody having moved for its clock's expiry (None: it did
+        #: not; docs/api.md, "Expiry"): it takes no action any more.
+        self.expired: float | None = None
+
+    def expire(self, at: float) -> None:
+        self.expired = at
+        self.host.closed = ("expired", "this game expired: nobody had moved for too long")
 
     def others_choose(self, seat: int) -> bool:
         """When ``seat``'s time runs out, the other people choose wait or bot (docs/api.md,

@@ -368,6 +368,10 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "clock.chip_bank": _("· {time} (time bank: {bank})"),
         "clock.seat_bank": _("Time left for {name}: {time}; left in the time bank: {bank}"),
         "clock.bank_days": ngettext("{n} day", "{n} days", 2),
+        # {date}: the day the game expired, written by the browser in the page's language
+        "game.expired": _("This game expired on {date}: nobody had moved in it for too long. "
+                          "It can no longer be played."),
+        "error.expired": _("This game has expired: nobody had moved in it for too long."),
         # wait or bot (docs/api.md, "Wait or bot"): a turn ran out in a game of people
         "overdue.ask": _("{name} has run out of time. Wait for them, or let the bot play "
                          "their seat?"),

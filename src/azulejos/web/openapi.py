@@ -60,7 +60,7 @@ SCHEMAS: dict[str, Any] = {
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
                             "bad_record", "not_over", "unknown_level", "out_of_time",
-                            "not_a_player", "overdue_player", "no_offer",
+                            "not_a_player", "overdue_player", "no_offer", "expired",
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
                         ],
@@ -387,6 +387,7 @@ SCHEMAS: dict[str, Any] = {
             "log": {"type": "array", "items": {"type": "object"}},
             "result": {"type": ["object", "null"]},
             "clock": _ref("Clock"),
+            "expired": {"type": ["number", "null"], "description": "When the game expired, nobody having moved for its clock's expiry (docs/api.md, \"Expiry\"); null: it did not."},
         },
     },
     "Summary": {
@@ -408,6 +409,7 @@ SCHEMAS: dict[str, Any] = {
             "winners": {"type": "array", "items": {"type": "integer"}},
             "created": {"type": "number"}, "version": {"type": "integer"},
             "clock": _ref("Clock"),
+            "expired": {"type": ["number", "null"], "description": "When the game expired, nobody having moved for its clock's expiry (docs/api.md, \"Expiry\"); null: it did not."},
         },
     },
 }

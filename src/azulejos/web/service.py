@@ -14,6 +14,7 @@ failing-bot policy. What is the web's own is here and in its parts:
 * :mod:`.service_seats`: claims, invitations and leaving;
 * :mod:`.service_clocks`: the clocks stored in the database, and their time-outs;
 * :mod:`.service_overdue`: wait or bot, when a person's turn runs out in a game of people;
+* :mod:`.service_expiry`: games nobody touched for their clock's expiry leave play;
 * :mod:`.service_bots`: the bot loop in the fair scheduler's threads;
 * :mod:`.service_sync`: viewers, and what keeps server processes on one database in step (the
   bus, :mod:`.bus`; presence over every process, :mod:`.presence`; a polling loop as the
@@ -40,6 +41,7 @@ from .profile_store import Profile
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .service_bots import BotsPart
 from .service_clocks import ClocksPart
+from .service_expiry import ExpiryPart
 from .service_overdue import OverduePart
 from .service_seats import SeatsPart
 from .service_sync import SyncPart
@@ -70,7 +72,7 @@ def bot_levels() -> list[str]:
 #: Finished games that nobody watches kept in memory (the oldest leave first).
 FINISHED_KEPT = 100
 
-class GameService(SeatsPart, ClocksPart, OverduePart, BotsPart, SyncPart):
+class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, BotsPart, SyncPart):
     """The web transport over the games' hosts (see the module text); its parts, one module
     each: seats (:mod:`.service_seats`), clocks (:mod:`.service_clocks`), the bot loop
     (:mod:`.service_bots`), viewers and several processes (:mod:`.service_sync`)."""
@@ -270,8 +272,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, BotsPart, SyncPart):
         previews (docs/api.md, "Previews on demand")."""
         live = await self._fresh(access.game_id)
         view = build_view(live, access, self.presence.online(access.game_id), with_previews)
-        view["clock"] = self._clock_view(live)
-        return view
+        return self._dress(live, view)
 
     async def record(self, access: Access) -> str:
         """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
@@ -302,9 +303,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, BotsPart, SyncPart):
             except GameError:
                 out.append(None)
                 continue
-            line = summary_json(live, acc)
-            line["clock"] = self._clock_view(live)
-            out.append(line)
+            out.append(self._dress(live, summary_json(live, acc)))
         return out
 
     # -- playing -------------------------------------------------------------------------------

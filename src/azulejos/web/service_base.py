@@ -204,6 +204,15 @@ class ServiceBase:
     def _defaulted_here(self, now: float) -> list[Due]:
         raise NotImplementedError
 
+    def _dress(self, live: Live, view: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    async def _expiry_due(self, now: float) -> None:
+        raise NotImplementedError
+
+    async def _load_expiry(self, live: Live) -> None:
+        raise NotImplementedError
+
     async def _load_clock(self, live: Live) -> None:
         raise NotImplementedError
 

@@ -48,6 +48,7 @@ class ClocksPart(ServiceBase):
         if self.clock_store is None:
             return
         live.offer = await self._db(self.clock_store.offer, live.game_id)
+        await self._load_expiry(live)
         clock = await self._db(self.clock_store.load, live.game_id, live.players)
         if clock is None:
             live.host.clock = None
@@ -185,6 +186,7 @@ class ClocksPart(ServiceBase):
                 if turn is not None and seat is not None and not offered:
                     due.append(Due(gid, turn.version, seat))
             defaulted = self._defaulted_here(now)
+        await self._expiry_due(now)
         done = 0
         for d in due:
             done += await self._overdue(d)  # the others choose, or the bot takes the seat

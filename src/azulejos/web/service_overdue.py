@@ -83,6 +83,9 @@ class OverduePart(ServiceBase):
         gid = access.game_id
         async with self._lock(gid):
             live = await self._fresh(gid)
+            if live.expired is not None:
+                raise GameError("expired", "this game expired: nobody had moved for too long",
+                                409)
             await self._load_offer(live)
             offer = live.offer
             if not access.seats - set(live.session.left):

@@ -360,8 +360,16 @@ export async function showGame(root, gameId, hashToken) {
     return el("a", { href: `/replay/${gameId}`, class: "button ghost small", id: "replay-link", text: t("game.replay") });
   }
 
+  // -- expiry (docs/api.md, "Expiry"): a game nobody moved in for too long left play --
+  function expiredNote() {
+    if (!view.expired) return null;
+    const date = new Date(view.expired * 1000).toLocaleDateString(document.documentElement.lang || undefined,
+      { year: "numeric", month: "long", day: "numeric" });
+    return el("p", { class: "expired-note", id: "expired", role: "status", text: t("game.expired", { date }) });
+  }
+
   function leaveButton() {
-    if (leavingSeat() === null) return null;
+    if (leavingSeat() === null || view.expired) return null;
     return el("button", { type: "button", class: "ghost small leave", id: "leave", text: t("game.leave"),
       onclick: () => { confirmLeave = true; render(); } });
   }
@@ -470,7 +478,7 @@ export async function showGame(root, gameId, hashToken) {
     root.replaceChildren(el("div", { class: `game phase-${view.phase}${overlay ? " hidden-table" : ""}`, "data-version": String(view.version) },
       // behind an open dialog the game takes no focus and no clicks
       el("div", { class: "game-body", inert: modalOpen },
-        head, clocksBar(),
+        head, expiredNote(), clocksBar(),
         el("div", { class: "game-grid" },
           el("div", { class: "play-area" }, table(), bar, boards()),
           el("aside", { class: "side" }, invitePanel(), logView(view)))),
@@ -512,7 +520,7 @@ export async function showGame(root, gameId, hashToken) {
   // counted down here each second from the view's deadline (no messages from the server) --
   function clocksBar() {
     const c = view.clock;
-    if (!c || view.phase === "over") return null;
+    if (!c || view.phase === "over" || view.expired) return null;
     const items = view.seats.map((seat, s) => {
       if (seat.kind === "bot" && !seat.left) return null;
       return el("span", { class: `clock${c.seat === s ? " running" : ""}${view.you.seats.includes(s) ? " mine" : ""}`,
