@@ -166,3 +166,36 @@ def test_the_time_left_has_every_plural_form_of_the_language(client: TestClient,
         assert isinstance(words[key], list) and len(words[key]) == forms
         assert all("{n}" in w for w in words[key]) and len(set(words[key])) == forms
     assert words["title.your_turn"].startswith("●")
+
+
+def test_the_websocket_tells_the_players_of_an_overdue_turn_and_of_the_choice(
+        client: TestClient) -> None:
+    """Issue 28, item 2 "wait or bot": when Ann's time runs out, Bo's socket gets a view with
+    the offer; his "wait" (over HTTP) reaches Ann's socket."""
+    from .test_websocket import connect, recv_until
+
+    g = create(client, clock={"kind": "move", "seconds": 60})
+    ann, bo = g["seats"][0]["token"], g["seats"][1]["token"]
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    svc.heartbeat_interval = 0  # the jump below is time the server was up (no outage)
+    wa, a = connect(client, g["game"], ann)
+    wb, b = connect(client, g["game"], bo)
+    try:
+        assert recv_until(b, "view")["view"]["clock"]["overdue"] is None
+        recv_until(a, "view")
+        start = svc.now()
+        svc.now = lambda: start + 61
+        client.portal.call(svc.check_clocks)  # type: ignore[union-attr]
+        seen = recv_until(b, "view")["view"]["clock"]["overdue"]
+        assert seen["seat"] == 0 and seen["choice"] is None
+        r = client.post(f"/api/games/{g['game']}/timeout", headers=auth(bo),
+                        json={"choice": "wait"})
+        assert r.status_code == 200, r.text
+        for _ in range(5):
+            o = recv_until(a, "view")["view"]["clock"]["overdue"]
+            if o is not None and o["choice"] == "wait":
+                break
+        assert o == {"seat": 0, "choice": "wait", "until": None}
+    finally:
+        wa.__exit__(None, None, None)
+        wb.__exit__(None, None, None)

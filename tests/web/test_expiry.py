@@ -145,3 +145,14 @@ def test_a_process_holding_the_game_cannot_move_in_it_once_expired(url: str) -> 
         store_b.close()
 
     asyncio.run(scenario())
+
+
+def test_my_games_lists_an_expired_game_with_the_finished_ones() -> None:
+    from azulejos.web.clocks import my_games_order
+
+    lines: list[dict[str, object] | None] = [
+        {"phase": "pick", "to_move": False, "expired": 1.0},
+        {"phase": "pick", "to_move": False, "expired": None},
+        {"phase": "pick", "to_move": True, "current": 0, "clock": None, "expired": None},
+    ]
+    assert my_games_order(lines) == [2, 1, 0]

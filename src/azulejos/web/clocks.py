@@ -179,8 +179,8 @@ def my_games_order(lines: list[dict[str, Any] | None]) -> list[int]:
     def key(i: int) -> tuple[int, float, int]:
         line = lines[i]
         assert line is not None
-        if line.get("phase") == Phase.OVER:
-            return (2, 0.0, i)
+        if line.get("phase") == Phase.OVER or line.get("expired"):
+            return (2, 0.0, i)  # finished or expired (docs/api.md, "Expiry")
         if line.get("to_move"):
             clock = line.get("clock") or {}
             deadline = clock.get("deadline") if clock.get("seat") == line.get("current") else None

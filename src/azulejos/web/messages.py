@@ -78,6 +78,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.state.your_turn": _("Your turn"),
         "lobby.state.waiting": _("Waiting for {name}"),
         "lobby.state.over": _("Finished"),
+        # a game nobody had moved in for too long (docs/api.md, "Expiry")
+        "lobby.state.expired": _("Expired: nobody had moved for too long"),
         "lobby.state.spectating": _("Watching"),
         "lobby.state.left": _("You left"),
         "lobby.state.timed_out": _("Your time ran out"),

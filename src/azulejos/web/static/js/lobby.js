@@ -241,7 +241,8 @@ export async function showLobby(root) {
       const mine = Boolean(sm?.to_move && sm.phase !== "over");
       if (sm) {
         const createdHere = sm.role === "spectator" && invitesFor(g.game) !== null;
-        if (sm.phase === "over") status = t("lobby.state.over");
+        if (sm.expired) status = t("lobby.state.expired");
+        else if (sm.phase === "over") status = t("lobby.state.over");
         else if (createdHere) status = t(sm.unclaimed?.length ? "lobby.state.host_waiting" : "lobby.state.host");
         else if (sm.role === "spectator") status = t("lobby.state.spectating");
         else if (sm.left?.length && !sm.seats.length) {
@@ -258,7 +259,7 @@ export async function showLobby(root) {
         turnsNow.add(g.game);
       }
       const names = sm ? sm.names.map((n, s) => `${shownName(n)}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ") : g.game;
-      ul.append(el("li", { class: mine ? "your-turn" : sm?.phase === "over" ? "over" : "", "data-game": g.game },
+      ul.append(el("li", { class: mine ? "your-turn" : sm?.phase === "over" || sm?.expired ? "over" : "", "data-game": g.game },
         mine ? el("span", { class: "turn-dot", "aria-hidden": "true", text: "●" }) : null,
         el("a", { href: `/play/${g.game}#${g.token}`, class: "game-link" },
           el("strong", { text: names }),
