@@ -158,3 +158,28 @@ def test_a_beat_from_the_past_moves_nothing(url: str, bad: float) -> None:  # no
     with store.engine.connect() as conn:
         assert conn.execute(select(heartbeat_t.c.beat)).scalar_one() == T0
     store.close()
+
+
+def test_a_turn_begun_after_the_last_beat_gets_its_whole_time_back(url: str) -> None:  # noqa: F811
+    """Killed 3 s into a 30 s turn that began after the last beat: the turn is given back the
+    time since it began, never more (not the time since the older beat)."""
+
+    async def scenario() -> None:
+        now = FakeTime()
+        store = SqlStore(url)
+        svc = service(store, now, BEAT)
+        await svc.start(resume_bots=False)  # the last beat: T0
+        now.t = T0 + 3
+        gid, (ann,) = await two_people(svc, ClockSpec("move", 30), SeatRequest("bot", "", "random"))
+        now.t = T0 + 6  # killed: no stop, no beat
+        now.t = T0 + 100
+        store2 = SqlStore(url)
+        svc2 = service(store2, now, BEAT)
+        await svc2.start(resume_bots=False)
+        c = (await svc2.view(ann))["clock"]
+        assert c["remaining"][0] == 30.0 and c["deadline"] == T0 + 130
+        await svc2.stop()
+        store2.close()
+        store.close()
+
+    asyncio.run(scenario())

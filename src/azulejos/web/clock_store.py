@@ -215,8 +215,9 @@ class ClockStore:
 
     def beat(self, pid: str, now: float, stale: float) -> float:
         """Write this process's heartbeat at ``now``. If the stored beat is older than
-        ``stale`` seconds, the outage (``now`` minus that beat) is added to every running
-        turn's deadline (and its start, so a per-game clock charges none of it) and to every
+        ``stale`` seconds, the outage (``now`` minus that beat, or minus the turn's start if
+        it began after the beat) is added to every running turn's deadline (and its start, so a
+        per-game clock charges none of it) and to every
         open wait-or-bot offer, exactly once over every process. The seconds added (0: none;
         also when no beat was ever written: a new database)."""
         with self.engine.connect() as conn:
@@ -237,10 +238,13 @@ class ClockStore:
             if res.rowcount != 1 or gap <= stale:
                 return 0.0  # fresh, or another process beat (and moved the deadlines) first
             playing = games_t.c.status == "playing"
+            # a turn begun after the last beat was running when the servers stopped: it gets
+            # back the time since it began (never more than its own time)
+            shift = case((games_t.c.turn_began > seen, now - games_t.c.turn_began), else_=gap)
             conn.execute(update(games_t)
                          .where(playing, games_t.c.turn_deadline.is_not(None))
-                         .values(turn_deadline=games_t.c.turn_deadline + gap,
-                                 turn_began=games_t.c.turn_began + gap))
+                         .values(turn_deadline=games_t.c.turn_deadline + shift,
+                                 turn_began=games_t.c.turn_began + shift))
             conn.execute(update(games_t)
                          .where(playing, games_t.c.offer_until.is_not(None))
                          .values(offer_until=games_t.c.offer_until + gap))
