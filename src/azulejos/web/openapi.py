@@ -11,7 +11,7 @@ from azulejos.core.ruleset import MODULES
 from azulejos.i18n import LANGUAGES
 from azulejos.render.themes import THEMES
 
-from . import profiles_openapi
+from . import clocks_openapi, profiles_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
 
@@ -60,7 +60,7 @@ SCHEMAS: dict[str, Any] = {
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
                             "bad_record", "not_over", "unknown_level", "out_of_time",
-                            "not_a_player", "overdue_player", "no_offer", "expired",
+                            *clocks_openapi.ERROR_CODES,
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
                         ],
@@ -157,63 +157,6 @@ SCHEMAS: dict[str, Any] = {
             "stand_in": {"type": "string"},
             "clock": _ref("Clock"),
             "rated": profiles_openapi.RATED,
-        },
-    },
-    "ClockRequest": {
-        "oneOf": [
-            {"type": "object",
-             "additionalProperties": False,
-             "required": ["kind"],
-             "properties": {
-                 "kind": {"type": "string", "enum": ["none", "move", "game"]},
-                 "seconds": {"type": "integer", "minimum": 10, "maximum": 2592000,
-                             "description": "Per move, or per seat for the whole game."},
-                 "bank": {"type": "integer", "minimum": 0, "maximum": 2592000,
-                          "description": "A per-move clock's time bank: seconds per seat "
-                                         "for the whole game, spent when a move's own time "
-                                         "runs out, never refilled."},
-                 "increment": {"type": "integer", "minimum": 0, "maximum": 86400,
-                               "description": "A per-game clock's increment (Fischer): "
-                                              "seconds given back after each move."},
-             }},
-            {"type": "string", "pattern": "^(none|(move|game):[0-9]+[smhd]?(\\+.*)?)$",
-             "description": "The terminal's --clock text: move:1d+bank:3d, game:10m+5s, none.",
-             "examples": ["move:1d+bank:3d", "game:10m+5s"]},
-        ],
-        "description": "The game's clock (docs/api.md, \"Clocks\"); omitted: the server's "
-                       "default (serve --turn-seconds: that many seconds per move, or none).",
-    },
-    "Clock": {
-        "type": ["object", "null"],
-        "description": "A game's clock (null: none): the person seat timed now (null: none, "
-                       "e.g. a bot's turn), its deadline (wall-clock seconds since the epoch), "
-                       "the server's time, and each seat's remaining seconds (per move: the "
-                       "seat to move's only, its bank included); the time bank and increment "
-                       "(0: none) and each seat's bank left (null: no bank).",
-        "properties": {
-            "kind": {"type": "string", "enum": ["move", "game"]},
-            "seconds": {"type": "integer"},
-            "now": {"type": "number"},
-            "seat": {"type": ["integer", "null"]},
-            "deadline": {"type": ["number", "null"]},
-            "remaining": {"type": "array", "items": {"type": ["number", "null"]}},
-            "bank": {"type": "integer"},
-            "increment": {"type": "integer"},
-            "banks": {"type": ["array", "null"], "items": {"type": "number"}},
-            "overdue": {
-                "type": ["object", "null"],
-                "description": "The wait-or-bot offer of the turn out of time (null: none).",
-                "additionalProperties": False,
-                "required": ["seat", "choice", "until"],
-                "properties": {
-                    "seat": {"type": "integer", "description": "The seat out of time."},
-                    "choice": {"type": ["string", "null"], "enum": ["wait", None],
-                               "description": "null: nobody chose yet; wait: the others wait."},
-                    "until": {"type": ["number", "null"],
-                              "description": "When the bot takes the seat if nobody chooses "
-                                             "(null once the others chose to wait)."},
-                },
-            },
         },
     },
     "Claim": {
@@ -387,7 +330,7 @@ SCHEMAS: dict[str, Any] = {
             "log": {"type": "array", "items": {"type": "object"}},
             "result": {"type": ["object", "null"]},
             "clock": _ref("Clock"),
-            "expired": {"type": ["number", "null"], "description": "When the game expired, nobody having moved for its clock's expiry (docs/api.md, \"Expiry\"); null: it did not."},
+            "expired": clocks_openapi.EXPIRED,
         },
     },
     "Summary": {
@@ -409,7 +352,7 @@ SCHEMAS: dict[str, Any] = {
             "winners": {"type": "array", "items": {"type": "integer"}},
             "created": {"type": "number"}, "version": {"type": "integer"},
             "clock": _ref("Clock"),
-            "expired": {"type": ["number", "null"], "description": "When the game expired, nobody having moved for its clock's expiry (docs/api.md, \"Expiry\"); null: it did not."},
+            "expired": clocks_openapi.EXPIRED,
         },
     },
 }
@@ -490,7 +433,7 @@ def openapi_schema() -> dict[str, Any]:
                 },
                 **profiles_openapi.SECURITY,
             },
-            "schemas": SCHEMAS | profiles_openapi.SCHEMAS,
+            "schemas": SCHEMAS | clocks_openapi.SCHEMAS | profiles_openapi.SCHEMAS,
         },
         "paths": {
             "/api/meta": {"get": {
@@ -556,30 +499,6 @@ def openapi_schema() -> dict[str, Any]:
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Leave")}}},
                 "responses": {
                     "200": _json(_ref("Left"), "Stored; a bot plays the seat from now on."),
-                    "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "429": _ERR,
-                },
-            }},
-            "/api/games/{game_id}/timeout": {"post": {
-                "summary": "Wait for a player whose time ran out, or hand their seat to the bot",
-                "description": "docs/api.md, \"Wait or bot\": by another seat's token; "
-                               "refused for a spectator (403 not_a_player), the overdue player "
-                               "(403 overdue_player) and when nobody is overdue (409 no_offer: "
-                               "the player moved, or the bot took the seat, by a choice or by "
-                               "default).",
-                "operationId": "chooseTimeout",
-                "security": _AUTH,
-                "parameters": [_GAME_ID],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["choice"], "additionalProperties": False,
-                    "properties": {"choice": {"type": "string", "enum": ["wait", "bot"]}}}}}},
-                "responses": {
-                    "200": _json({"type": "object", "additionalProperties": False,
-                                  "required": ["choice", "seat"],
-                                  "properties": {"choice": {"type": "string",
-                                                            "enum": ["wait", "bot"]},
-                                                 "seat": {"type": "integer"}}},
-                                 "Stored: the offer waits (no default any more), or a bot plays "
-                                 "the seat from now on."),
                     "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "409": _ERR, "429": _ERR,
                 },
             }},
@@ -699,6 +618,7 @@ def openapi_schema() -> dict[str, Any]:
                     "404": _ERR,
                 },
             }},
+            **clocks_openapi.paths(),
             **profiles_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
