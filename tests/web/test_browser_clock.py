@@ -48,7 +48,8 @@ def clocked_server(tmp_path: Path) -> Iterator[tuple[str, FakeTime]]:
 
     fake = FakeTime()
     app = create_app(str(tmp_path / "games.sqlite3"), bot_delay=0, bot_seconds=0.05,
-                     limits=Limits.none(), now=fake, clock_interval=0.2)
+                     limits=Limits.none(), now=fake, clock_interval=0.2,
+                     heartbeat_interval=0)  # the time jump is time the server was up
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -108,4 +109,48 @@ def test_a_per_move_clock_runs_out_and_the_bot_takes_over(clocked_server: tuple[
         page.wait_for_selector("#summary .left-line", timeout=30000)
         assert "ran out of time" in (page.text_content("#summary .left-line") or "")
         page.screenshot(path=str(out / "clock-timed-out.png"))
+    assert not errors, errors
+
+
+def test_a_turn_that_runs_out_offers_the_opponent_wait_or_bot(
+        clocked_server: tuple[str, FakeTime]) -> None:
+    """Issue 28, Done when: "a turn that runs out offers the opponent wait or bot". Ann and Bo
+    (two browser contexts), one day per move and a three-day time bank from the lobby's form;
+    the server's clock is moved past Ann's deadline (bank included): Bo is offered the choice,
+    Ann is told she may still move; Bo waits, then hands her seat to the bot."""
+    from .browser import create_and_enter
+
+    base, fake = clocked_server
+    out = artifacts()
+    errors: list[str] = []
+    with chromium() as browser:
+        ann, bo = (open_page(browser, errors, viewport=DESKTOP) for _ in range(2))
+        ann.goto(base + "/")
+        ann.wait_for_selector("#create")
+        ann.select_option("#clock", "move:1d+bank:3d")
+        link = create_and_enter(ann, {0: "Ann", 1: "Bo"})
+        bo.goto(link)
+        bo.wait_for_selector(".game .factory")
+        chip = ann.wait_for_selector("#clocks .clock.running.mine .clock-time")
+        ann.wait_for_function(
+            "() => document.querySelector('#clocks .clock.running .clock-time')"
+            ".textContent.includes('(time bank: 3 days)')")
+        assert chip is not None and "3 days left" in (chip.text_content() or "")  # 4 days, floored
+
+        fake.offset = 4 * 86400 + 1.0  # Ann's day and her bank are spent
+        bo.wait_for_selector("#overdue #overdue-wait", timeout=15000)
+        assert "Ann has run out of time" in (bo.text_content("#overdue") or "")
+        assert "the bot takes over" in (bo.text_content("#overdue .overdue-until") or "")
+        ann.wait_for_selector("#overdue")
+        assert "you can still play" in (ann.text_content("#overdue") or "")
+        assert ann.locator("#overdue button").count() == 0
+        bo.screenshot(path=str(out / "clock-wait-or-bot.png"))
+
+        bo.click("#overdue-wait")
+        bo.wait_for_selector("#overdue:not(:has(#overdue-wait))")
+        assert "you are waiting for them" in (bo.text_content("#overdue") or "")
+        bo.click("#overdue-bot")
+        for page in (ann, bo):
+            page.wait_for_selector(".board[data-seat='0'] .tag.left", timeout=15000)
+        assert bo.locator("#overdue").count() == 0
     assert not errors, errors

@@ -46,8 +46,11 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield u
 
 
-def service(store: SqlStore, now: FakeTime) -> GameService:
-    return GameService(store, sync_interval=0, bot_seconds=0.05, now=now, clock_interval=0)
+def service(store: SqlStore, now: FakeTime, heartbeat: float = 0.0) -> GameService:
+    """A service on ``store`` in simulated time; ``heartbeat``: its beat interval (0: none, so
+    that the time jumps of a test are time the server was up; see test_clock_outage.py)."""
+    return GameService(store, sync_interval=0, bot_seconds=0.05, now=now, clock_interval=0,
+                       heartbeat_interval=heartbeat)
 
 
 async def two_people(svc: GameService, clock: ClockSpec | None,
@@ -86,10 +89,19 @@ def test_clock_per_move_timeout_hands_the_seat_to_the_stand_in_bot(url: str) -> 
         gid, (ann, bo) = await two_people(svc, ClockSpec("move", 3600))
         v = await svc.view(ann)
         assert v["clock"] == {"kind": "move", "seconds": 3600, "now": T0, "seat": 0,
-                              "deadline": T0 + 3600, "remaining": [3600.0, None]}
+                              "deadline": T0 + 3600, "remaining": [3600.0, None],
+                              "bank": 0, "increment": 0, "banks": None, "overdue": None}
         now.t = T0 + 3599.9
         assert await svc.check_clocks() == 0
         now.t = T0 + 3600
+        # Bo is a person: he is asked (wait or bot); nobody answers within the grace time
+        # (one move's time of the clock: docs/api.md, "Wait or bot"), so the bot takes over
+        assert await svc.check_clocks() == 0
+        assert (await svc.view(bo))["clock"]["overdue"] == {"seat": 0, "choice": None,
+                                                           "until": T0 + 7200}
+        now.t = T0 + 7199.9
+        assert await svc.check_clocks() == 0 and not (await svc.get(gid)).session.left
+        now.t = T0 + 7200
         assert await svc.check_clocks() == 1
         live = await svc.get(gid)
         assert (live.session.left[0].reason, live.session.left[0].bot) == ("timeout", "random")
@@ -146,7 +158,9 @@ def test_clock_per_game_runs_down_across_turns(url: str) -> None:
         store2.close()
         now.t = began + 29.999
         assert await svc.check_clocks() == 0
-        now.t = began + 30  # her whole-game time is used up
+        now.t = began + 30  # her whole-game time is used up: Bo is asked, for 30 s
+        assert await svc.check_clocks() == 0
+        now.t = began + 60
         assert await svc.check_clocks() == 1
         assert (await svc.get(gid)).session.left[0].reason == "timeout"
         await svc.stop()
@@ -166,17 +180,12 @@ def test_clock_a_move_just_before_the_deadline_wins(url: str) -> None:
         now.t = T0 + 60
         assert await svc.check_clocks() == 0  # Bo's turn is timed from Ann's move
         assert not (await svc.get(gid)).session.left
-        # a move at Bo's deadline is too late: refused, nothing changed, then the clock acts
+        # a move at Bo's deadline: Ann, a person, has not chosen to hand his seat to the bot,
+        # so he may still move (issue 28, "wait or bot"; a game against bots refuses it:
+        # test_clocks_api.py)
         now.t = T0 + 59.999 + 60
-        before = (await svc.view(bo))["version"]
-        with pytest.raises(GameError) as e:
-            await move(svc, bo)
-        assert (e.value.code, e.value.status) == ("out_of_time", 409)
-        live = await svc.get(gid)
-        # the refusal hands the seat to the stand-in bot at once (no wait for the clock loop)
-        await wait_for(lambda: _has_left(svc, gid, 1))
-        assert live.session.left[1].reason == "timeout"
-        assert live.session.events[before].kind == "leave"  # the refused move changed nothing
+        await move(svc, bo)
+        assert not (await svc.get(gid)).session.left
         assert await svc.check_clocks() == 0
         await svc.stop()
         store.close()
@@ -203,6 +212,14 @@ def test_clock_survives_a_restart(url: str) -> None:
         now.t = T0 + 699
         assert await svc2.check_clocks() == 0
         now.t = T0 + 700
+        assert await svc2.check_clocks() == 0  # Ann is asked; the offer is stored
+        store3 = SqlStore(url)
+        svc3 = service(store3, now)  # another restart: the offer stays
+        assert (await svc3.view(Access(gid, "spectator", frozenset())))["clock"]["overdue"] \
+            == {"seat": 1, "choice": None, "until": T0 + 1300}
+        await svc3.stop()
+        store3.close()
+        now.t = T0 + 1300  # nobody chose within the grace time (600 s)
         assert await svc2.check_clocks() == 1
         assert (await svc2.get(gid)).session.left[1].reason == "timeout"
         await svc2.stop()
@@ -316,9 +333,70 @@ def test_clock_a_turn_lost_between_the_move_and_its_clock_is_timed_from_the_relo
         assert view["clock"]["seat"] == 1 and view["clock"]["deadline"] == now.t + 60
         assert await svc2.check_clocks() == 0
         now.t += 60
-        assert await svc2.check_clocks() == 1
+        assert await svc2.check_clocks() == 0  # Ann is asked
+        now.t += 60
+        assert await svc2.check_clocks() == 1  # nobody chose: the bot
         assert (await svc2.get(gid)).session.left[1].reason == "timeout"
         await svc2.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_clock_a_time_bank_is_stored_spent_and_not_refilled(url: str) -> None:
+    """Issue 28, item 2: ``move`` with a ``bank``; the bank spent is stored (a restart, another
+    process, reads it) and runs out only after the move's own time."""
+
+    async def scenario() -> None:
+        now = FakeTime()
+        store = SqlStore(url)
+        svc = service(store, now)
+        gid, (ann, bo) = await two_people(svc, ClockSpec("move", 60, bank=100))
+        v = await svc.view(ann)
+        assert v["clock"]["deadline"] == T0 + 160 and v["clock"]["banks"] == [100.0, 100.0]
+        now.t = T0 + 90  # 30 s into her bank
+        assert (await svc.view(bo))["clock"]["banks"] == [70.0, 100.0]
+        await move(svc, ann)
+        store2 = SqlStore(url)
+        other = service(store2, now)
+        seen = (await other.view(Access(gid, "spectator", frozenset())))["clock"]
+        assert seen["banks"] == [70.0, 100.0] and seen["deadline"] == T0 + 90 + 160
+        await other.stop()
+        store2.close()
+        now.t = T0 + 100
+        await move(svc, bo)  # Ann's turn: her own 60 s and the 70 s left in her bank
+        assert (await svc.view(ann))["clock"]["deadline"] == T0 + 100 + 130
+        now.t = T0 + 229.999
+        assert await svc.check_clocks() == 0
+        now.t = T0 + 230
+        assert await svc.check_clocks() == 0  # Bo is asked, for one move's time (60 s)
+        now.t = T0 + 290
+        assert await svc.check_clocks() == 1
+        await svc.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_clock_an_increment_is_given_after_each_move(url: str) -> None:
+    async def scenario() -> None:
+        now = FakeTime()
+        store = SqlStore(url)
+        svc = service(store, now)
+        gid, (ann, bo) = await two_people(svc, ClockSpec("game", 100, increment=5))
+        now.t += 2
+        await move(svc, ann)
+        c = (await svc.view(bo))["clock"]
+        assert c["increment"] == 5 and c["remaining"] == [103.0, 100.0]
+        now.t += 40
+        await move(svc, bo)
+        store2 = SqlStore(url)
+        other = service(store2, now)
+        seen = (await other.view(Access(gid, "spectator", frozenset())))["clock"]
+        assert seen["remaining"] == [103.0, 65.0] and seen["deadline"] == now.t + 103
+        await other.stop()
+        store2.close()
+        await svc.stop()
         store.close()
 
     asyncio.run(scenario())

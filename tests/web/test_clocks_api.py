@@ -27,6 +27,16 @@ BAD_CLOCKS: list[Any] = [
     {"kind": "move"},
     {"kind": "none", "seconds": 60},
     {"kind": "move", "seconds": 60, "increment": 5},
+    {"kind": "game", "seconds": 60, "bank": 5},
+    {"kind": "move", "seconds": 60, "bank": -1},
+    {"kind": "move", "seconds": 60, "bank": 30 * 86400 + 1},
+    {"kind": "move", "seconds": 60, "bank": "1d"},
+    {"kind": "game", "seconds": 60, "increment": 86401},
+    {"kind": "game", "seconds": 60, "increment": 1.5},
+    {"kind": "none", "bank": 0},
+    "move:1d+3d",
+    "game:10m+bank:5s",
+    "move:5",
     "1 day",
     [60],
 ]
@@ -40,6 +50,23 @@ def test_a_bad_clock_is_refused_and_nothing_is_created(client: TestClient, clock
     assert err["code"] == "malformed" and "clock" in err["message"]
     assert "\n" not in err["message"] and "Traceback" not in r.text
     assert client.app.state.store.playing() == []
+
+
+@pytest.mark.parametrize(("clock", "seen"), [
+    ({"kind": "move", "seconds": 86400, "bank": 3 * 86400}, (86400, 3 * 86400, 0)),
+    ("move:1d+bank:3d", (86400, 3 * 86400, 0)),
+    ({"kind": "game", "seconds": 600, "increment": 5}, (600, 0, 5)),
+    ("game:10m+5s", (600, 0, 5)),
+])
+def test_a_bank_or_an_increment_is_in_the_view(client: TestClient, clock: Any,
+                                               seen: tuple[int, int, int]) -> None:
+    """Issue 28, item 2: the JSON and the text form give the same clock; the view shows the
+    time left (the bank included) and each seat's bank left."""
+    g = create(client, clock=clock)
+    c = view(client, g["game"], g["seats"][0]["token"])["clock"]
+    assert (c["seconds"], c["bank"], c["increment"]) == seen
+    assert c["deadline"] - c["now"] == pytest.approx(seen[0] + seen[1], abs=5)
+    assert c["banks"] == (None if not seen[1] else [pytest.approx(seen[1], abs=5)] * 2)
 
 
 def test_the_clock_is_in_the_view_and_in_my_games(client: TestClient) -> None:
@@ -90,10 +117,13 @@ def test_my_games_refuses_a_bad_list(client: TestClient) -> None:
 
 
 def test_a_move_after_the_deadline_is_refused_clearly(client: TestClient) -> None:
-    """Over HTTP the error names the code, and the seat passes to the stand-in bot."""
-    g = create(client, clock={"kind": "move", "seconds": 60})
+    """Over HTTP the error names the code, and the seat passes to the stand-in bot (a game
+    of one person against a bot: nobody to ask "wait or bot", as before issue 28)."""
+    g = create(client, clock={"kind": "move", "seconds": 60},
+               seats=[{"name": "Ann"}, {"kind": "bot", "level": "random"}])
     tok = g["seats"][0]["token"]
     svc = client.app.state.service
+    svc.heartbeat_interval = 0  # the jump below is time the server was up (no outage)
     start = svc.now()
     svc.now = lambda: start + 61
     v = view(client, g["game"], tok)
@@ -136,3 +166,36 @@ def test_the_time_left_has_every_plural_form_of_the_language(client: TestClient,
         assert isinstance(words[key], list) and len(words[key]) == forms
         assert all("{n}" in w for w in words[key]) and len(set(words[key])) == forms
     assert words["title.your_turn"].startswith("●")
+
+
+def test_the_websocket_tells_the_players_of_an_overdue_turn_and_of_the_choice(
+        client: TestClient) -> None:
+    """Issue 28, item 2 "wait or bot": when Ann's time runs out, Bo's socket gets a view with
+    the offer; his "wait" (over HTTP) reaches Ann's socket."""
+    from .test_websocket import connect, recv_until
+
+    g = create(client, clock={"kind": "move", "seconds": 60})
+    ann, bo = g["seats"][0]["token"], g["seats"][1]["token"]
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    svc.heartbeat_interval = 0  # the jump below is time the server was up (no outage)
+    wa, a = connect(client, g["game"], ann)
+    wb, b = connect(client, g["game"], bo)
+    try:
+        assert recv_until(b, "view")["view"]["clock"]["overdue"] is None
+        recv_until(a, "view")
+        start = svc.now()
+        svc.now = lambda: start + 61
+        client.portal.call(svc.check_clocks)  # type: ignore[union-attr]
+        seen = recv_until(b, "view")["view"]["clock"]["overdue"]
+        assert seen["seat"] == 0 and seen["choice"] is None
+        r = client.post(f"/api/games/{g['game']}/timeout", headers=auth(bo),
+                        json={"choice": "wait"})
+        assert r.status_code == 200, r.text
+        for _ in range(5):
+            o = recv_until(a, "view")["view"]["clock"]["overdue"]
+            if o is not None and o["choice"] == "wait":
+                break
+        assert o == {"seat": 0, "choice": "wait", "until": None}
+    finally:
+        wa.__exit__(None, None, None)
+        wb.__exit__(None, None, None)

@@ -241,7 +241,8 @@ def test_the_presence_of_a_process_killed_without_goodbye_expires(two: tuple[Pro
 
 def test_a_turn_timed_out_on_one_process_reaches_the_other(pg: str) -> None:
     # The game gets A's default clock (1 s per move, stored with it); whichever process
-    # times the turn out, the players on both see it (the other one through the bus).
+    # finds the turn out of time, the players on both see the offer and the time-out (the
+    # other one through the bus).
     a = Proc(pg, "--turn-seconds", "1")
     b = Proc(pg)
     try:
@@ -251,10 +252,20 @@ def test_a_turn_timed_out_on_one_process_reaches_the_other(pg: str) -> None:
             ca = await Client.open(a.ws, game, tokens[0])
             cb = await Client.open(b.ws, game, tokens[1])
             mover = ca.view["current"]
-            # nobody moves: the seat to move runs out of time, its stand-in bot plays on
+            # nobody moves: the seat to move runs out of time; both players see the other
+            # one asked to wait or hand the seat to the bot (issue 28, "wait or bot")...
+            for c in (ca, cb):
+                await c.until(lambda v: ((v["clock"] or {}).get("overdue") or {}).get("seat")
+                              == mover, timeout=1 + 1 + BOUND)
+            # ... the other player chooses the bot on process B; its stand-in bot plays on
+            other = tokens[1 - mover]
+            r = await asyncio.to_thread(
+                httpx.post, f"{b.base}/api/games/{game}/timeout", json={"choice": "bot"},
+                headers={"Authorization": f"Bearer {other}"}, timeout=30)
+            assert r.status_code == 200, r.text
             for c in (ca, cb):
                 await c.until(lambda v: (v["seats"][mover]["left"] or {}).get("reason") == "timeout",
-                              timeout=1 + 1 + BOUND)
+                              timeout=BOUND)
             await ca.until(lambda v: v["current"] != mover, timeout=BOUND)  # the bot moved
             await ca.close()
             await cb.close()

@@ -447,3 +447,31 @@ def test_the_chat_answers_as_documented(api: Api) -> None:
     assert api("get", f"/api/games/{g}/chat", 200, token=tokens[1])["messages"] == []
     assert len(api("get", f"/api/games/{g}/chat", 200, token=c["spectator_token"])["messages"]) == 1
     api("get", f"/api/games/{g}/chat", 401)
+
+
+def test_wait_or_bot_answers_as_documented(api: Api, client: TestClient) -> None:
+    """Issue 28, item 2: the clock's ``overdue`` offer in the view, and
+    ``POST /api/games/{id}/timeout``: its answers and refusals."""
+    c = api("post", "/api/games", 201, json={"players": 2, "clock": "move:1m+bank:1m"})
+    g = c["game"]
+    tokens = [api("post", f"/api/games/{g}/claim", 200, json={"invite": s["invite"]})["token"]
+              for s in c["seats"]]
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    svc.heartbeat_interval = 0  # the jump below is time the server was up
+    start = svc.now()
+    svc.now = lambda: start + 121
+    client.portal.call(svc.check_clocks)  # type: ignore[union-attr]
+    v = api("get", f"/api/games/{g}", 200, token=tokens[1])
+    assert v["clock"]["overdue"]["seat"] == 0 and v["clock"]["banks"] == [0.0, 60.0]
+    api("post", f"/api/games/{g}/timeout", 403, token=c["spectator_token"], json={"choice": "bot"})
+    api("post", f"/api/games/{g}/timeout", 403, token=tokens[0], json={"choice": "bot"})
+    api("post", f"/api/games/{g}/timeout", 400, token=tokens[1], json={"choice": "later"})
+    api("post", f"/api/games/{g}/timeout", 400, token=tokens[1], json={"choice": "wait", "x": 1})
+    api("post", f"/api/games/{g}/timeout", 401, json={"choice": "wait"})
+    assert api("post", f"/api/games/{g}/timeout", 200, token=tokens[1],
+               json={"choice": "wait"}) == {"choice": "wait", "seat": 0}
+    api("get", f"/api/games/{g}", 200, token=tokens[0])
+    api("post", "/api/my-games", 200, json={"tokens": tokens})
+    assert api("post", f"/api/games/{g}/timeout", 200, token=tokens[1],
+               json={"choice": "bot"}) == {"choice": "bot", "seat": 0}
+    api("post", f"/api/games/{g}/timeout", 409, token=tokens[1], json={"choice": "bot"})

@@ -85,3 +85,34 @@ def test_kill_mid_game_restart_and_finish(server: Server) -> None:
     rec = httpx.get(f"{server.base}/api/games/{game}/record", headers={"Authorization": f"Bearer {spec}"})
     st = replay(parse_record(rec.text))
     assert st.is_over and st.scores == final["result"]["scores"]
+
+
+def test_kill_during_a_timed_turn_and_restart_35_s_later_charges_nothing(server: Server) -> None:
+    """Issue 28, item 2 ("the server is killed during a turn and restarted 35 s later: nobody
+    is charged"), with two real processes on one SQLite file: the first is killed with SIGKILL
+    mid-turn; before the second starts, the database is set back 35 s (the heartbeat, the
+    turn's start and deadline: as if the kill had happened 35 s ago, without a sleep)."""
+    from sqlalchemy import create_engine, update
+
+    from azulejos.web.schema import games_t, heartbeat_t
+
+    server.start()
+    r = httpx.post(server.base + "/api/games", json={
+        "players": 2, "hotseat": True, "clock": {"kind": "move", "seconds": 30},
+        "seats": [{"name": "Ann"}, {"name": "Bo"}]})
+    assert r.status_code == 201
+    game, spec = r.json()["game"], r.json()["spectator_token"]
+    auth = {"Authorization": f"Bearer {spec}"}
+    before = httpx.get(f"{server.base}/api/games/{game}", headers=auth).json()["clock"]
+    server.kill()
+    engine = create_engine(f"sqlite:///{server.db}")
+    with engine.begin() as conn:
+        assert conn.execute(update(heartbeat_t).values(beat=heartbeat_t.c.beat - 35)).rowcount == 1
+        conn.execute(update(games_t).values(turn_began=games_t.c.turn_began - 35,
+                                            turn_deadline=games_t.c.turn_deadline - 35))
+    engine.dispose()
+    server.start()
+    after = httpx.get(f"{server.base}/api/games/{game}", headers=auth).json()
+    assert all(s.get("left") is None for s in after["seats"])
+    left_at_kill = before["remaining"][0]
+    assert left_at_kill - 6 <= after["clock"]["remaining"][0] <= 30  # within one beat (5 s)

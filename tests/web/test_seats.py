@@ -303,7 +303,9 @@ def test_a_person_out_of_time_leaves_and_a_bot_plays_on(tmp_path: Path) -> None:
         live = await svc.get(gid)
         await svc.check_clocks(now=118.9)
         assert not live.session.left
-        await svc.check_clocks(now=119.0)  # Bo is out of time
+        await svc.check_clocks(now=119.0)  # Bo is out of time: Ann is asked (wait or bot)
+        assert not live.session.left
+        await svc.check_clocks(now=149.0)  # nobody chose within the grace time (30 s)
         left = live.session.left[1]
         assert (left.reason, left.bot) == ("timeout", "random")
         bo = await svc.view(await svc.access(tokens[1], gid))

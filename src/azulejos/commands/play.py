@@ -45,8 +45,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("skip the new-game screen and start with the options given"))
     p.add_argument("--clock", type=clock_option, default=None, metavar=_("KIND:TIME"),
                    help=_("a clock for the people: move:TIME for each move, game:TIME for each "
-                          "player's whole game (TIME in seconds, or with m or h: move:30, "
-                          "game:5m); out of time, a bot plays the seat"))
+                          "player's whole game (TIME in seconds, or with m, h or d: move:30, "
+                          "game:5m); move:1d+bank:3d adds a time bank spent once a move's own "
+                          "time is up, game:5m+3s adds 3 seconds after each move; out of time, "
+                          "a bot plays the seat"))
     p.add_argument("--bot-delay", type=number, default=0.8, metavar=_("SECONDS"),
                    help=_("how long a bot's move is shown before it is played (default 0.8)"))
 
@@ -60,7 +62,8 @@ def clock_option(text: str) -> ClockSpec:
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("'{value}' is not a clock: write move:TIME or game:TIME, TIME in seconds or with "
-              "m or h (move:30, game:5m), or none").format(value=text)) from None
+              "m, h or d (move:30, game:5m), with a time bank (move:1d+bank:3d) or an "
+              "increment (game:5m+3s), or none").format(value=text)) from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -70,10 +70,17 @@ class Host:
         stand_in: str = STAND_IN,
         now: Callable[[], float] = time.time,
         waiting: Callable[[], bool] | None = None,
+        patient: Callable[[int], bool] | None = None,
     ) -> None:
         """``clock``: a clock to go on with, or the spec of a new one (started now);
-        ``waiting``: while it returns True no clock runs (the web: seats still invited)."""
+        ``waiting``: while it returns True no clock runs (the web: seats still invited);
+        ``patient(seat)``: True if a seat out of time may still move, because other people
+        choose whether to wait for it or hand it to the bot (the web's "wait or bot")."""
         self.session = session
+        self.patient = patient
+        #: (code, message) once the game takes no action any more (the web: it expired);
+        #: every action is then refused with that code.
+        self.closed: tuple[str, str] | None = None
         self.stand_in = stand_in
         self.now = now
         self.waiting = waiting
@@ -109,7 +116,7 @@ class Host:
 
     @property
     def bot_to_move(self) -> int | None:
-        return self.session.bot_to_move
+        return None if self.closed is not None else self.session.bot_to_move
 
     def snapshot(self) -> Snapshot:
         s = self.session
@@ -167,8 +174,14 @@ class Host:
             return None
         return self.leave(seat, reason="timeout", version=self.version)
 
+    def _check_closed(self) -> None:
+        if self.closed is not None:
+            raise SessionError(*self.closed)
+
     def _check_time(self, version: int | None, by: Collection[int] | None) -> None:
         seat = self.due(self.version if version is None else version)
+        if seat is not None and self.patient is not None and self.patient(seat):
+            return  # the others choose: until they hand the seat to the bot, it may move
         if seat is not None and (by is None or seat in by):
             raise SessionError("out_of_time", "your time for this move ran out: a bot plays "
                                "your seat now", {"seat": seat})
@@ -178,11 +191,13 @@ class Host:
                 by: Collection[int] | None = None) -> Pending:
         """Check and try ``move`` (see :meth:`Session.prepare`); a person out of time is
         refused with ``out_of_time`` (the caller then calls :meth:`time_out`)."""
+        self._check_closed()
         self._check_time(version, by)
         return self.session.prepare(move, version=version, by=by)
 
     def prepare_leave(self, seat: int, *, reason: str = "resigned", version: int | None = None,
                       by: Collection[int] | None = None) -> Pending:
+        self._check_closed()
         return self.session.prepare_leave(seat, self.stand_in, reason=reason, version=version,
                                           by=by)
 

@@ -271,6 +271,19 @@ async def leave_game(request: Request) -> Response:
 
 
 @handles_errors
+async def timeout_choice(request: Request) -> Response:
+    """Wait for an overdue player, or hand their seat to the bot (docs/api.md, "Wait or bot")."""
+    limit(request, "moves")
+    svc = _service(request)
+    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    data = await read_body(request)
+    unknown = set(data) - {"choice"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    return JSONResponse(await svc.choose_timeout(acc, data.get("choice")))
+
+
+@handles_errors
 async def game_record(request: Request) -> Response:
     svc = _service(request)
     gid = request.path_params["game_id"]
@@ -479,6 +492,7 @@ def create_app(
     recipients: Recipients | None = None,
     mail_digest_check: float = 600.0,
     passwords: Passwords | None = None,
+    heartbeat_interval: float = 5.0,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
     or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
@@ -487,7 +501,8 @@ def create_app(
     :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: the per-move clock of games
     created without a ``clock`` (0: none); ``now``: the clocks' wall-clock time source (tests
     pass a simulated one; the accounts' sessions and lock-outs use it too);
-    ``clock_interval``: how often turns out of time are looked for; ``passwords``: the
+    ``clock_interval``: how often turns out of time are looked for; ``heartbeat_interval``: how
+    often the servers' heartbeat is written (docs/api.md, "Clocks"); ``passwords``: the
     accounts' password hashing (tests pass a cheap one).
     ``mail``: e-mail on (``serve --smtp``; None: off), sent through ``mail_transport`` (tests;
     default SMTP) to the seats ``recipients`` names (default: the accounts' verified addresses;
@@ -505,6 +520,7 @@ def create_app(
             the_store, bot_seconds=bot_seconds, bot_delay=bot_delay, bot_workers=bot_workers,
             sync_interval=sync_interval, seeds=seeds, limits=the_limits,
             turn_seconds=turn_seconds, clock_interval=clock_interval, now=now or time.time,
+            heartbeat_interval=heartbeat_interval,
         )
         app.state.service = svc
         app.state.accounts = (AccountService(
@@ -554,6 +570,7 @@ def create_app(
         Route("/api/games/{game_id}/claim", claim_seat, methods=["POST"]),
         Route("/api/games/{game_id}/invite", invite_again, methods=["POST"]),
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
+        Route("/api/games/{game_id}/timeout", timeout_choice, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
         Route("/api/games/{game_id}/chat", chat_history),
         Route("/api/games/{game_id}/chat", chat_post, methods=["POST"]),

@@ -22,6 +22,7 @@ from azulejos.play.failures import CASUAL
 from azulejos.play.seeding import FillSource
 from azulejos.play.store import Store
 
+from .clocks import Offer
 from .storage import (
     DEFAULT_STAND_IN,
     SeatSpec,
@@ -100,7 +101,25 @@ class Live:
         self.session = session
         #: The game's master (play/host.py): its actions, bots and clock. The clock does not
         #: run while a person seat is still invited.
-        self.host = Host(session, stand_in=stand_in, waiting=self.inviting)
+        self.host = Host(session, stand_in=stand_in, waiting=self.inviting,
+                         patient=self.others_choose)
+        #: The wait-or-bot offer of the turn out of time (web/clocks.py; None: none).
+        self.offer: Offer | None = None
+        #: When the game expired, nobody having moved for its clock's expiry (None: it did
+        #: not; docs/api.md, "Expiry"): it takes no action any more.
+        self.expired: float | None = None
+
+    def expire(self, at: float) -> None:
+        self.expired = at
+        self.host.closed = ("expired", "this game expired: nobody had moved for too long")
+
+    def others_choose(self, seat: int) -> bool:
+        """When ``seat``'s time runs out, the other people choose wait or bot (docs/api.md,
+        "Wait or bot"): another person seat, with its own token, still plays. A hot-seat game
+        and a game of one person against bots hand the seat to the bot at once."""
+        left = self.session.left
+        return any(s.kind == "person" and s.seat != seat and s.token_hash is not None
+                   and s.seat not in left for s in self.seats)
 
     def inviting(self) -> bool:
         """A person seat is not claimed yet (no clock runs meanwhile)."""

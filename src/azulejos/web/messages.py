@@ -80,6 +80,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.state.your_turn": _("Your turn"),
         "lobby.state.waiting": _("Waiting for {name}"),
         "lobby.state.over": _("Finished"),
+        # a game nobody had moved in for too long (docs/api.md, "Expiry")
+        "lobby.state.expired": _("Expired: nobody had moved for too long"),
         "lobby.state.spectating": _("Watching"),
         "lobby.state.left": _("You left"),
         "lobby.state.timed_out": _("Your time ran out"),
@@ -351,6 +353,11 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "lobby.clock.move_hours": ngettext("{n} hour per move", "{n} hours per move", 2),
         "lobby.clock.move_minutes": ngettext("{n} minute per move", "{n} minutes per move", 2),
         "lobby.clock.game_minutes": ngettext("{n} minute per player", "{n} minutes per player", 2),
+        "lobby.clock.day_bank": ngettext("One day per move, plus a time bank of {n} day",
+                                         "One day per move, plus a time bank of {n} days", 2),
+        "lobby.clock.game_increment": ngettext(
+            "Ten minutes per player, plus {n} second after each move",
+            "Ten minutes per player, plus {n} seconds after each move", 2),
         "lobby.clock_note": _("A game with a long clock can last days: come back to it from \"My games\". "
                               "A player whose time runs out is replaced by the bot chosen above."),
         "clock.days_left": ngettext("{n} day left", "{n} days left", 2),
@@ -361,11 +368,38 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "clock.out": _("Out of time"),
         # TRANSLATORS: after a player's name on their clock: "Olena · 5 minutes left".
         "clock.chip": _("· {time}"),
+        # TRANSLATORS: a clock with a time bank: "Olena · 0:42 (time bank: 2 days)".
+        "clock.chip_bank": _("· {time} (time bank: {bank})"),
+        "clock.seat_bank": _("Time left for {name}: {time}; left in the time bank: {bank}"),
+        "clock.bank_days": ngettext("{n} day", "{n} days", 2),
+        # {date}: the day the game expired, written by the browser in the page's language
+        "game.expired": _("This game expired on {date}: nobody had moved in it for too long. "
+                          "It can no longer be played."),
+        "error.expired": _("This game has expired: nobody had moved in it for too long."),
+        # wait or bot (docs/api.md, "Wait or bot"): a turn ran out in a game of people
+        "overdue.ask": _("{name} has run out of time. Wait for them, or let the bot play "
+                         "their seat?"),
+        "overdue.waiting": _("{name} has run out of time: you are waiting for them. You can "
+                             "still let the bot play their seat."),
+        "overdue.others": _("{name} has run out of time: the other players decide whether to "
+                            "wait for them."),
+        "overdue.you": _("Your time has run out, but you can still play: the other players "
+                         "decide whether to wait for you."),
+        "overdue.wait": _("Wait"),
+        "overdue.bot": _("Let the bot play"),
+        # TRANSLATORS: {time} is a countdown such as "4:59" or "2 days left".
+        "overdue.until": _("If nobody chooses, the bot takes over: {time}."),
         "title.your_turn": _("● Your turn — azulejos"),
         "notify.ask": _("Tell me when it is my turn"),
         "notify.title": _("Your turn"),
         "notify.body": _("It is your turn to play in azulejos."),
         "error.out_of_time": _("Your time for this move has run out: a bot now plays your seat."),
+        "error.not_a_player": _("Only another player of this game can choose to wait or to let "
+                                "the bot play."),
+        "error.overdue_player": _("Your time has run out, but you may still play: the other "
+                                  "players decide whether to wait for you."),
+        "error.no_offer": _("Nobody is out of time any more: the player has moved, or the bot "
+                            "already plays their seat."),
         # player profiles and the leaderboard
         **profile_messages(lang, ngettext),
         **chat_messages(lang, ngettext),

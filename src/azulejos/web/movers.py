@@ -60,7 +60,8 @@ __all__ = ["EVENTS_AFTER", "EngineMover", "EventRow", "Mover", "PgMover", "Sqlit
 MOVE = (
     update(games_t)
     .where(games_t.c.game_id == bindparam("b_game"),
-           games_t.c.version == bindparam("b_expected"))
+           games_t.c.version == bindparam("b_expected"),
+           games_t.c.expired.is_(None))  # an expired game takes no move (web/clocks.py)
     .values(version=bindparam("b_version"), status=bindparam("b_status"),
             updated=bindparam("b_updated"))
 )

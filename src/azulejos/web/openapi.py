@@ -11,7 +11,7 @@ from azulejos.core.ruleset import MODULES
 from azulejos.i18n import LANGUAGES
 from azulejos.render.themes import THEMES
 
-from . import chat_openapi, profiles_openapi
+from . import chat_openapi, clocks_openapi, profiles_openapi
 from .accounts import openapi as accounts_openapi
 from .mail import openapi as mail_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
@@ -62,6 +62,7 @@ SCHEMAS: dict[str, Any] = {
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
                             "bad_record", "not_over", "unknown_level", "out_of_time",
+                            *clocks_openapi.ERROR_CODES,
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
                             *chat_openapi.ERROR_CODES,
@@ -165,33 +166,6 @@ SCHEMAS: dict[str, Any] = {
             "stand_in": {"type": "string"},
             "clock": _ref("Clock"),
             "rated": profiles_openapi.RATED,
-        },
-    },
-    "ClockRequest": {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["kind"],
-        "description": "The game's clock (docs/api.md, \"Clocks\"); omitted: the server's "
-                       "default (serve --turn-seconds: that many seconds per move, or none).",
-        "properties": {
-            "kind": {"type": "string", "enum": ["none", "move", "game"]},
-            "seconds": {"type": "integer", "minimum": 10, "maximum": 2592000,
-                        "description": "Per move, or per seat for the whole game."},
-        },
-    },
-    "Clock": {
-        "type": ["object", "null"],
-        "description": "A game's clock (null: none): the person seat timed now (null: none, "
-                       "e.g. a bot's turn), its deadline (wall-clock seconds since the epoch), "
-                       "the server's time, and each seat's remaining seconds (per move: the "
-                       "seat to move's only).",
-        "properties": {
-            "kind": {"type": "string", "enum": ["move", "game"]},
-            "seconds": {"type": "integer"},
-            "now": {"type": "number"},
-            "seat": {"type": ["integer", "null"]},
-            "deadline": {"type": ["number", "null"]},
-            "remaining": {"type": "array", "items": {"type": ["number", "null"]}},
         },
     },
     "Claim": {
@@ -365,6 +339,7 @@ SCHEMAS: dict[str, Any] = {
             "log": {"type": "array", "items": {"type": "object"}},
             "result": {"type": ["object", "null"]},
             "clock": _ref("Clock"),
+            "expired": clocks_openapi.EXPIRED,
         },
     },
     "Summary": {
@@ -386,6 +361,7 @@ SCHEMAS: dict[str, Any] = {
             "winners": {"type": "array", "items": {"type": "integer"}},
             "created": {"type": "number"}, "version": {"type": "integer"},
             "clock": _ref("Clock"),
+            "expired": clocks_openapi.EXPIRED,
         },
     },
 }
@@ -467,8 +443,8 @@ def openapi_schema() -> dict[str, Any]:
                 **profiles_openapi.SECURITY,
                 **accounts_openapi.SECURITY,
             },
-            "schemas": (SCHEMAS | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS
-                        | accounts_openapi.SCHEMAS),
+            "schemas": (SCHEMAS | clocks_openapi.SCHEMAS | profiles_openapi.SCHEMAS
+                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -653,6 +629,7 @@ def openapi_schema() -> dict[str, Any]:
                     "404": _ERR,
                 },
             }},
+            **clocks_openapi.paths(),
             **profiles_openapi.paths(),
             **chat_openapi.paths(),
             **mail_openapi.paths(),

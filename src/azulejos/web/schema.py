@@ -34,6 +34,10 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
    expiry), ``azulejos_seat_tokens`` (further tokens of a seat, given to its account's
    other devices) and ``azulejos_account_links`` (e-mailed links: verify an address, reset a
    password; digests, single use, expiring).
+10. fair clocks (revision 0010; docs/api.md, "Clocks"): ``azulejos_heartbeat`` (one row: the
+    servers' last beat, so an outage is never charged), ``games.clock_bank`` and
+    ``clock_increment``, the wait-or-bot offer (``offer_seat``, ``offer_version``,
+    ``offer_state``, ``offer_until``) and ``games.expired``.
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -150,6 +154,17 @@ games_t = Table(
     Column("turn_deadline", Float, nullable=True, index=True),
     # profiles (revision 0006): 1 if the creator asked for a rated game
     Column("rated", Integer, nullable=True),
+    # fair clocks (revision 0010): a per-move clock's time bank and a per-game clock's
+    # increment (seconds; NULL: none); the wait-or-bot offer of an overdue turn (the seat, the
+    # version it was made on, "open" or "wait", and when an unanswered offer defaults to the
+    # bot); and when the game expired (NULL: it did not)
+    Column("clock_bank", Integer, nullable=True),
+    Column("clock_increment", Integer, nullable=True),
+    Column("offer_seat", Integer, nullable=True),
+    Column("offer_version", Integer, nullable=True),
+    Column("offer_state", String(8), nullable=True),
+    Column("offer_until", Float, nullable=True, index=True),
+    Column("expired", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -164,10 +179,20 @@ seats_t = Table(
     # version 2
     Column("invite_hash", String(64), nullable=True, unique=True, index=True),
     Column("claimed", Float, nullable=True),
-    # version 5: the seconds this seat used of a per-game clock (NULL: none)
+    # version 5: the seconds this seat used of a per-game clock (NULL: none); since 0010 also
+    # the seconds of its time bank a per-move clock with a bank spent
     Column("time_used", Float, nullable=True),
     # profiles (revision 0006): the public id of the player's profile (NULL: anonymous)
     Column("profile_id", String(32), nullable=True, index=True),
+)
+
+# -- fair clocks (revision 0010): the servers' heartbeat, one row for the database ----------
+heartbeat_t = Table(
+    "azulejos_heartbeat",
+    meta,
+    Column("id", Integer, primary_key=True),
+    Column("pid", String(64), nullable=False),
+    Column("beat", Float, nullable=False),
 )
 
 events_t = Table(

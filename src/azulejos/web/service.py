@@ -13,6 +13,8 @@ failing-bot policy. What is the web's own is here and in its parts:
 * :mod:`.service_base`: the state, the pools, and the games held in memory;
 * :mod:`.service_seats`: claims, invitations and leaving;
 * :mod:`.service_clocks`: the clocks stored in the database, and their time-outs;
+* :mod:`.service_overdue`: wait or bot, when a person's turn runs out in a game of people;
+* :mod:`.service_expiry`: games nobody touched for their clock's expiry leave play;
 * :mod:`.service_bots`: the bot loop in the fair scheduler's threads;
 * :mod:`.service_sync`: viewers, and what keeps server processes on one database in step (the
   bus, :mod:`.bus`; presence over every process, :mod:`.presence`; a polling loop as the
@@ -40,6 +42,8 @@ from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .service_bots import BotsPart
 from .service_chat import ChatPart
 from .service_clocks import ClocksPart
+from .service_expiry import ExpiryPart
+from .service_overdue import OverduePart
 from .service_seats import SeatsPart
 from .service_sync import SyncPart
 from .storage import (
@@ -69,7 +73,7 @@ def bot_levels() -> list[str]:
 #: Finished games that nobody watches kept in memory (the oldest leave first).
 FINISHED_KEPT = 100
 
-class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
+class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, BotsPart, ChatPart, SyncPart):
     """The web transport over the games' hosts (see the module text); its parts, one module
     each: seats (:mod:`.service_seats`), clocks (:mod:`.service_clocks`), the bot loop
     (:mod:`.service_bots`), viewers and several processes (:mod:`.service_sync`)."""
@@ -79,6 +83,7 @@ class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
         """Resume the bots of unfinished games (after a restart), start listening to the
         other processes and the sync loop."""
         await self.bus.start(self._notice)
+        await self.heartbeat()  # an outage is added to the turns before any is timed out
         self._presence_task = asyncio.create_task(self._presence_loop())
         if resume_bots:
             for gid in await self._db(self.store.playing):
@@ -94,6 +99,10 @@ class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
             self._clock_task = asyncio.create_task(self._clock_loop())
 
     async def stop(self) -> None:
+        try:
+            await self.heartbeat()  # the last beat: a stop is never charged to a clock
+        except Exception:
+            log.exception("the last heartbeat could not be written")
         for gid in list(self._subs):
             if self.presence.here(gid):
                 self.bus.publish("presence", gid)  # none online here any more
@@ -268,8 +277,7 @@ class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
         previews (docs/api.md, "Previews on demand")."""
         live = await self._fresh(access.game_id)
         view = build_view(live, access, self.presence.online(access.game_id), with_previews)
-        view["clock"] = self._clock_view(live)
-        return view
+        return self._dress(live, view)
 
     async def record(self, access: Access) -> str:
         """The game as an ``azulejos-record/1`` JSON text (docs/notation.md)."""
@@ -300,9 +308,7 @@ class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
             except GameError:
                 out.append(None)
                 continue
-            line = summary_json(live, acc)
-            line["clock"] = self._clock_view(live)
-            out.append(line)
+            out.append(self._dress(live, summary_json(live, acc)))
         return out
 
     # -- playing -------------------------------------------------------------------------------

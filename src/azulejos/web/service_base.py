@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -16,7 +19,7 @@ from azulejos.agents import Budget
 from azulejos.play import Pending
 
 from .bus import Bus, LocalBus, PgBus, bus_for
-from .clock_store import ClockStore
+from .clock_store import ClockStore, Due
 from .clocks import GameClock
 from .limits import Limits
 from .live import Live
@@ -50,6 +53,7 @@ class ServiceBase:
         bus: Bus | None = None,
         now: Callable[[], float] = time.time,
         clock_interval: float = 1.0,
+        heartbeat_interval: float = 5.0,
     ) -> None:
         self.store = store
         #: How the server processes on this database tell each other what changed
@@ -75,6 +79,11 @@ class ServiceBase:
         self.clock_interval = clock_interval
         self.clock_store = ClockStore(store.engine) if isinstance(store, SqlStore) else None
         self._clock_task: asyncio.Task[None] | None = None
+        #: How often this process writes the servers' heartbeat (0: never): an outage longer
+        #: than two beats is added to the running turns (:meth:`ClockStore.beat`).
+        self.heartbeat_interval = heartbeat_interval
+        self._pid = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"[:64]
+        self._last_beat: float | None = None
         self.seeds = seeds
         self.bot_seconds = bot_seconds
         self.bot_delay = bot_delay
@@ -192,6 +201,24 @@ class ServiceBase:
         raise NotImplementedError
 
     def _clock_view(self, live: Live) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    async def _time_out(self, gid: str, seat: int, version: int) -> bool:
+        raise NotImplementedError
+
+    async def _overdue(self, d: Due) -> int:
+        raise NotImplementedError
+
+    def _defaulted_here(self, now: float) -> list[Due]:
+        raise NotImplementedError
+
+    def _dress(self, live: Live, view: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    async def _expiry_due(self, now: float) -> None:
+        raise NotImplementedError
+
+    async def _load_expiry(self, live: Live) -> None:
         raise NotImplementedError
 
     async def _load_clock(self, live: Live) -> None:

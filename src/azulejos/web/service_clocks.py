@@ -24,7 +24,7 @@ class ClocksPart(ServiceBase):
 
     # -- clocks (web/clocks.py, web/clock_store.py) -----------------------------------------
     def _clock_view(self, live: Live) -> dict[str, Any] | None:
-        return clock_json(live.host.clock, live.players, self.now())
+        return clock_json(live.host.clock, live.players, self.now(), live.offer)
 
     async def _save_clock(self, gid: str, version: int, clock: GameClock,
                           charged: int | None = None) -> bool:
@@ -47,6 +47,8 @@ class ClocksPart(ServiceBase):
     async def _load_clock(self, live: Live) -> None:
         if self.clock_store is None:
             return
+        live.offer = await self._db(self.clock_store.offer, live.game_id)
+        await self._load_expiry(live)
         clock = await self._db(self.clock_store.load, live.game_id, live.players)
         if clock is None:
             live.host.clock = None
@@ -131,6 +133,32 @@ class ClocksPart(ServiceBase):
             except Exception:
                 log.exception("the game clocks failed")
 
+    async def heartbeat(self) -> float:
+        """Write this process's heartbeat; if every server was down (the stored beat is
+        older than two beat intervals), the outage is added to every running turn, exactly
+        once over every process (:meth:`ClockStore.beat`), and the clocks held here are
+        read again. The seconds added (0: none)."""
+        if self.clock_store is None or self.heartbeat_interval <= 0:
+            return 0.0
+        now = self.now()
+        gap = await self._db(self.clock_store.beat, self._pid, now, 2 * self.heartbeat_interval)
+        self._last_beat = now
+        if gap > 0:
+            log.warning("the servers were down for %.1f s: every running clock was given "
+                        "that time back", gap)
+            for gid in list(self._games):
+                async with self._lock(gid):
+                    live = self._games.get(gid)
+                    if live is not None:
+                        await self._load_clock(live)
+        return gap
+
+    async def _beat_due(self, now: float) -> None:
+        if self.heartbeat_interval > 0 and (
+                self._last_beat is None or now - self._last_beat >= self.heartbeat_interval
+                or now < self._last_beat):
+            await self.heartbeat()
+
     async def check_clocks(self, now: float | None = None) -> int:
         """Time out every turn out of time at ``now`` (default: the time source): the
         stored turns of every process's games (one indexed query), so that the clock
@@ -138,11 +166,13 @@ class ClocksPart(ServiceBase):
         ``timeout`` and the stand-in bot plays on; the leave names the version the turn was
         timed on, so a move stored meanwhile wins and only one process applies it. Returns
         the number of seats timed out here."""
+        await self._beat_due(self.now() if now is None else now)
         now = self.now() if now is None else now
         if self.clock_store is not None:
             for gid in await self._db(self.clock_store.stranded):
                 await self._restart_turn(gid)
             due = await self._db(self.clock_store.due, now)
+            defaulted = await self._db(self.clock_store.defaulted, now)
         else:
             due = []
             for gid, live in list(self._games.items()):
@@ -151,9 +181,15 @@ class ClocksPart(ServiceBase):
                     continue
                 turn = clock.turn
                 seat = clock.due(turn.version, now) if turn is not None else None
-                if turn is not None and seat is not None:
+                offered = live.offer is not None and turn is not None \
+                    and live.offer.version == turn.version
+                if turn is not None and seat is not None and not offered:
                     due.append(Due(gid, turn.version, seat))
+            defaulted = self._defaulted_here(now)
+        await self._expiry_due(now)
         done = 0
         for d in due:
-            done += await self._time_out(d.game_id, d.seat, d.version)
+            done += await self._overdue(d)  # the others choose, or the bot takes the seat
+        for d in defaulted:
+            done += await self._time_out(d.game_id, d.seat, d.version)  # nobody chose
         return done

@@ -60,15 +60,14 @@ class SyncPart(ServiceBase):
         if not subs:
             return
         online = self.presence.online(live.game_id)
-        clock = self._clock_view(live)
         cache: dict[tuple[str, frozenset[int], bool], dict[str, Any]] = {}
         for sub in list(subs):
             with_previews = not sub.previews_on_demand
             key = (sub.access.role, sub.access.seats, with_previews)
             view = cache.get(key)
             if view is None:
-                view = cache[key] = build_view(live, sub.access, online, with_previews)
-                view["clock"] = clock
+                view = cache[key] = self._dress(
+                    live, build_view(live, sub.access, online, with_previews))
             sub.send_view(view)
 
 

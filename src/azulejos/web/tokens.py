@@ -42,7 +42,8 @@ class Subscriber(Protocol):
 
 #: HTTP status of each refusal of the session.
 STATUS = {"stale": 409, "game_over": 409, "busy": 409, "not_your_turn": 403, "not_a_bot": 409,
-          "not_your_seat": 403, "not_a_person": 409, "already_left": 409, "out_of_time": 409}
+          "not_your_seat": 403, "not_a_person": 409, "already_left": 409, "out_of_time": 409,
+          "expired": 409}
 
 
 def refusal(e: SessionError) -> GameError:

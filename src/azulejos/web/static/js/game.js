@@ -361,8 +361,16 @@ export async function showGame(root, gameId, hashToken) {
     return el("a", { href: `/replay/${gameId}`, class: "button ghost small", id: "replay-link", text: t("game.replay") });
   }
 
+  // -- expiry (docs/api.md, "Expiry"): a game nobody moved in for too long left play --
+  function expiredNote() {
+    if (!view.expired) return null;
+    const date = new Date(view.expired * 1000).toLocaleDateString(document.documentElement.lang || undefined,
+      { year: "numeric", month: "long", day: "numeric" });
+    return el("p", { class: "expired-note", id: "expired", role: "status", text: t("game.expired", { date }) });
+  }
+
   function leaveButton() {
-    if (leavingSeat() === null) return null;
+    if (leavingSeat() === null || view.expired) return null;
     return el("button", { type: "button", class: "ghost small leave", id: "leave", text: t("game.leave"),
       onclick: () => { confirmLeave = true; render(); } });
   }
@@ -471,7 +479,7 @@ export async function showGame(root, gameId, hashToken) {
     root.replaceChildren(el("div", { class: `game phase-${view.phase}${overlay ? " hidden-table" : ""}`, "data-version": String(view.version) },
       // behind an open dialog the game takes no focus and no clicks
       el("div", { class: "game-body", inert: modalOpen },
-        head, clocksBar(),
+        head, expiredNote(), clocksBar(),
         el("div", { class: "game-grid" },
           el("div", { class: "play-area" }, table(), bar, boards()),
           el("aside", { class: "side" }, invitePanel(), chat.element, logView(view)))),
@@ -513,7 +521,7 @@ export async function showGame(root, gameId, hashToken) {
   // counted down here each second from the view's deadline (no messages from the server) --
   function clocksBar() {
     const c = view.clock;
-    if (!c || view.phase === "over") return null;
+    if (!c || view.phase === "over" || view.expired) return null;
     const items = view.seats.map((seat, s) => {
       if (seat.kind === "bot" && !seat.left) return null;
       return el("span", { class: `clock${c.seat === s ? " running" : ""}${view.you.seats.includes(s) ? " mine" : ""}`,
@@ -523,9 +531,36 @@ export async function showGame(root, gameId, hashToken) {
     });
     const bar = el("div", { class: "clocks", id: "clocks" }, ...items,
       c.seat === null && view.seats.some((x) => x.kind === "person" && !x.claimed)
-        ? el("span", { class: "hint", text: t("clock.waiting") }) : null);
+        ? el("span", { class: "hint", text: t("clock.waiting") }) : null, overdueBox());
     tickClocks(bar);
     return bar;
+  }
+
+  // -- wait or bot (docs/api.md, "Wait or bot"): a turn ran out in a game of people; the
+  // others choose, the overdue player may still move, nobody choosing is the bot --
+  function overdueBox() {
+    const o = view.clock?.overdue;
+    if (!o) return null;
+    const name = seatName(view.seats[o.seat], o.seat);
+    const mine = view.you.seats.includes(o.seat);
+    const asked = !mine && view.you.role === "seat" && view.you.seats.length > 0;
+    const text = mine ? t("overdue.you")
+      : o.choice === "wait" ? t("overdue.waiting", { name })
+      : asked ? t("overdue.ask", { name }) : t("overdue.others", { name });
+    const buttons = asked ? el("span", { class: "overdue-choices" },
+      o.choice === "wait" ? null : el("button", { type: "button", class: "small", id: "overdue-wait",
+        text: t("overdue.wait"), onclick: () => chooseTimeout("wait") }),
+      el("button", { type: "button", class: "small danger", id: "overdue-bot",
+        text: t("overdue.bot"), onclick: () => chooseTimeout("bot") })) : null;
+    return el("div", { class: "overdue", id: "overdue", role: "status" },
+      el("span", { text }), " ",
+      o.until !== null ? el("span", { class: "hint overdue-until" }) : null, buttons);
+  }
+
+  async function chooseTimeout(choice) {
+    try {
+      await api(`/api/games/${gameId}/timeout`, { method: "POST", token, body: { choice } });
+    } catch (err) { toast(errorText(err), "error"); }
   }
 
   function tickClocks(bar = root.querySelector("#clocks")) {
@@ -535,11 +570,29 @@ export async function showGame(root, gameId, hashToken) {
       const seat = view.seats[s];
       const left = clockLeft(view.clock, s, viewAt);
       const text = seat.left?.reason === "timeout" ? t("clock.out") : left === null ? "" : clockText(left);
-      span.textContent = text ? t("clock.chip", { time: text }) : "";
-      span.parentElement.title = text ? t("clock.seat", { name: seatName(seat, s), time: text }) : "";
+      // a time bank is spent after the move's own time: what is left of it now
+      const banked = view.clock.banks?.[s];
+      const bank = text && banked != null && !seat.left
+        ? bankText(view.clock.seat === s && left !== null ? Math.min(banked, left) : banked) : "";
+      span.textContent = !text ? "" : bank ? t("clock.chip_bank", { time: text, bank })
+        : t("clock.chip", { time: text });
+      span.parentElement.title = !text ? "" : bank
+        ? t("clock.seat_bank", { name: seatName(seat, s), time: text, bank })
+        : t("clock.seat", { name: seatName(seat, s), time: text });
       span.parentElement.classList.toggle("low", left !== null && view.clock.seat === s && left < 60);
     }
+    const until = bar.querySelector(".overdue-until");
+    const o = view.clock.overdue;
+    if (until && o && o.until !== null) {
+      const secs = Math.max(0, o.until - view.clock.now - (Date.now() - viewAt) / 1000);
+      until.textContent = t("overdue.until", { time: clockText(secs) });
+    }
   }
+
+  function bankText(seconds) {
+    return seconds >= 86400 ? t("clock.bank_days", { n: Math.floor(seconds / 86400) }) : clockText(seconds);
+  }
+
   const ticker = setInterval(() => tickClocks(), 1000);
 
   const chat = chatPanel((msg) => sock.send(msg));

@@ -184,6 +184,7 @@ export async function showLobby(root) {
   }
 
   function clockBody(value) {
+    if (value.includes("+")) return value;  // a bank or an increment: the text form
     const [kind, seconds] = value.split(":");
     return kind === "none" ? { kind: "none" } : { kind, seconds: Number(seconds) };
   }
@@ -195,9 +196,11 @@ export async function showLobby(root) {
     const sel = el("select", { id: "clock" },
       new Option(t("lobby.clock.none"), "none"),
       el("optgroup", { label: t("lobby.clock.per_move") },
-        ...perMove.map(([s, key, n]) => new Option(t(key, { n }), `move:${s}`))),
+        ...perMove.map(([s, key, n]) => new Option(t(key, { n }), `move:${s}`)),
+        new Option(t("lobby.clock.day_bank", { n: 3 }), "move:1d+bank:3d")),
       el("optgroup", { label: t("lobby.clock.per_game") },
-        ...perGame.map(([s, n]) => new Option(t("lobby.clock.game_minutes", { n }), `game:${s}`))));
+        ...perGame.map(([s, n]) => new Option(t("lobby.clock.game_minutes", { n }), `game:${s}`)),
+        new Option(t("lobby.clock.game_increment", { n: 5 }), "game:10m+5s")));
     if (![...sel.options].some((o) => o.value === form.clock)) {
       const [kind, secs] = form.clock.split(":");  // the server's own default (serve --turn-seconds)
       const n = Math.max(1, Math.round(Number(secs) / 60));
@@ -245,7 +248,8 @@ export async function showLobby(root) {
       const mine = Boolean(sm?.to_move && sm.phase !== "over");
       if (sm) {
         const createdHere = sm.role === "spectator" && invitesFor(g.game) !== null;
-        if (sm.phase === "over") status = t("lobby.state.over");
+        if (sm.expired) status = t("lobby.state.expired");
+        else if (sm.phase === "over") status = t("lobby.state.over");
         else if (createdHere) status = t(sm.unclaimed?.length ? "lobby.state.host_waiting" : "lobby.state.host");
         else if (sm.role === "spectator") status = t("lobby.state.spectating");
         else if (sm.left?.length && !sm.seats.length) {
@@ -262,7 +266,7 @@ export async function showLobby(root) {
         turnsNow.add(g.game);
       }
       const names = sm ? sm.names.map((n, s) => `${shownName(n)}${sm.phase === "over" ? ` ${sm.scores[s]}` : ""}`).join(" · ") : g.game;
-      ul.append(el("li", { class: mine ? "your-turn" : sm?.phase === "over" ? "over" : "", "data-game": g.game },
+      ul.append(el("li", { class: mine ? "your-turn" : sm?.phase === "over" || sm?.expired ? "over" : "", "data-game": g.game },
         mine ? el("span", { class: "turn-dot", "aria-hidden": "true", text: "●" }) : null,
         el("a", { href: `/play/${g.game}#${g.token}`, class: "game-link" },
           el("strong", { text: names }),
