@@ -1,0 +1,48 @@
+"""Holes of online play closed, in a real browser (issue 28, Deliver item 5): re-opening your
+own invitation link opens your seat; an unjoined seat is shown "invited".
+
+Screenshots go to $AZULEJOS_ARTIFACTS (default: <tmp>/azulejos-artifacts/web).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .browser import CHROMIUM, DESKTOP, artifacts, chromium, open_page
+from .servers import Server
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                       reason="needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"),
+]
+
+
+def test_reopening_your_own_invitation_link_opens_your_seat(server: Server) -> None:
+    """Issue 28, "Why" item 1: the game page's first view must not drop the invitation from
+    the saved entry, so the link claimed on this device opens that seat again."""
+    errors: list[str] = []
+    with chromium() as browser:
+        host, bo = (open_page(browser, errors, timeout=20000, viewport=DESKTOP) for _ in range(2))
+        host.goto(server.base + "/")
+        host.fill(".seat-name[data-seat='0']", "Ann")
+        host.fill(".seat-name[data-seat='1']", "Bo")
+        host.click("#create")
+        host.wait_for_selector("#enter-game")
+        link = host.locator(".link-row.seat .link-input").nth(1).input_value()
+
+        bo.goto(link)
+        bo.wait_for_selector(".game .board.mine[data-seat='1']")
+        saved = bo.evaluate("() => JSON.parse(localStorage.getItem('azulejos.games'))")
+        assert len(saved) == 1 and saved[0]["invite"] and saved[0]["seat"] == 1
+
+        # the same link again, on the same device: Bo's seat, not "already taken"
+        bo.goto(server.base + "/")
+        bo.goto(link)
+        bo.wait_for_selector(".game .board.mine[data-seat='1'] .tag.you")
+        assert bo.locator("#join-notice").count() == 0
+        assert "/play/" in bo.url and "#" not in bo.url
+        bo.screenshot(path=str(artifacts() / "join-again-own-seat.png"), full_page=True)
+    assert not errors, errors
