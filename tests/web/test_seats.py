@@ -78,7 +78,8 @@ def test_bad_invitations_are_refused(client: TestClient) -> None:
         error(claim(client, ga, bad), 400, "malformed")
     r = client.post(f"/api/games/{ga}/claim", json={"invite": a["seats"][0]["invite"], "x": 1})
     error(r, 400, "malformed")
-    error(claim(client, "nosuchgame", a["seats"][0]["invite"]), 404, "unknown_game")
+    # no such game answers as a wrong invitation would (a guesser learns no game ids)
+    error(claim(client, "nosuchgame", a["seats"][0]["invite"]), 403, "bad_invite")
     assert fingerprint(view(client, ga, a["spectator_token"])) == before
     assert claim(client, ga, a["seats"][0]["invite"]).status_code == 200  # still unclaimed
     assert claim(client, b["game"], b["seats"][0]["invite"]).status_code == 200

@@ -32,7 +32,7 @@ from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
 from .replays import MAX_RECORD, Reviews, frames_json, load, reviewed
 from .service import GameService, bot_levels, new_seed
 from .storage import GameStore, SqlStore, database_url
-from .views import rules_json
+from .views import Access, rules_json
 from .ws import game_socket
 
 log = logging.getLogger("azulejos.web")
@@ -61,11 +61,24 @@ def client_of(request: Request) -> str:
 
 
 def limit(request: Request, what: str) -> None:
-    """Count one request of kind ``what`` (``games``, ``moves``, ``profiles`` or ``names``)
-    against the client's
-    limit; ``rate_limited`` (429) over it."""
+    """Count one request of kind ``what`` (``games``, ``moves``, ``profiles``, ``names`` or
+    ``my_games``) against the client's limit; ``rate_limited`` (429) over it."""
     limiter: RateLimiter = getattr(request.app.state, f"limit_{what}")
     limiter.check(client_of(request))
+
+
+#: The answers of a look-up that found nothing, counted by the ``bad_tokens`` limit.
+LOOKUP_FAILURES = frozenset({"bad_token", "bad_invite"})
+
+
+async def game_access(request: Request) -> Access:
+    """What the request's bearer token opens of the path's game; ``bad_token`` (403) for a
+    token of no game, of another game, or of a game that does not exist (the same answer: a
+    guesser learns nothing about which games exist). Failures count against the client's
+    ``bad_tokens`` limit (docs/api.md, "Limits")."""
+    guard: RateLimiter = request.app.state.limit_bad_tokens
+    return await guard.failures(client_of(request), LOOKUP_FAILURES, lambda: _service(request).access(
+        bearer(request), request.path_params["game_id"]))
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -162,6 +175,7 @@ async def create_game(request: Request) -> Response:
 
 @handles_errors
 async def my_games(request: Request) -> Response:
+    limit(request, "my_games")
     data = await read_body(request)
     tokens = data.get("tokens")
     if not isinstance(tokens, list) or len(tokens) > 50:
@@ -174,7 +188,7 @@ async def my_games(request: Request) -> Response:
 @handles_errors
 async def game_view(request: Request) -> Response:
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     return JSONResponse(await svc.view(acc))
 
 
@@ -182,7 +196,7 @@ async def game_view(request: Request) -> Response:
 async def play_move(request: Request) -> Response:
     limit(request, "moves")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     version = await svc.play(acc, data.get("version"), data.get("move"))
     return JSONResponse({"accepted": True, "version": version})
@@ -192,7 +206,7 @@ async def play_move(request: Request) -> Response:
 async def set_name(request: Request) -> Response:
     limit(request, "names")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     await svc.rename(acc, data.get("name"), data.get("seat"))
     return JSONResponse({"ok": True})
@@ -205,8 +219,9 @@ async def claim_seat(request: Request) -> Response:
     unknown = set(data) - {"invite", "profile"}
     if unknown:
         raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
-    claimed = await _service(request).claim(request.path_params["game_id"], data.get("invite"),
-                                            data.get("profile"))
+    guard: RateLimiter = request.app.state.limit_bad_tokens
+    claimed = await guard.failures(client_of(request), LOOKUP_FAILURES, lambda: _service(
+        request).claim(request.path_params["game_id"], data.get("invite"), data.get("profile")))
     return JSONResponse(claimed)
 
 
@@ -214,7 +229,7 @@ async def claim_seat(request: Request) -> Response:
 async def invite_again(request: Request) -> Response:
     limit(request, "games")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     return JSONResponse(await svc.reinvite(acc, data.get("seat")))
 
@@ -223,7 +238,7 @@ async def invite_again(request: Request) -> Response:
 async def leave_game(request: Request) -> Response:
     limit(request, "moves")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     return JSONResponse(await svc.leave(acc, data.get("seat"), data.get("version")))
 
@@ -232,7 +247,7 @@ async def leave_game(request: Request) -> Response:
 async def game_record(request: Request) -> Response:
     svc = _service(request)
     gid = request.path_params["game_id"]
-    acc = await svc.access(bearer(request), gid)
+    acc = await game_access(request)
     text = await svc.record(acc)
     return Response(
         text,
@@ -249,7 +264,7 @@ def _theme(request: Request) -> str:
 async def game_replay(request: Request) -> Response:
     """Every position of a game up to now, for the replay view (docs/api.md, "Replays")."""
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     text = await svc.record(acc)
     lang, theme = _lang(request), _theme(request)
 
@@ -289,7 +304,7 @@ async def review_game(request: Request) -> Response:
     limit(request, "games")
     svc = _service(request)
     gid = request.path_params["game_id"]
-    acc = await svc.access(bearer(request), gid)
+    acc = await game_access(request)
     text = await svc.record(acc)
     record, final = await run_in_threadpool(load, text, _lang(request))
     if not final.is_over:
@@ -501,6 +516,8 @@ def create_app(
     app.state.limit_moves = RateLimiter(the_limits.moves, "moves")
     app.state.limit_profiles = RateLimiter(the_limits.profiles, "new profiles")
     app.state.limit_names = RateLimiter(the_limits.names, "renames")
+    app.state.limit_my_games = RateLimiter(the_limits.my_games, "look-ups of my games")
+    app.state.limit_bad_tokens = RateLimiter(the_limits.bad_tokens, "look-ups of unknown tokens")
     return app
 
 

@@ -493,7 +493,9 @@ def openapi_schema() -> dict[str, Any]:
             "/api/games/{game_id}/claim": {"post": {
                 "summary": "Claim a seat from its invitation (the first to open it gets it)",
                 "description": "Atomic: of two people opening the same link at once exactly one "
-                               "gets the seat; the other gets 409 claimed. No token needed.",
+                               "gets the seat; the other gets 409 claimed. No token needed. "
+                               "No such game answers 403 bad_invite, as a wrong invitation does; "
+                               "such failures count against the client's look-up limit (429).",
                 "operationId": "claimSeat",
                 "parameters": [_GAME_ID],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Claim")}}},
@@ -541,7 +543,7 @@ def openapi_schema() -> dict[str, Any]:
                                                  "first (soonest deadline first), then the "
                                                  "others in play, then the finished ones."}}},
                         "One entry per token, null where a token opens nothing."),
-                    "400": _ERR, "413": _ERR,
+                    "400": _ERR, "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}": {"get": {
@@ -549,7 +551,8 @@ def openapi_schema() -> dict[str, Any]:
                 "operationId": "getView",
                 "security": _AUTH,
                 "parameters": [_GAME_ID],
-                "responses": {"200": _json(_ref("View"), "The view."), "401": _ERR, "403": _ERR, "404": _ERR},
+                "responses": {"200": _json(_ref("View"), "The view."), "401": _ERR, "403": _ERR, "404": _ERR,
+                              "429": _ERR},
             }},
             "/api/games/{game_id}/moves": {"post": {
                 "summary": "Play a move",
@@ -584,7 +587,7 @@ def openapi_schema() -> dict[str, Any]:
                 "parameters": [_GAME_ID],
                 "responses": {
                     "200": _json({"type": "object"}, "The record so far (complete once the game is over)."),
-                    "401": _ERR, "403": _ERR, "404": _ERR,
+                    "401": _ERR, "403": _ERR, "404": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/replay": {"get": {
@@ -594,7 +597,7 @@ def openapi_schema() -> dict[str, Any]:
                 "parameters": [_GAME_ID, _LANG, _THEME],
                 "responses": {
                     "200": _json(_ref("Replay"), "The replay."),
-                    "401": _ERR, "403": _ERR, "404": _ERR,
+                    "401": _ERR, "403": _ERR, "404": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/review": {"post": {
