@@ -55,7 +55,7 @@ SCHEMAS: dict[str, Any] = {
                         "type": "string",
                         "enum": [
                             "malformed", "too_large", "bad_token", "unknown_game", "stale",
-                            "not_your_turn", "spectator", "bad_move", "illegal", "game_over",
+                            "not_your_turn", "you_left", "spectator", "bad_move", "illegal", "game_over",
                             "busy", "not_your_seat", "unknown_language", "unknown_section",
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
@@ -82,8 +82,10 @@ SCHEMAS: dict[str, Any] = {
                     "version": {"type": "integer", "description": "Current version (stale)."},
                     "current": {"type": "integer", "description": "Seat to move (not_your_turn)."},
                     "seat": {"type": "integer",
-                             "description": "The seat, from 0 (claimed; unknown_level for a "
-                                            "seat's level)."},
+                             "description": "The seat, from 0 (claimed; you_left; "
+                                            "unknown_level for a seat's level)."},
+                    "bot": {"type": "string",
+                            "description": "The bot level that plays the seat (you_left)."},
                     "retry_after": {"type": "integer",
                                     "description": "Seconds to wait (rate_limited, "
                                                    "too_many_bot_games; also the Retry-After header)."},
@@ -342,6 +344,11 @@ SCHEMAS: dict[str, Any] = {
                          "The player left: round, moves (played before), reason "
                          "(resigned or timeout) and bot (the level that plays for them)."},
                 "online": {"type": "boolean"},
+                "state": {"enum": ["bot", "left", "invited", "online", "offline"],
+                          "description": "What the board says of the seat: a bot; left (a "
+                                         "stand-in bot plays it); invited (a person seat whose "
+                                         "invitation nobody has opened yet); a claimed seat "
+                                         "online or offline (a page open on the game or not)."},
             }}},
             "factories": {"type": "array", "items": {"type": "string"},
                           "description": "Each factory's tiles as letters (B Y R K W order)."},

@@ -287,6 +287,7 @@ export function boardCard(view, seat, opts) {
   // a default bot name already says "bot" and its level, in the page's language
   if (info.left) tags.push(el("span", { class: "tag left", text: t("game.left_tag", { bot: botName(info.left.bot) }) }));
   else if (info.kind === "bot" && shown === info.name) tags.push(el("span", { class: "tag bot", text: t("game.bot") }));
+  else if (info.state === "invited") tags.push(el("span", { class: "tag invited", text: t("game.invited") }));
   else if (!info.online) tags.push(el("span", { class: "tag offline", text: t("game.offline") }));
   if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
   const head = el("header", { class: "board-head" },
