@@ -80,7 +80,12 @@ def main(argv: list[str]) -> int:
         ):
             cmd = cmd if isinstance(cmd, tuple) else (cmd,)
             status |= run(*cmd, check=False)
-        status |= run(PY, "-m", "pytest", "-q", *rest, check=False)
+        # one worker per CPU (pytest-xdist) unless the caller chose: about half the time on
+        # two cores; `-n 0` runs in one process
+        chosen = any(a.startswith(("-n", "--numprocesses", "-pno:xdist")) or a == "no:xdist"
+                     for a in rest)
+        workers = () if chosen else ("-n", "auto")
+        status |= run(PY, "-m", "pytest", "-q", *workers, *rest, check=False)
         print("all checks passed" if status == 0 else "SOME CHECKS FAILED", flush=True)
         return 1 if status else 0
     print(f"dev.py: unknown task {task!r}", file=sys.stderr)

@@ -309,7 +309,7 @@ def test_openapi_document_matches_the_routes_and_docs_file(client: TestClient) -
     assert served == openapi_schema()
     api_routes = {
         r.path for r in client.app.routes  # type: ignore[attr-defined]
-        if getattr(r, "path", "").startswith("/api/")
+        if getattr(r, "path", "").startswith(("/api/", "/mail/"))  # /mail/: e-mail's pages
     }
     assert set(served["paths"]) == api_routes
     saved = json.loads((DOCS / "openapi.json").read_text(encoding="utf-8"))

@@ -33,7 +33,11 @@ class Viewer:
     def __init__(self, access: Access) -> None:
         self.access = access
         self.previews_on_demand = False
+        self.chat = False
         self.views: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass  # no chat here
 
     def send_view(self, view: dict[str, Any]) -> None:
         self.views.append(view)

@@ -179,7 +179,7 @@ def test_every_routed_path_and_method_has_an_operation_and_back(
     routed = {
         (r.path, m.lower())
         for r in client.app.routes  # type: ignore[attr-defined]
-        if isinstance(r, Route) and r.path.startswith("/api/")
+        if isinstance(r, Route) and r.path.startswith(("/api/", "/mail/"))  # /mail/: e-mail
         for m in (r.methods or ()) if m != "HEAD"
     }
     documented = {(p, m) for p, ops in doc["paths"].items() for m in ops}
@@ -386,3 +386,18 @@ def test_the_check_fails_on_an_undeclared_key(client: TestClient, doc: dict[str,
     strict = Api(client, broken)
     with pytest.raises(AssertionError, match="rated"):
         strict("get", f"/api/games/{c['game']}", 200, token=c["hotseat_token"])
+
+
+def test_the_chat_answers_as_documented(api: Api) -> None:
+    c = api("post", "/api/games", 201, json={"players": 2})
+    g = c["game"]
+    tokens = [api("post", f"/api/games/{g}/claim", 200, json={"invite": s["invite"]})["token"]
+              for s in c["seats"]]
+    api("post", f"/api/games/{g}/chat", 201, token=tokens[0], json={"text": "<b>hi</b>"})
+    api("post", f"/api/games/{g}/chat", 400, token=tokens[0], json={"text": ""})
+    api("post", f"/api/games/{g}/chat", 403, token=c["spectator_token"], json={"text": "x"})
+    api("post", f"/api/games/{g}/mute", 200, token=tokens[1], json={"seat": 0, "muted": True})
+    api("post", f"/api/games/{g}/mute", 400, token=tokens[1], json={"seat": 1, "muted": True})
+    assert api("get", f"/api/games/{g}/chat", 200, token=tokens[1])["messages"] == []
+    assert len(api("get", f"/api/games/{g}/chat", 200, token=c["spectator_token"])["messages"]) == 1
+    api("get", f"/api/games/{g}/chat", 401)

@@ -89,6 +89,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "offer it (default on: less to send on slow links; off: less server time "
                    "a move, for a local network or a proxy that compresses; "
                    "docs/performance.md)"))
+    p.add_argument("--smtp", metavar=_("SERVER"), default=None,
+                   help=_("send e-mail (your turn, game over, the daily digest, account mails) "
+                   "through this SMTP server: smtp://user:pass@host:port, "
+                   "smtp+starttls://... or smtps://... (default: no e-mail)"))
+    p.add_argument("--mail-from", metavar=_("ADDRESS"), default=None,
+                   help=_("the From address of the e-mails (needed with --smtp)"))
+    p.add_argument("--public-url", metavar=_("ADDRESS"), default=None,
+                   help=_("the server's address as players reach it, for the links in e-mails "
+                   "(default: http://HOST:PORT)"))
     p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"),
                    default="info", help=_("how much the server logs (default info)"))
 
@@ -102,7 +111,17 @@ def _app_options(args: argparse.Namespace, url: str) -> dict[str, Any]:
     return {"url": url, "bot_seconds": args.bot_seconds, "bot_delay": args.bot_delay,
             "bot_workers": args.bot_workers, "games_per_minute": args.games_per_minute,
             "moves_per_minute": args.moves_per_minute, "bot_games": args.bot_games,
-            "turn_seconds": args.turn_seconds}
+            "turn_seconds": args.turn_seconds, "smtp": args.smtp, "mail_from": args.mail_from,
+            "public_url": args.public_url or f"http://{args.host}:{args.port}"}
+
+
+def _mail_settings(opts: dict[str, Any]) -> Any:
+    """The e-mail settings of the options (None: e-mail off); ValueError for bad ones."""
+    from azulejos.web.mail import MailSettings
+
+    if not opts.get("smtp"):
+        return None
+    return MailSettings.parse(opts["smtp"], opts.get("mail_from"), opts.get("public_url"))
 
 
 def _build_app(opts: dict[str, Any]) -> Starlette:
@@ -115,7 +134,7 @@ def _build_app(opts: dict[str, Any]) -> Starlette:
                     bot_games=opts["bot_games"])
     return create_app(opts["url"], bot_seconds=opts["bot_seconds"], bot_delay=opts["bot_delay"],
                       bot_workers=opts["bot_workers"], guide=get_section, limits=limits,
-                      turn_seconds=opts["turn_seconds"])
+                      turn_seconds=opts["turn_seconds"], mail=_mail_settings(opts))
 
 
 def worker_app() -> Starlette:
@@ -149,6 +168,12 @@ def run(args: argparse.Namespace) -> int:
                 "an SQLite file is served by one process"), file=sys.stderr)
             return 2
         opts = _app_options(args, url)
+        try:
+            mail = _mail_settings(opts)
+        except ValueError as e:
+            print(_("azulejos serve: bad e-mail settings: {error}").format(error=e),
+                  file=sys.stderr)
+            return 2
         app = _build_app(opts)  # also prepares the database once, before any worker starts
     except Exception as e:  # a bad URL, an unreachable or unwritable database
         print(_("azulejos serve: cannot open the database: {error}").format(error=e),
@@ -157,6 +182,12 @@ def run(args: argparse.Namespace) -> int:
     store = app.state.store
     print(_("azulejos serve: games are kept in {database}").format(database=store.describe()),
           flush=True)
+    if mail is None:
+        print(_("azulejos serve: e-mail is off (no --smtp): no mail is sent"), flush=True)
+    else:
+        print(_("azulejos serve: e-mail is sent through {server} from {sender}; links in it "
+                "point to {url}").format(server=mail.smtp.describe(), sender=mail.sender,
+                                         url=mail.public_url), flush=True)
     if args.workers > 1:
         print(tr.ngettext("azulejos serve: {n} server process behind the port",
                           "azulejos serve: {n} server processes behind the port",

@@ -26,6 +26,9 @@ from azulejos.i18n import LANGUAGES
 from .clocks import my_games_order
 from .csrf import SameOriginJson
 from .limits import Limits, RateLimiter
+from .mail import Mailer, MailSettings, Recipients
+from .mail.pages import routes as mail_routes
+from .mail.sender import Transport
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
@@ -210,6 +213,36 @@ async def set_name(request: Request) -> Response:
     data = await read_body(request)
     await svc.rename(acc, data.get("name"), data.get("seat"))
     return JSONResponse({"ok": True})
+
+
+# -- chat (docs/api.md, "Chat") ------------------------------------------------------------------
+@handles_errors
+async def chat_history(request: Request) -> Response:
+    svc = _service(request)
+    acc = await game_access(request)
+    return JSONResponse(await svc.chat_history(acc))
+
+
+@handles_errors
+async def chat_post(request: Request) -> Response:
+    svc = _service(request)
+    acc = await game_access(request)
+    data = await read_body(request)
+    unknown = set(data) - {"text"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    return JSONResponse(await svc.chat_post(acc, data.get("text")), status_code=201)
+
+
+@handles_errors
+async def chat_mute(request: Request) -> Response:
+    svc = _service(request)
+    acc = await game_access(request)
+    data = await read_body(request)
+    unknown = set(data) - {"seat", "muted"}
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    return JSONResponse(await svc.chat_mute(acc, data.get("seat"), data.get("muted")))
 
 
 @handles_errors
@@ -447,6 +480,10 @@ def create_app(
     turn_seconds: float = 0.0,
     now: Callable[[], float] | None = None,
     clock_interval: float = 1.0,
+    mail: MailSettings | None = None,
+    mail_transport: Transport | None = None,
+    recipients: Recipients | None = None,
+    mail_digest_check: float = 600.0,
 ) -> Starlette:
     """The app. ``db``: a database URL or SQLite file path (default: the user's data folder);
     or pass a ready ``store``. ``guide(section, lang)`` serves the rules guide (None: none).
@@ -454,9 +491,15 @@ def create_app(
     through another front end). ``limits``: rate limits and the all-bot game cap (default
     :class:`Limits`; ``Limits.none()`` for none). ``turn_seconds``: the per-move clock of games
     created without a ``clock`` (0: none); ``now``: the clocks' wall-clock time source (tests
-    pass a simulated one); ``clock_interval``: how often turns out of time are looked for."""
+    pass a simulated one); ``clock_interval``: how often turns out of time are looked for.
+    ``mail``: e-mail on (``serve --smtp``; None: off), sent through ``mail_transport`` (tests;
+    default SMTP) to the seats ``recipients`` names (the accounts; docs/api.md, "E-mail");
+    ``mail_digest_check``: how often the daily digest is looked at (0: never)."""
     the_limits = limits or Limits()
     the_store: GameStore = store if store is not None else SqlStore(database_url(db))
+    engine = the_store.engine if isinstance(the_store, SqlStore) else None
+    mailer = Mailer(engine, mail, now=now or time.time, transport=mail_transport,
+                    recipients=recipients, digest_check=mail_digest_check)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -467,9 +510,16 @@ def create_app(
         )
         app.state.service = svc
         await svc.start(resume_bots=resume_bots)
+        if mailer.enabled:
+            await mailer.start(svc.db_executor)  # (its database work: the service's threads)
+            svc.commit_hooks.append(mailer.notifier.changed)
+            log.info("e-mail is on: sent through %s", mailer.describe())
+        else:
+            log.info("e-mail is off (serve --smtp URL turns it on): no mail is sent")
         try:
             yield
         finally:
+            await mailer.stop()
             await svc.stop()
             if store is None:
                 the_store.close()
@@ -494,6 +544,9 @@ def create_app(
         Route("/api/games/{game_id}/invite", invite_again, methods=["POST"]),
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
         Route("/api/games/{game_id}/record", game_record),
+        Route("/api/games/{game_id}/chat", chat_history),
+        Route("/api/games/{game_id}/chat", chat_post, methods=["POST"]),
+        Route("/api/games/{game_id}/mute", chat_mute, methods=["POST"]),
         Route("/api/games/{game_id}/replay", game_replay),
         Route("/api/games/{game_id}/review", review_game, methods=["POST"]),
         Route("/api/replay", record_replay, methods=["POST"]),
@@ -504,12 +557,14 @@ def create_app(
         Route("/api/profiles/{profile_id}/name", rename_profile, methods=["POST"]),
         Route("/api/leaderboard", leaderboard),
         Route("/api/openapi.json", openapi),
+        *mail_routes(),
         WebSocketRoute("/ws/games/{game_id}", game_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
                                                                  Middleware(SameOriginJson)])
     app.state.store = the_store
+    app.state.mailer = mailer  # e-mail (web/mail/): .enabled, .send(to, template, lang, params)
     app.state.guide = guide
     app.state.reviews = Reviews(the_store)  # kept in the database: every process serves them
     app.state.limit_games = RateLimiter(the_limits.games, "new games")

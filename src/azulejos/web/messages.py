@@ -16,6 +16,7 @@ from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, translation
 from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS, reason_text
 from azulejos.render.themes import THEMES
 
+from .chat_messages import chat_messages
 from .profile_messages import profile_messages
 
 #: One number per plural form of each language, in the order of its catalogue's forms.
@@ -370,6 +371,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.out_of_time": _("Your time for this move has run out: a bot now plays your seat."),
         # player profiles and the leaderboard
         **profile_messages(lang, ngettext),
+        **chat_messages(lang, ngettext),
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},

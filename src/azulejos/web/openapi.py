@@ -11,7 +11,8 @@ from azulejos.core.ruleset import MODULES
 from azulejos.i18n import LANGUAGES
 from azulejos.render.themes import THEMES
 
-from . import profiles_openapi
+from . import chat_openapi, profiles_openapi
+from .mail import openapi as mail_openapi
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
 
@@ -62,6 +63,7 @@ SCHEMAS: dict[str, Any] = {
                             "bad_record", "not_over", "unknown_level", "out_of_time",
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
+                            *chat_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -89,6 +91,8 @@ SCHEMAS: dict[str, Any] = {
                     "retry_after": {"type": "integer",
                                     "description": "Seconds to wait (rate_limited, "
                                                    "too_many_bot_games; also the Retry-After header)."},
+                    "max": {"type": "integer",
+                            "description": "The most characters a chat message has (too_long)."},
                 },
             }
         },
@@ -464,7 +468,7 @@ def openapi_schema() -> dict[str, Any]:
                 },
                 **profiles_openapi.SECURITY,
             },
-            "schemas": SCHEMAS | profiles_openapi.SCHEMAS,
+            "schemas": SCHEMAS | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS,
         },
         "paths": {
             "/api/meta": {"get": {
@@ -653,6 +657,8 @@ def openapi_schema() -> dict[str, Any]:
                 },
             }},
             **profiles_openapi.paths(),
+            **chat_openapi.paths(),
+            **mail_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

@@ -23,6 +23,11 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
 6. player profiles (revision 0006): ``azulejos_profiles`` (public id, key digest, name),
    ``azulejos_ratings`` (openskill rating per profile and pool), ``azulejos_results`` (a finished
    game's end per profile seat, written once), ``seats.profile_id`` and ``games.rated``.
+7. in-game chat (revision 0007, :mod:`.chat`): ``azulejos_chat`` (a game's messages in order,
+   with the seat and its name) and ``azulejos_chat_mutes`` (which seat muted which).
+8. e-mail (revision 0008, ``web/mail/``): ``azulejos_mail_outbox`` (the queued mails),
+   ``azulejos_mail_turns`` (whose turn was told by mail), ``azulejos_mail_optout`` (who
+   unsubscribed) and ``azulejos_mail_state`` (the unsubscribe secret, the last digest day).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -222,6 +227,79 @@ reviews_t = Table(
     Column("settings", String(100), primary_key=True),  # the review's budget and seed
     Column("created", Float, nullable=False),
     Column("record", Text, nullable=False),  # the annotated record, azulejos-record/1 JSON
+)
+
+chat_t = Table(
+    "azulejos_chat",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, … within the game
+    Column("seat", Integer, nullable=False),  # who wrote it
+    Column("name", String(80), nullable=False),  # the seat's name when it was written
+    Column("text", Text, nullable=False),  # as written (cleaned: web/chat.py); shown as text
+    Column("created", Float, nullable=False),
+)
+
+chat_mutes_t = Table(
+    "azulejos_chat_mutes",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),  # who muted
+    Column("muted", Integer, primary_key=True),  # whose messages they no longer get
+)
+
+# -- e-mail (revision 0008; docs/api.md, "E-mail"; web/mail/) -----------------------------------
+#: Mails waiting to be sent, sent, or given up (the outbox: web/mail/outbox.py). A sender claims
+#: a row by a conditional update (``status`` queued -> sending, with a lease), so several
+#: processes never send one mail twice; ``dedupe`` (unique) keeps a mail queued once.
+mail_outbox_t = Table(
+    "azulejos_mail_outbox",
+    meta,
+    Column("mail_id", Integer, primary_key=True, autoincrement=True),
+    Column("recipient", String(320), nullable=False),
+    Column("template", String(32), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("params", Text, nullable=False),  # JSON object
+    Column("created", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("next_attempt", Float, nullable=False, index=True),
+    Column("status", String(8), nullable=False, index=True),  # queued|sending|sent|failed
+    Column("lease", Float, nullable=True),  # a sending row's claim runs out then
+    Column("sent", Float, nullable=True),
+    Column("error", Text, nullable=True),
+    Column("dedupe", String(120), nullable=True, unique=True),
+)
+
+#: The seats whose turn it is and whose player was told (or waits for the digest): at most one
+#: "your turn" mail per game and seat until the seat moves (web/mail/notifier.py).
+mail_turns_t = Table(
+    "azulejos_mail_turns",
+    meta,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("key", String(200), nullable=False, index=True),  # the recipient's unsubscribe key
+    Column("address", String(320), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("digest", Integer, nullable=False),  # 1: told in the daily digest, not at once
+    Column("opponents", Text, nullable=False),  # JSON list of names
+    Column("since", Float, nullable=False),
+)
+
+#: Recipients who unsubscribed from notification mails, by unsubscribe key.
+mail_optout_t = Table(
+    "azulejos_mail_optout",
+    meta,
+    Column("key", String(200), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
+#: Small shared settings of the mail parts: the unsubscribe links' secret, the last digest day.
+mail_state_t = Table(
+    "azulejos_mail_state",
+    meta,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
 )
 
 schema_t = Table(

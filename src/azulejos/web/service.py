@@ -38,6 +38,7 @@ from .live import Live, seat_of
 from .profile_store import Profile
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
 from .service_bots import BotsPart
+from .service_chat import ChatPart
 from .service_clocks import ClocksPart
 from .service_seats import SeatsPart
 from .service_sync import SyncPart
@@ -68,7 +69,7 @@ def bot_levels() -> list[str]:
 #: Finished games that nobody watches kept in memory (the oldest leave first).
 FINISHED_KEPT = 100
 
-class GameService(SeatsPart, ClocksPart, BotsPart, SyncPart):
+class GameService(SeatsPart, ClocksPart, BotsPart, ChatPart, SyncPart):
     """The web transport over the games' hosts (see the module text); its parts, one module
     each: seats (:mod:`.service_seats`), clocks (:mod:`.service_clocks`), the bot loop
     (:mod:`.service_bots`), viewers and several processes (:mod:`.service_sync`)."""

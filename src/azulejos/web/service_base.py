@@ -97,9 +97,17 @@ class ServiceBase:
         self._sync_task: asyncio.Task[None] | None = None
         self._stalled: dict[str, int] = {}
         self.moves_accepted = 0
+        #: Told of each change stored here, after it is shown (on the event loop; they must
+        #: return at once: e-mail, ``web/mail/notifier.py``, hands its work to a thread).
+        self.commit_hooks: list[Callable[[Live], None]] = []
         #: Player profiles, their statistics and ratings (:mod:`.profiles`).
         self.profiles = ProfileService(
             SqlProfiles(store.engine) if isinstance(store, SqlStore) else None, self._db)
+
+    @property
+    def db_executor(self) -> ThreadPoolExecutor:
+        """The threads the database work runs in (one on SQLite: its one writer)."""
+        return self._db_pool
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
@@ -194,4 +202,10 @@ class ServiceBase:
         raise NotImplementedError
 
     async def _clock_claimed(self, live: Live) -> None:
+        raise NotImplementedError
+
+    async def chat_noticed(self, gid: str, seq: int) -> None:
+        raise NotImplementedError
+
+    async def chat_sync(self, game_ids: list[str]) -> None:
         raise NotImplementedError

@@ -81,6 +81,11 @@ class SyncPart(ServiceBase):
         if not self._moves_in_writes:
             self.bus.publish("move", live.game_id, live.version)
         self.profiles.ended(live)  # a game that ended: its results and ratings, once
+        for hook in self.commit_hooks:
+            try:
+                hook(live)
+            except Exception:
+                log.exception("game %s: a commit hook failed", live.game_id)
 
     def _notice(self, notice: Notice) -> None:
         """A notice from another process (called by the bus on the event loop)."""
@@ -97,6 +102,8 @@ class SyncPart(ServiceBase):
                         and gid in self._bots):
                     self._yielded.add(gid)  # the other process stored the latest change
                 await self._refresh(gid, None if n.kind == "seats" else n.version)
+            elif n.kind == "chat":  # the notice's version is the message's number
+                await self.chat_noticed(gid, n.version)
             elif n.kind == "presence":
                 if gid not in self._subs:
                     return  # nobody watches it here (a first viewer asks the others)
@@ -195,6 +202,7 @@ class SyncPart(ServiceBase):
         ids = [g for g in self._subs if g in self._games]
         if not ids:
             return
+        await self.chat_sync(ids)
         stamps = await self._db(self.store.stamps, ids)
         for gid, stamp in stamps.items():
             live = self._games.get(gid)

@@ -32,8 +32,12 @@ class Subscriber(Protocol):
 
     access: Access
     previews_on_demand: bool
+    chat: bool  # it is sent chat messages (web/service_chat.py)
 
     def send_view(self, view: dict[str, Any]) -> None: ...
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a message that is not a view (a chat message)."""
 
 
 #: HTTP status of each refusal of the session.

@@ -50,6 +50,9 @@ class Connection:
         #: The client asked for previews on demand (docs/api.md, "Previews on demand"): its
         #: views' legal moves come without ``preview``; it asks for those it shows.
         self.previews_on_demand = False
+        #: The client asked for the chat (the hello's ``"chat": true``, docs/api.md, "Chat"):
+        #: it is sent the history after its first view, then each new message.
+        self.chat = False
 
     def send_view(self, view: dict[str, Any], whole: bool = False) -> None:
         """Send ``view`` (replacing one not sent yet); ``whole``: as a whole view even to a
@@ -136,7 +139,7 @@ async def game_socket(ws: WebSocket) -> None:
     # -- hello: a few attempts within HELLO_TIMEOUT in all ------------------------------------
     deadline = time.monotonic() + HELLO_TIMEOUT
     attempts = 0
-    patches = on_demand = False
+    patches = on_demand = chat = False
     while access is None:
         attempts += 1
         if attempts > HELLO_ATTEMPTS:
@@ -158,6 +161,7 @@ async def game_socket(ws: WebSocket) -> None:
             access = await guard.failures(client, BAD_TOKEN,
                                           functools.partial(svc.access, data.get("token"), game_id))
             patches = data.get("patches") is True
+            chat = data.get("chat") is True
             on_demand = previews == PREVIEWS_ON_DEMAND
         except TimeoutError:
             await ws.close(code=1008, reason="no hello")
@@ -175,6 +179,7 @@ async def game_socket(ws: WebSocket) -> None:
     conn = Connection(ws, access, ws.app.state.limit_moves)
     conn.patches = patches
     conn.previews_on_demand = on_demand
+    conn.chat = chat
     try:
         live = await svc.get(game_id)
     except GameError as e:
@@ -191,6 +196,9 @@ async def game_socket(ws: WebSocket) -> None:
     conn.send_view(await svc.view(access, not on_demand))
     sender = asyncio.create_task(conn.run_sender())
     svc.subscribe(conn)
+    if chat:
+        with contextlib.suppress(GameError):  # a server without a chat store sends none
+            conn.send({"type": "chat_history", **await svc.chat_history(access)})
     allowance, last = BURST, time.monotonic()
     try:
         while not conn.closed and not sender.done():
@@ -249,11 +257,19 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
             conn.ws.app.state.limit_names.check(conn.client)  # shared with HTTP renames
             await svc.rename(conn.access, data.get("name"), data.get("seat"))
             reply = {"type": "named"}
+        elif kind == "chat":
+            reply = {"type": "chatted", "message": await svc.chat_post(conn.access,
+                                                                        data.get("text"))}
+        elif kind == "chat_history":
+            reply = {"type": "chat_history", **await svc.chat_history(conn.access)}
+        elif kind == "mute":
+            reply = {"type": "muted", **await svc.chat_mute(conn.access, data.get("seat"),
+                                                            data.get("muted"))}
         elif kind == "hello":
             raise GameError("malformed", "already greeted")
         else:
-            raise GameError("malformed",
-                            "unknown message type (move, view, previews, name, leave or ping)")
+            raise GameError("malformed", "unknown message type (move, view, previews, name, "
+                                         "leave, chat, chat_history, mute or ping)")
     except GameError as e:
         conn.send(_error(e, ref))
         return

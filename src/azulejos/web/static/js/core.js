@@ -178,7 +178,7 @@ export function errorText(err) {
     return t("error.unknown_level", { level: err.level ?? "", levels: (err.levels ?? []).join(", ") });
   }
   const key = `error.${err.code}`;
-  if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? 1 });
+  if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? err.max ?? 1 });
   return t("error.generic", { message: err.message || err.code });
 }
 

@@ -12,6 +12,7 @@ import { clockLeft, clockText, notifyButton, notifyTurn, turnTitle } from "./cor
 import { boardCard, centreView, factoryView, specialBadge, specialsLegend } from "./board.js";
 import { tile as tileSvg, svg as svgBox } from "./tiles.js";
 import { GameSocket } from "./socket.js";
+import { chatPanel } from "./chat.js";
 import { ensureDefs } from "./tiles.js";
 import { logView, summaryDialog } from "./summary.js";
 import { modal, settleDialogFocus } from "./dialog.js";
@@ -528,7 +529,7 @@ export async function showGame(root, gameId, hashToken) {
         head, clocksBar(),
         el("div", { class: "game-grid" },
           el("div", { class: "play-area" }, table(), bar, boards()),
-          el("aside", { class: "side" }, invitePanel(), logView(view)))),
+          el("aside", { class: "side" }, invitePanel(), chat.element, logView(view)))),
       overlay, dialog, leaving));
     watchBar(bar);
     restoreFocus(had);
@@ -596,6 +597,7 @@ export async function showGame(root, gameId, hashToken) {
   }
   const ticker = setInterval(() => tickClocks(), 1000);
 
+  const chat = chatPanel((msg) => sock.send(msg));
   const sock = new GameSocket(gameId, token, {
     onView(v) {
       const first = view === null;
@@ -604,6 +606,7 @@ export async function showGame(root, gameId, hashToken) {
       if (!first && v.to_move && !wasMine && v.phase !== "over") notifyTurn(gameId);
       if (view && v.version !== view.version) { picked = null; chosen = null; splitting = null; sending = false; }
       view = v;
+      chat.update(v);
       attachPreviews();
       if (first) {
         const role = v.you.role;
@@ -628,6 +631,7 @@ export async function showGame(root, gameId, hashToken) {
     },
     onAccepted() { sending = false; },
     onPreviews: gotPreviews,
+    onChat: (msg) => chat.receive(msg),
     onStatus(st) {
       status = st;
       if (st !== "connected") { previewsAsked = new Set(); previewRefs.clear(); }  // unanswered: ask again

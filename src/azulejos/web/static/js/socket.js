@@ -3,12 +3,13 @@
 // added (docs/api.md, "Patches"); a patch that does not fit the view held asks for it whole.
 // The views' legal moves come without their previews: the page asks for those it shows
 // ({"type": "previews"}, docs/api.md "Previews on demand") and gets them in onPreviews.
+// It asks for the chat too (docs/api.md, "Chat"): its messages go to onChat.
 
 export class GameSocket {
-  constructor(gameId, token, { onView, onError, onStatus, onAccepted, onPreviews }) {
+  constructor(gameId, token, { onView, onError, onStatus, onAccepted, onPreviews, onChat }) {
     this.gameId = gameId;
     this.token = token;
-    this.handlers = { onView, onError, onStatus, onAccepted, onPreviews };
+    this.handlers = { onView, onError, onStatus, onAccepted, onPreviews, onChat };
     this.ws = null;
     this.closed = false;
     this.retry = 0;
@@ -24,7 +25,7 @@ export class GameSocket {
     this.ws = ws;
     this.view = null;      // the last view, patches apply to it
     this.asked = false;    // a whole view was asked for after a patch that did not fit
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token, patches: true, previews: "on_demand" }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token, patches: true, previews: "on_demand", chat: true }));
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
@@ -34,6 +35,7 @@ export class GameSocket {
       else if (msg.type === "error") this.handlers.onError(msg.error, msg.ref);
       else if (msg.type === "accepted") this.handlers.onAccepted?.(msg);
       else if (msg.type === "previews") this.handlers.onPreviews?.(msg);
+      else if (["chat_history", "chat", "chatted", "muted"].includes(msg.type)) this.handlers.onChat?.(msg);
     };
     ws.onclose = (ev) => {
       if (this.closed) return;
