@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from azulejos.cli.plain import PlainGame, command_words
+from azulejos.cli.plain import PlainGame, command_words, section_words
+from azulejos.guide import SECTIONS
 from azulejos.play import Match, parse_seat
 from azulejos.play.words import Words
 
@@ -113,3 +114,83 @@ def test_every_local_word_reads_as_its_command(lang: str) -> None:
     for command, word in LOCAL[lang].items():
         assert aliases[word] == command, word
         assert command not in aliases  # the English word stays itself
+
+
+#: What a player types after the rules command for each section of the guide (issue 31).
+SECTION_WORDS = {
+    "fr": {"setup": "préparation", "recap": "résumé", "teach": "explication", "faq": "questions",
+           "variant": "variante", "chocolatier": "chocolatier", "specials": "spéciales"},
+    "uk": {"setup": "підготовка", "recap": "коротко", "teach": "пояснення", "faq": "запитання",
+           "variant": "варіант", "chocolatier": "шоколатьє", "specials": "особливі"},
+    "ru": {"setup": "подготовка", "recap": "кратко", "teach": "объяснение", "faq": "вопросы",
+           "variant": "вариант", "chocolatier": "шоколатье", "specials": "особые"},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SECTION_WORDS))
+def test_each_rules_section_has_a_word_in_the_players_language(lang: str) -> None:
+    assert section_words(Words(lang)) == SECTION_WORDS[lang]
+    assert tuple(section_words(Words("en"))) == SECTIONS  # one word for every section
+    assert section_words(Words("en")) == {s: s for s in SECTIONS}
+
+
+@pytest.mark.parametrize("lang", sorted(SECTION_WORDS))
+def test_the_rules_command_reads_the_local_and_the_english_section_words(lang: str) -> None:
+    rules = LOCAL[lang]["rules"]
+    for section, word in SECTION_WORDS[lang].items():
+        seen: list[str] = []
+        g, _out = game(lang)
+
+        def guide(s: str, _lang: str, seen: list[str] = seen) -> str:
+            seen.append(s)
+            return s
+
+        g.guide = guide
+        g.command(f"{rules} {word.upper()}")
+        g.command(f"rules {section}")
+        assert seen == [section, section], (word, seen)
+
+
+@pytest.mark.parametrize("lang", sorted(SECTION_WORDS))
+def test_the_help_and_the_unknown_section_list_the_local_section_words(lang: str) -> None:
+    _go, help_text = said(lang, "help")
+    _go, unknown = said(lang, "rules xyz")
+    for word in SECTION_WORDS[lang].values():
+        assert word in help_text.splitlines()[0] and word in unknown, word
+    english_only = [s for s, w in SECTION_WORDS[lang].items() if s != w]
+    assert not any(re.search(rf"\b{s}\b", help_text.splitlines()[0] + unknown)
+                   for s in english_only), (help_text, unknown)
+
+
+@pytest.mark.parametrize("lang", sorted(LOCAL))
+def test_R43_the_sf4_question_is_cancelled_by_the_local_word_it_names(lang: str) -> None:
+    from azulejos.core import Ruleset
+    from azulejos.core.choices import sf4_rest
+
+    m = Match.new([parse_seat("Ana", 0), parse_seat("Bea", 1)], Ruleset(2, special_factories=True), 4)
+    mv = next(x for x in m.state.legal_moves() if x.split)
+    assert sf4_rest(m.state, mv.source, mv.colour)
+    cancel = Words(lang).tr.pgettext("plain command", "cancel")
+    out = io.StringIO()
+    g = PlainGame(m, Words(lang), io.StringIO(f"sideways\n{cancel}\n"), out, echo=True)
+    g.try_move(mv.plain.text())
+    text = out.getvalue()
+    assert cancel != "cancel" and f"{QUOTE[lang][0]}{cancel}{QUOTE[lang][1]}" in text
+    assert Words(lang).gettext("Move cancelled.") in text
+    assert len(m.log) == 0  # nothing was played
+
+
+@pytest.mark.parametrize("lang", sorted(LOCAL))
+def test_R43_the_helps_sf4_line_uses_the_themes_words(lang: str) -> None:
+    """Issue 31: in the chocolatier theme the help's line on SF4 names showcases and candies,
+    never the classic theme's factories and colours."""
+    from azulejos.core import Ruleset
+
+    for theme, other in (("chocolatier", "classic"), ("classic", "chocolatier")):
+        m = Match.new([parse_seat("Ana", 0), parse_seat("Bea", 1)], Ruleset(2, special_factories=True), 4)
+        out = io.StringIO()
+        g = PlainGame(m, Words(lang, theme), io.StringIO(""), out, echo=True)
+        g.command("help")
+        text = out.getvalue()
+        assert Words(lang, theme).phrase("plain sf4 help") in text
+        assert Words(lang, other).phrase("plain sf4 help") not in text

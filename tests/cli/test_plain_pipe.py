@@ -91,7 +91,7 @@ def test_bad_and_illegal_input_is_explained_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize(("lang", "reason"), [
     ("en", "that folder does not exist; give a file in an existing folder"),
-    ("uk", "такої папки немає; вкажіть файл у наявній папці"),
+    ("uk", "такої теки немає; вкажіть файл у наявній теці"),
     ("ru", "такой папки нет; укажите файл в существующей папке"),
     ("fr", "ce dossier n’existe pas ; indiquez un fichier dans un dossier existant")])
 def test_a_failed_save_says_why_in_the_language(lang: str, reason: str, tmp_path: Path) -> None:
@@ -112,8 +112,8 @@ def test_help_and_rules_name_the_specials_section_R40() -> None:
     out = proc.stdout
     assert "rules [setup|recap|teach|faq|variant|chocolatier|specials]" in out
     assert "# Special factory displays" in out
-    assert "No rules section 'zzz'. Try setup, recap, teach, faq, variant, chocolatier or " \
-        "specials." in out
+    assert "No rules section 'zzz'. The sections: setup, recap, teach, faq, variant, " \
+        "chocolatier, specials." in out
 
 
 def test_bad_options_give_a_clear_error() -> None:
@@ -153,7 +153,7 @@ def test_a_game_against_a_bot_shows_no_english(lang: str, theme: str, tmp_path: 
     assert proc2.returncode == 0, proc2.stderr
     first = proc2.stdout.splitlines()[0]
     w = Words(lang, theme)
-    assert first == w.gettext("azulejos - plain mode.") + " " + \
+    assert first == w.gettext("azulejos – plain mode.") + " " + \
         w.phrase("plain intro").format(help=command_words(w)["help"])
 
 
@@ -209,7 +209,8 @@ def test_R43_an_SF4_draft_without_an_answer_is_cancelled_and_changes_nothing() -
                      f"{mv.plain.text()}\nsideways\n\n{mv.text()}\nlog\nquit\n")
     out = proc.stdout
     assert proc.returncode == 0 and "Traceback" not in out + proc.stderr
-    assert "Type < for the left neighbour or > for the right one." in out
+    assert "Type < for the left neighbour or > for the right one; 'cancel' or an empty line " \
+        "cancels the move." in out
     assert "Move cancelled." in out
     cancelled, _sep, rest = out.partition("Move cancelled.")
     assert "Ana takes" not in cancelled  # nothing was played

@@ -54,7 +54,7 @@ def test_show_prints_the_position_at_a_move(tmp_path: Path) -> None:
     rec = next(tmp_path.iterdir())
     r = azulejos("show", str(rec), "--round", "2", "--move", "3", "--position")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("Round 2 – coloured wall – ")
+    assert r.stdout.startswith("Round 2 · coloured wall · ")
     assert "Factories" in r.stdout and "floor" in r.stdout
     assert r.stdout.strip().splitlines()[-1].startswith("2c 2 d")
     bad = azulejos("show", str(rec), "--round", "99")

@@ -54,4 +54,4 @@ def test_R47e_replay_of_a_special_record_in_ukrainian() -> None:
     out = azulejos("replay", "--lang", "uk", str(path))
     assert out.returncode == 1
     assert out.stdout.strip() == (
-        f"{path}: Раунд 1: у цій грі щораунду 2 особливі вітрини, усі різні, а не SF4 SF4 (R47e).")
+        f"{path}: Раунд 1: у цій грі в кожному раунді 2 особливі вітрини, усі різні, а не SF4 SF4 (R47e).")

@@ -166,3 +166,21 @@ def test_tutorial_folds_its_prose_for_a_terminal_but_not_the_boards() -> None:
     assert boards <= set(folded.splitlines())  # the boards are whole
     prose = [x for x in folded.splitlines() if x not in boards and not x.startswith("#")]
     assert all(len(x) <= 60 for x in prose), [x for x in prose if len(x) > 60]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "fr"])
+def test_R11_the_tutorial_says_a_refusal_in_the_themes_words(lang: str) -> None:
+    """learn --theme chocolatier: a move the rules refuse is explained with the showcases and
+    candies (issue 31); the classic theme keeps the factories and tiles."""
+    from azulejos.i18n import translation
+    from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS
+
+    st = PUZZLES[0].state()
+    sources = [(str(i + 1), f) for i, f in enumerate(st.factories)] + [("C", st.centre)]
+    refused = next(f"{s}{'BYRKW'[c]}1" for s, f in sources if sum(f)
+                   for c in range(5) if not f[c])  # a source without that colour (R11)
+    tr = translation(lang)
+    for theme, table in (("chocolatier", CHOCOLATIER_REASONS), ("classic", REASONS)):
+        out = io.StringIO()
+        run_tutorial(io.StringIO(f"{refused}\nquit\n"), out, lang, theme=theme)
+        assert tr.gettext(table["R11"]) in out.getvalue(), (theme, out.getvalue()[-300:])

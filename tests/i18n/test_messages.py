@@ -12,7 +12,7 @@ import polib
 import pytest
 
 import azulejos
-from azulejos.core import CENTRE, FLOOR, Bonus, Discarded, Penalised, Placed, draft, place
+from azulejos.core import CENTRE, FLOOR, LETTERS, Bonus, Discarded, Penalised, Placed, draft, place
 from azulejos.i18n import LANGUAGES, format_number, translation
 from azulejos.i18n.catalog import check, extract_template, source_literals
 from azulejos.play import Preview, Result, Seat, Standing
@@ -247,6 +247,18 @@ def test_one_set_of_letters_per_theme_and_no_key_means_two_things(theme: str) ->
     assert w.notation(move) == f"1{THEMES[theme].symbols[1]}3"
     assert Words("en", theme, theme_letters=False).notation(move) == "1Y3"
     assert GameLog(w).line(0, "Ana", move).endswith(f"[1{THEMES[theme].symbols[1]}3]")
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_theme_and_language_draws_the_notations_letters(theme: str, lang: str) -> None:
+    """Issue 31 item 5, decided in docs/glossary.md ("Letters"): B Y R K W in every theme and
+    language, so that a move reads the same on the tiles, in the plain mode, on the web page
+    and in a record (caramel is Y, raspberry truffle R: 3R2 everywhere, never 3T2)."""
+    assert "".join(THEMES[theme].symbols) == "".join(LETTERS) == "BYRKW"
+    move = draft(2, 2, 1)
+    assert Words(lang, theme).notation(move) == move.text() == "3R2"
+    assert Words(lang, theme, theme_letters=False).notation(move) == "3R2"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -54,3 +54,20 @@ def test_french_high_punctuation_has_its_space() -> None:
     except where the sign is part of a command or notation (cmd:COMMAND, key=value)."""
     bad = [s for _, s in texts("fr") for m in re.finditer(r"[\w»)](?P<p>[;?!])(?=\s|$)", s)]
     assert not bad, "\n".join(map(repr, bad[:20]))
+
+
+#: A hyphen where English writes a dash (between spaces) or a range (1-5, R40-R47).
+ENGLISH = [
+    (r"\s-\s", "a hyphen as a dash (an en dash – between spaces)"),
+    (r"(?<![\w-])R?\d+-(?:R?\d+|\{\w+\})(?![\w-])", "a hyphen in a range (1–5, R40–R47)"),
+]
+
+
+def test_english_source_texts_have_no_hyphen_for_a_dash() -> None:
+    """The English originals (msgids) write en dashes too (issue 31): the English screens show
+    them as they are, and a translator copies what the original does."""
+    po = polib.pofile(str(LOCALE / "azulejos.pot"))
+    bad = [f"{why}: {text!r}" for e in po
+           for text in ([e.msgid, e.msgid_plural] if e.msgid_plural else [e.msgid])
+           for pattern, why in ENGLISH if re.search(pattern, text)]
+    assert not bad, "\n".join(bad[:20])

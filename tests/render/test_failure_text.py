@@ -36,3 +36,16 @@ def test_every_kind_is_translated(lang: str) -> None:
 
 def test_R13_an_illegal_move_is_said_by_its_rule() -> None:
     assert "pattern line" in failure_text(translation("en"), IllegalMoveError(SECRET, "R13"))
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "fr"])
+def test_R11_a_refused_move_is_said_in_the_themes_words(lang: str) -> None:
+    """The chocolatier theme's refusals name showcases and candies, in a hint's failure too
+    (issue 31)."""
+    from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS
+
+    tr = translation(lang)
+    error = IllegalMoveError(SECRET, "R11")
+    assert failure_text(tr, error, "chocolatier") == tr.gettext(CHOCOLATIER_REASONS["R11"])
+    assert failure_text(tr, error) == failure_text(tr, error, "classic") == tr.gettext(REASONS["R11"])
+    assert failure_text(tr, error, "chocolatier") != failure_text(tr, error)

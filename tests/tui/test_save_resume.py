@@ -93,5 +93,5 @@ def test_save_error_is_in_the_game_language(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
             err = str(app.screen.query_one("#save-error").render()).replace("\n", " ")
-            assert "Не вдалося зберегти: такої папки немає" in err and "No such" not in err
+            assert "Не вдалося зберегти: такої теки немає" in err and "No such" not in err
     asyncio.run(go())

@@ -191,7 +191,8 @@ def test_no_key_means_two_things(theme: str) -> None:
 
 
 def test_chocolatier_letters_are_the_keys_and_the_moves_panel_letters() -> None:
-    """Caramel is A: typed, drawn, previewed and written in the moves panel."""
+    """Caramel is Y, the notation's letter (issue 31 item 5): typed, drawn, previewed and
+    written in the moves panel as in the plain mode and the records."""
     async def go() -> None:
         app = app_for([Seat("Ana"), Seat("Bea")], "en", "chocolatier")
         async with app.run_test(size=(120, 40)) as pilot:
@@ -200,11 +201,12 @@ def test_chocolatier_letters_are_the_keys_and_the_moves_panel_letters() -> None:
             move = next(m for m in screen.match.state.legal_moves()
                         if m.colour == 1 and m.source < 5 and m.destination == 1)
             keys = keys_for(move, app.words.theme.symbols)
-            assert keys[1] == "a"
+            assert keys[1] == "y"
             await pilot.press(*keys[:-1])
-            text = f"{move.source + 1}A2"
+            text = f"{move.source + 1}Y2"
+            assert text == move.text()
             assert text in str(screen.query_one("#prompt").render())
-            assert "A" in str(screen.query_one(f"#factory-{move.source}").render())
+            assert "Y" in str(screen.query_one(f"#factory-{move.source}").render())
             await pilot.press("enter")
             assert screen.match.log[-1].move == move
             assert f"[{text}]" in str(screen.query_one("#log").render())

@@ -26,13 +26,13 @@ def board_text(w: Words, state: State, names: Sequence[str]) -> str:
     _ = w.gettext
     out = []
     if state.is_over:
-        head = _("Round {round} - game over").format(round=state.round)
+        head = _("Round {round} – game over").format(round=state.round)
     elif state.phase is Phase.PLACE:
-        head = _("Round {round} - {name} chooses a wall column for line {line}").format(
+        head = _("Round {round} – {name} chooses a wall column for line {line}").format(
             round=state.round, name=names[state.current_player], line=(state.pending_line or 0) + 1
         )
     else:
-        head = _("Round {round} - {name} to move").format(
+        head = _("Round {round} – {name} to move").format(
             round=state.round, name=names[state.current_player]
         )
     out.append(head)

@@ -59,6 +59,34 @@ def command_words(w: Words) -> dict[str, str]:
         "quit": tr.pgettext("plain command", "quit"),
     }
 
+def section_words(w: Words) -> dict[str, str]:
+    """Each rules-guide section's word for the plain mode's rules command in the player's
+    language ("підготовка", "résumé"), by the section's English name (which is understood as
+    well, in every language)."""
+    tr = w.tr
+    # TRANSLATORS: the plain mode's names of the rules sections, typed after the rules command
+    # ("rules faq"): one lower-case word each (the English word is always understood as well).
+    return {
+        "setup": tr.pgettext("rules section", "setup"),
+        "recap": tr.pgettext("rules section", "recap"),
+        "teach": tr.pgettext("rules section", "teach"),
+        "faq": tr.pgettext("rules section", "faq"),
+        "variant": tr.pgettext("rules section", "variant"),
+        "chocolatier": tr.pgettext("rules section", "chocolatier"),
+        "specials": tr.pgettext("rules section", "specials"),
+    }
+
+
+def section_of(w: Words, word: str) -> str:
+    """The section that ``word`` names (its local or English word, any case); ``word`` itself
+    when it names none."""
+    key = word.lower()
+    for section, local in section_words(w).items():
+        if key in (section, local.lower()):
+            return section
+    return word
+
+
 #: A rules-guide section's text: ``guide(section, lang)``; None when there is no guide.
 GuideText = Callable[[str, str], str]
 
@@ -101,7 +129,7 @@ class PlainGame:
 
     def run(self) -> int:
         _ = self.w.gettext
-        self.say(_("azulejos - plain mode.") + " "
+        self.say(_("azulejos – plain mode.") + " "
                  + self.w.phrase("plain intro").format(help=self.words["help"]))
         legend = ", ".join(
             _("{letter} {name}").format(letter=LETTERS[k], name=self.w.tile(k)) for k in range(5))
@@ -209,14 +237,13 @@ class PlainGame:
         if key in ("help", "?"):
             self.say(_("Commands: a move (3B2, CRF, 2@4 on the grey wall) | {moves} | {board} | "
                        "{log} | {undo} | {hint} | {save} [FILE] | "
-                       "{rules} [setup|recap|teach|faq|variant|chocolatier|specials] | {quit}")
-                     .format(**self.words))
+                       "{rules} [{sections}] | {quit}")
+                     .format(**self.words, sections="|".join(section_words(self.w).values())))
             english = [c for c, local in self.words.items() if local != c]
             if english:
                 self.say(_("The English words work too: {words}.").format(words=", ".join(english)))
             if self.m.state.ruleset.special_factories:
-                self.say(_("Special factories: a draft from SF4 names where each other colour "
-                           "goes, like 4W3/<> (< left, > right); typed without it, the game asks."))
+                self.say(self.w.phrase("plain sf4 help"))
         elif key == "board":
             self.say(board_text(self.w, self.m.state, self.names))
         elif key == "moves":
@@ -245,7 +272,7 @@ class PlainGame:
             try:
                 h = hint(self.m.state, 1.0)
             except Exception as e:  # said by its kind, never in the error's English
-                self.say(_("No hint: {reason}").format(reason=failure_text(self.w.tr, e)))
+                self.say(_("No hint: {reason}").format(reason=failure_text(self.w.tr, e, self.w.theme.key)))
             else:
                 st = self.m.state
                 sentence = move_sentence(self.w, self.names[st.current_player], h.move,
@@ -326,6 +353,8 @@ class PlainGame:
         _ = self.w.gettext
         st = self.m.state
         left, right = sf4_sides(st, move.source)
+        # TRANSLATORS: typed at the plain mode's SF4 question to give the move up (one word).
+        cancel = self.w.tr.pgettext("plain command", "cancel")
         sides = ""
         for k, n in sf4_rest(st, move.source, move.colour):
             while True:
@@ -339,10 +368,11 @@ class PlainGame:
                 if answer in ("<", ">"):
                     sides += answer
                     break
-                if not raw or answer.lower() in ("", "back", "cancel"):
+                if not raw or answer.lower() in ("", "back", "cancel", cancel.lower()):
                     self.say(_("Move cancelled."))
                     return None
-                self.say(_("Type < for the left neighbour or > for the right one."))
+                self.say(_("Type < for the left neighbour or > for the right one; '{cancel}' or "
+                           "an empty line cancels the move.").format(cancel=cancel))
         return sides
 
     @property
@@ -395,7 +425,7 @@ def rules_text(w: Words, section: str, guide: GuideText | None = get_section) ->
     if guide is None:
         return _("The rules guide is not available in this installation.")
     try:
-        return str(guide(section, w.lang))
+        return str(guide(section_of(w, section), w.lang))
     except (KeyError, ValueError):
-        return _("No rules section '{name}'. Try setup, recap, teach, faq, variant, "
-                 "chocolatier or specials.").format(name=section)
+        return _("No rules section '{name}'. The sections: {sections}.").format(
+            name=section, sections=", ".join(section_words(w).values()))

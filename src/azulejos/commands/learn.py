@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from azulejos.i18n import LANGUAGES, N_
+from azulejos.render.themes import THEMES
 
 from ._text import _
 
@@ -16,7 +17,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("language (default: from the environment's locale, else English)"))
     p.add_argument("--colour", action="store_true", help=_("ANSI colours as well as letters"))
     p.add_argument("--special-factories", action="store_true",
-                   help=_("puzzles on the Master Chocolatier special factory displays (R40-R47)"))
+                   help=_("puzzles on the Master Chocolatier special factory displays (R40–R47)"))
+    p.add_argument("--theme", choices=tuple(THEMES), default="classic",
+                   help=_("the words that say why a move is not allowed: the tiles' (classic, "
+                          "the default) or the Master Chocolatier's candies and showcases"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,5 +35,5 @@ def run(args: argparse.Namespace) -> int:
 
     width = terminal_width() if sys.stdout.isatty() else None  # a pipe gets whole lines
     run_tutorial(sys.stdin, sys.stdout, resolve_language(args.lang), colour=args.colour,
-                 puzzles=puzzles, width=width)
+                 puzzles=puzzles, width=width, theme=args.theme)
     return 0

@@ -25,7 +25,7 @@ def _port(text: str) -> int:
     except ValueError:
         n = -1
     if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(_("{text} is not a port number (0-65535)").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("{text} is not a port number (0–65535)").format(text=repr(text)))
     return n
 
 
@@ -35,7 +35,7 @@ def _seconds(text: str) -> float:
     except ValueError:
         x = -1.0
     if not 0 <= x <= 600:
-        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds (0-600)").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds (0–600)").format(text=repr(text)))
     return x
 
 
@@ -45,7 +45,7 @@ def _turn(text: str) -> float:
     except ValueError:
         x = -1.0
     if not 0 <= x <= 7 * 86400:
-        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds (0-604800)").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds (0–604800)").format(text=repr(text)))
     return x
 
 

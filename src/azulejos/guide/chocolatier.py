@@ -20,7 +20,7 @@ BLOCKS: list[Block] = [
               "the floor line.")),
     ("li", N_("A full row of the box ends the game; the bonuses stay {row_bonus}, {column_bonus} "
               "and {colour_bonus} points.")),
-    ("li", N_("Game records keep the letters {letters} in both themes, so a game recorded "
-              "with candies replays with tiles and the other way round; on the table each candy "
-              "shows its own letter.")),
+    ("li", N_("Both themes write the colours with the same letters, {letters}: on the table, "
+              "in the moves you type and in the game records, so a game recorded with candies "
+              "replays with tiles and the other way round.")),
 ]

@@ -81,9 +81,11 @@ def run_tutorial(
     colour: bool = False,
     puzzles: Sequence[Puzzle] = PUZZLES,
     width: int | None = None,
+    theme: str = "classic",
 ) -> int:
     """Play the tutorial; returns the number of puzzles solved. ``width``: fold the prose at
-    that many columns (a terminal), boards excepted."""
+    that many columns (a terminal), boards excepted; ``theme``: the theme (its key) whose words
+    say why a move is refused (showcases and candies in the chocolatier theme)."""
     from . import check_language
 
     tr = translation(check_language(lang))
@@ -152,7 +154,7 @@ def run_tutorial(
                 continue
             if move not in vals:
                 say(tr.gettext("{move} is not allowed here: {reason}.").format(
-                    move=move, reason=_reason(tr, state, move)))
+                    move=move, reason=_reason(tr, state, move, theme)))
                 continue
             got = vals[move]
             if got == top:
@@ -176,14 +178,14 @@ def run_tutorial(
     return _finish(tr, say, solved, asked)
 
 
-def _reason(tr: gettext.NullTranslations, state: object, move: str) -> str:
+def _reason(tr: gettext.NullTranslations, state: object, move: str, theme: str = "classic") -> str:
     from azulejos.core.state import State
 
     assert isinstance(state, State)
     try:
         state.copy(history=False).push(move)
     except IllegalMoveError as e:
-        return reason_text(tr.gettext, e.rule) or e.rule
+        return reason_text(tr.gettext, e.rule, theme) or e.rule
     return ""
 
 

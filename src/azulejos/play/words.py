@@ -46,7 +46,8 @@ class Words:
         self.theme_letters = theme_letters
 
     def notation(self, move: Move) -> str:
-        """A move as the player sees it: ``1A3`` for caramel in the chocolatier theme."""
+        """A move as the player sees it, with the theme's letters (the notation's B Y R K W in
+        every theme since issue 31: ``1Y3`` for caramel too)."""
         text = move.text()
         if not (self.theme_letters and move.is_draft):
             return text
@@ -209,7 +210,7 @@ def consequence(w: Words, pv: Preview) -> str:
 # -- the special factory displays (R40-R47) ------------------------------------------------------
 def special_badge(kind: str, w: Words) -> str:
     """A special display's short name on the table: ``SF1``, ``SF2`` plus the theme's symbol of
-    its colour (``SF2R``, ``SF2T`` for raspberry in the chocolatier theme; the notation's
+    its colour (``SF2R``, raspberry in the chocolatier theme too; the notation's
     letter where moves are typed), ``SF3``…"""
     colour = Special(kind).colour
     if colour is not None and w.theme_letters:

@@ -28,8 +28,10 @@ _BOT_KINDS: dict[str, str] = {
 }
 
 
-def failure_text(tr: gettext.NullTranslations, error: BaseException) -> str:
-    """Why ``error`` happened, in words translated by ``tr`` (never the error's own text)."""
+def failure_text(tr: gettext.NullTranslations, error: BaseException, theme: str = "classic") -> str:
+    """Why ``error`` happened, in words translated by ``tr`` (never the error's own text); a
+    refused move in the words of ``theme`` (a theme's key: showcases and candies in the
+    chocolatier theme)."""
     _ = tr.gettext
     kind = getattr(error, "kind", None)
     if isinstance(kind, str) and kind in _BOT_KINDS:
@@ -37,7 +39,7 @@ def failure_text(tr: gettext.NullTranslations, error: BaseException) -> str:
     if isinstance(error, InvalidRecordError):
         return record_error_text(tr, error)
     if isinstance(error, IllegalMoveError):
-        why = reason_text(_, error.rule) if error.rule else None
+        why = reason_text(_, error.rule, theme) if error.rule else None
         return why or _("a move the rules do not allow")
     if isinstance(error, TimeoutError):  # an OSError too, without a number
         return _("it took too long")

@@ -59,7 +59,9 @@ def render_state(
         what = _("factories about to be filled")
     else:
         what = _("game over")
-    lines.append(_("Round {number}").format(number=state.round) + f" – {wall} – {what}")  # en dashes (issue 31)
+    # the parts apart by middle dots, as on the full-screen game's status line: a label each,
+    # which no language has to join into one sentence (issue 31)
+    lines.append(" · ".join((_("Round {number}").format(number=state.round), wall, what)))
     lines.append(_("Tiles in the bag: {bag}, in the lid: {lid}").format(bag=sum(state.bag), lid=sum(state.lid)))
     specials = state.specials  # R40: a special display's name follows its tiles
     facs = "  ".join(

@@ -141,7 +141,7 @@ CLASSIC = Theme(
         "you take marker": N_("you take the first-player marker and start the next round"),
         "filled": N_("Round {round}: the factories are filled."),
         "tiling": N_("Wall-tiling, round {round}:"),
-        "tiling title": N_("Wall-tiling - round {round}"),
+        "tiling title": N_("Wall-tiling – round {round}"),
         "counts": N_("bag {bag} · lid {lid}"),
         # TRANSLATORS: the status line's name of the side of the boards in play.
         "coloured wall": N_("coloured wall"),
@@ -151,9 +151,9 @@ CLASSIC = Theme(
         # TRANSLATORS: key bar, what the keys 1-5 and F choose at step 3 (one short word).
         "line key": N_("line"),
         "line refused": N_("That pattern line cannot take these tiles (R13, R15)."),
-        "step 1": N_("Step 1 of 3 - where from? 1-{n} a factory, C the centre (or click a tile)."),
-        "step 2": N_("Step 2 of 3 - which colour? {symbols}"),
-        "step 3": N_("Step 3 of 3 - where to? {dests} (a pattern line, or F the floor line)."),
+        "step 1": N_("Step 1 of 3 – where from? 1–{n} a factory, C the centre (or click a tile)."),
+        "step 2": N_("Step 2 of 3 – which colour? {symbols}"),
+        "step 3": N_("Step 3 of 3 – where to? {dests} (a pattern line, or F the floor line)."),
         "colour missing": N_("That colour is not there."),
         "source first": N_("First choose where to take from: a number for a factory, C for the centre."),
         "welcome": N_("How to play: take every tile of one colour from a factory (the rest slides "
@@ -166,6 +166,8 @@ CLASSIC = Theme(
                           "red, floor line); '{help}' lists the commands."),
         "plain legend": N_("Letters: {legend}; a small letter is an empty space of the wall for "
                            "that colour; M is the first-player marker."),
+        "plain sf4 help": N_("Special factories: a draft from SF4 names where each other colour "
+                             "goes, like 4W3/<> (< left, > right); typed without it, the game asks."),
         "plain bad move": N_("'{text}' is not a move. Write source, colour, line: 3B2 = factory 3, "
                              "blue, pattern line 2; CRF = centre, red, floor line. '{moves}' lists "
                              "the legal ones."),
@@ -182,8 +184,10 @@ CHOCOLATIER = Theme(
         N_("dark chocolate"),
         N_("white chocolate"),
     ),
-    # caramel is A: C stays the centre's key, so no key means two things (issue #13)
-    symbols=("P", "A", "T", "D", "H"),
+    # the notation's letters, as in the classic theme: one set of letters for the keys, the
+    # tiles, the plain mode and the records in every language and theme (docs/glossary.md,
+    # "Letters"; issue 31)
+    symbols=("B", "Y", "R", "K", "W"),
     fill=("#5b4a8b", "#d9962b", "#b8324f", "#3b2316", "#f3e7d3"),
     ink=("#ffffff", "#2b1a10", "#ffffff", "#f3e7d3", "#3b2316"),
     background="#2b1a10",
@@ -269,7 +273,7 @@ CHOCOLATIER = Theme(
         "you take marker": N_("you take the head chocolatier's spoon and start the next round"),
         "filled": N_("Round {round}: the showcases are filled."),
         "tiling": N_("Filling the boxes, round {round}:"),
-        "tiling title": N_("Filling the boxes - round {round}"),
+        "tiling title": N_("Filling the boxes – round {round}"),
         "counts": N_("sack {bag} · tin {lid}"),
         # TRANSLATORS: the status line, Master Chocolatier: the boxes with the pattern printed
         # in them (the coloured wall), or plain ones where each candy's place is chosen (grey wall).
@@ -278,9 +282,9 @@ CHOCOLATIER = Theme(
         "colour key": N_("candy"),
         "line key": N_("tray"),
         "line refused": N_("That tray cannot take these candies (R13, R15)."),
-        "step 1": N_("Step 1 of 3 - where from? 1-{n} a showcase, C the counter (or click a candy)."),
-        "step 2": N_("Step 2 of 3 - which candy? {symbols}"),
-        "step 3": N_("Step 3 of 3 - where to? {dests} (a tray, or F the spill tray)."),
+        "step 1": N_("Step 1 of 3 – where from? 1–{n} a showcase, C the counter (or click a candy)."),
+        "step 2": N_("Step 2 of 3 – which candy? {symbols}"),
+        "step 3": N_("Step 3 of 3 – where to? {dests} (a tray, or F the spill tray)."),
         "colour missing": N_("That candy is not there."),
         "source first": N_("First choose where to take from: a number for a showcase, C for the counter."),
         "welcome": N_("How to play: take every candy of one kind from a showcase (the rest slides "
@@ -293,6 +297,9 @@ CHOCOLATIER = Theme(
                           "(counter, raspberry truffle, spill tray); '{help}' lists the commands."),
         "plain legend": N_("Letters: {legend}; a small letter is an empty space of the box for "
                            "that candy; M is the head chocolatier's spoon."),
+        "plain sf4 help": N_("Special showcases: a take from SF4 names where each other kind of "
+                             "candy goes, like 4W3/<> (< left, > right); typed without it, the game "
+                             "asks."),
         "plain bad move": N_("'{text}' is not a move. Write source, candy, tray: 3B2 = showcase 3, "
                              "blueberry praline, tray 2; CRF = counter, raspberry truffle, spill "
                              "tray. '{moves}' lists the legal ones."),

@@ -317,7 +317,7 @@ def table(summary: dict[str, Any], tr: gettext.NullTranslations | None = None) -
         lines.append(_("forfeits (games and seats numbered from 0, as in summary.json and the "
                        "game-NNNNN.json records):"))
     for f in summary["forfeits"][:20]:
-        lines.append("  " + _("game {game}, seat {seat}, {bot}: {kind} - {message}").format(
+        lines.append("  " + _("game {game}, seat {seat}, {bot}: {kind} – {message}").format(
             game=f["game"], seat=f["seat"], bot=f["bot"], kind=f["kind"], message=f["message"]))
     more = len(summary["forfeits"]) - 20
     if more > 0:

@@ -120,6 +120,20 @@ class QuitScreen(ModalScreen[str]):
 SECTIONS = ("recap", "setup", "teach", "faq", "variant", "specials", "chocolatier")
 
 
+def tab_lines(tabs: list[tuple[str, int]], width: int) -> str:
+    """Tabs (markup and the width it shows) one space apart, a line break between two tabs
+    where the next would pass ``width``, never inside one."""
+    lines: list[list[str]] = [[]]
+    used = 0
+    for markup, shown in tabs:
+        if lines[-1] and used + 1 + shown > width:
+            lines.append([])
+            used = 0
+        used += shown + (1 if lines[-1] else 0)
+        lines[-1].append(markup)
+    return "\n".join(" ".join(line) for line in lines)
+
+
 class RulesScreen(ModalScreen[None]):
     """The rules guide (``azulejos.guide``), one section at a time."""
 
@@ -147,15 +161,26 @@ class RulesScreen(ModalScreen[None]):
                 "faq": _("Questions"), "variant": _("Grey wall"),
                 "specials": _("Special displays"), "chocolatier": _("Master Chocolatier")}
 
+    def draw_tabs(self) -> None:
+        """The sections' tabs, each kept whole on one line ("5 Сіра стіна", "7 Maître
+        chocolatier" were cut between a tab's number and its name at 80 columns)."""
+        pal = self.azapp.ink.pal
+        tabs = []
+        for i, (key, title) in enumerate(self.titles().items(), 1):
+            style = f"bold reverse {pal.accent}" if key == self.section else pal.muted
+            tabs.append((f"[{style} @click=screen.show('{key}')] {i} {escape(title)} [/]",
+                         len(f" {i} {title} ")))
+        width = max(20, int(self.app.size.width * 0.9) - 4)  # #rules-box: 90%, border, padding
+        self.query_one("#rules-tabs", Static).update(tab_lines(tabs, width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.draw_tabs()
+
     def draw(self) -> None:
         a = self.azapp
         pal = a.ink.pal
         _ = a.words.gettext
-        tabs = []
-        for i, (key, title) in enumerate(self.titles().items(), 1):
-            style = f"bold reverse {pal.accent}" if key == self.section else pal.muted
-            tabs.append(f"[{style} @click=screen.show('{key}')] {i} {escape(title)} [/]")
-        self.query_one("#rules-tabs", Static).update(" ".join(tabs))
+        self.draw_tabs()
         self.query_one("#rules-text", Markdown).update(guide_text(self.section, a.words.lang, _, a.guide))
         self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
         self.query_one("#rules-keys", KeyBar).show(

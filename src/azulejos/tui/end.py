@@ -157,7 +157,7 @@ class EndScreen(ModalScreen[None]):
         except ReviewStopped:
             return
         except Exception as e:  # a failed review must not take the game down
-            self.app.call_from_thread(self.review_failed, failure_text(self.azapp.words.tr, e))
+            self.app.call_from_thread(self.review_failed, failure_text(self.azapp.words.tr, e, self.azapp.words.theme.key))
             return
         took = time.perf_counter() - start
         done = annotate(record, reviews, budget, 0)

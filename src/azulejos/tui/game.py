@@ -581,7 +581,7 @@ class GameScreen(Screen[None]):
             h = hint(self.match.state, self.azapp.hint_seconds,
                      kernels=not self.azapp.engine.loading())
         except Exception as e:  # said by its kind, never in the error's English (render/failures)
-            msg = w.gettext("No hint: {reason}").format(reason=failure_text(w.tr, e))
+            msg = w.gettext("No hint: {reason}").format(reason=failure_text(w.tr, e, w.theme.key))
             self.app.call_from_thread(self.show_message, msg)
             return
         self.app.call_from_thread(self.show_hint, version, h.move, h.evaluation, h.reasons)
@@ -601,7 +601,7 @@ class GameScreen(Screen[None]):
             self.sides = list(move.directions)
         else:
             self.column = move.column
-        self.message = w.gettext("Hint: {move} - press Enter to play it.").format(
+        self.message = w.gettext("Hint: {move} – press Enter to play it.").format(
             move=move_sentence(w, self.names[st.current_player], move, preview(st, move)))
         if isinstance(evaluation, (int, float)):
             # TRANSLATORS: {margin} is a signed decimal number of points, e.g. "+1.5" / "−0.5".
@@ -821,7 +821,7 @@ class GameScreen(Screen[None]):
             lines.append(_("Choose the wall column for the tile of line {line}: {cols}").format(
                 line=(st.pending_line or 0) + 1, cols=cols))
             if sel.preview is not None:
-                lines.append(_("Column {c}: {n} - Enter to place it.").format(
+                lines.append(_("Column {c}: {n} – Enter to place it.").format(
                     c=(self.column or 0) + 1, n=w.signed_points(sel.preview.points)))
         elif self.source is None:
             lines.append(w.phrase("step 1").format(n=st.nfactories))

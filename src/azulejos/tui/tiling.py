@@ -146,7 +146,10 @@ class TilingScreen(ModalScreen[None]):
             room = self.wall_width - len(score) - 1
             if len(name) > room:  # one line: the name gives way, never the score
                 name = name[: max(1, room - 1)] + "…"
-            head = f"[bold]{escape(name)}[/] [bold {pal.accent}]{score}[/]"
+            # the score at the wall's right edge, apart from the name ("Легкий бот 2 0" read as
+            # one name in a monochrome terminal; issue 31 item 6)
+            gap = " " * max(1, self.wall_width - len(name) - len(score))
+            head = f"[bold]{escape(name)}[/]{gap}[bold {pal.accent}]{score}[/]"
             self.query_one(f"#tiling-wall-{p}", Static).update(head + "\n" + "\n".join(rows))
         lines = []
         for i, ev in enumerate(revealed):
@@ -155,10 +158,10 @@ class TilingScreen(ModalScreen[None]):
         if self.shown >= len(t.events):
             lines.append("")
             if t.game_over:
-                lines.append(f"[bold {pal.accent}]" + escape(_("The game is over - Enter for the results.")) + "[/]")
+                lines.append(f"[bold {pal.accent}]" + escape(_("The game is over – Enter for the results.")) + "[/]")
             else:
                 lines.append(f"[bold {pal.accent}]" + escape(
-                    _("Round {round} begins - Enter to continue.").format(round=t.round + 1)) + "[/]")
+                    _("Round {round} begins – Enter to continue.").format(round=t.round + 1)) + "[/]")
         self.query_one("#tiling-text", Static).update("\n".join(lines) or " ")
         box = self.query_one("#tiling-events", VerticalScroll)
         # the newest line in view, once the box has its new height

@@ -132,7 +132,7 @@ export function moveSentence(name, text) {
     const p = /^([1-5])@([1-5])$/.exec(text);
     if (p) sentence = t("log.place", { name, row: p[1], column: p[2] });
   }
-  // the notation with the letters drawn on the tiles of the theme (caramel is A, not Y)
+  // the notation with the letters drawn on the tiles of the theme (B Y R K W in every theme)
   const shown = m ? `${m[1].toUpperCase()}${app.theme?.symbols?.[colourIndex(m[2].toUpperCase())] ?? m[2]}${m[3].toUpperCase()}${m[4] ?? ""}` : text;
   return t("log.move", { sentence, notation: shown });
 }
