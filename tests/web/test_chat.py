@@ -153,7 +153,7 @@ def test_a_player_who_left_cannot_write(client: TestClient) -> None:
     g, t1 = c["game"], c["seats"][1]["token"]
     assert client.post(f"/api/games/{g}/leave", headers=auth(t1), json={}).status_code == 200
     r = client.post(f"/api/games/{g}/chat", headers=auth(t1), json={"text": "bye"})
-    assert r.status_code == 403
+    assert r.status_code == 409 and r.json()["error"]["code"] == "you_left"
 
 
 class Inbox:

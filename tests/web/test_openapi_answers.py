@@ -222,6 +222,9 @@ def test_the_lobby_and_a_game_answer_as_documented(api: Api) -> None:
     c = api("post", "/api/games", 201, json={"players": 3, "seats": [
         {"name": "Ann"}, {"name": "Bo"}, {"kind": "bot", "level": "random"}]})
     g = c["game"]
+    unjoined = api("get", f"/api/games/{g}", 200, token=c["host_token"])
+    assert [s["state"] for s in unjoined["seats"]] == ["invited", "invited", "bot"]
+    api("post", "/api/games/nogame/claim", 403, json={"invite": c["seats"][0]["invite"]})
     tokens = {s["seat"]: api("post", f"/api/games/{g}/claim", 200,
                              json={"invite": s["invite"]})["token"]
               for s in c["seats"] if s["invite"]}
@@ -262,6 +265,9 @@ def test_the_lobby_and_a_game_answer_as_documented(api: Api) -> None:
     api("post", f"/api/games/{g}/review", 409, token=tokens[1])
     api("post", f"/api/games/{g}/leave", 200, token=tokens[1], json={})
     api("post", f"/api/games/{g}/leave", 409, token=tokens[1], json={})
+    late = api("post", f"/api/games/{g}/moves", 409, token=tokens[1],
+               json={"version": 0, "move": "1B1"})
+    assert late["error"]["code"] == "you_left"
     api("get", f"/api/games/{g}", 200, token=tokens[1])
     api("post", "/api/my-games", 200, json={"tokens": [tokens[1]]})
 
@@ -421,6 +427,15 @@ def test_the_rate_limits_answer_as_documented(tmp_path: Path, doc: dict[str, Any
             api.check("/api/games", "post", r.status_code, r.json())
             if r.status_code == 429:
                 break
+        assert r.status_code == 429
+        for end in ("", "/record", "/replay"):
+            for _ in range(40):  # guessed tokens: the look-up limit
+                r = client.get(f"/api/games/g{end}", headers=auth("guess"))
+                api.check(f"/api/games/{{game_id}}{end}", "get", r.status_code, r.json())
+            assert r.status_code == 429
+        for _ in range(70):
+            r = client.post("/api/my-games", json={"tokens": []})
+            api.check("/api/my-games", "post", r.status_code, r.json())
         assert r.status_code == 429
 
 

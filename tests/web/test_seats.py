@@ -78,7 +78,8 @@ def test_bad_invitations_are_refused(client: TestClient) -> None:
         error(claim(client, ga, bad), 400, "malformed")
     r = client.post(f"/api/games/{ga}/claim", json={"invite": a["seats"][0]["invite"], "x": 1})
     error(r, 400, "malformed")
-    error(claim(client, "nosuchgame", a["seats"][0]["invite"]), 404, "unknown_game")
+    # no such game answers as a wrong invitation would (a guesser learns no game ids)
+    error(claim(client, "nosuchgame", a["seats"][0]["invite"]), 403, "bad_invite")
     assert fingerprint(view(client, ga, a["spectator_token"])) == before
     assert claim(client, ga, a["seats"][0]["invite"]).status_code == 200  # still unclaimed
     assert claim(client, b["game"], b["seats"][0]["invite"]).status_code == 200
@@ -189,7 +190,9 @@ def test_a_player_leaves_and_a_bot_of_the_stand_in_level_finishes(client: TestCl
     assert leaves == [{"kind": "leave", "round": 1, "seat": 1, "reason": "resigned",
                        "bot": "random"}]
     # the leaver's token no longer plays the seat (the bot does), nor renames it
-    error(play(client, g, tok[1], v["version"], "1B1"), 403, "not_your_turn")
+    # a late move is told the seat left (issue 28, item 5: "a clear you left")
+    err = error(play(client, g, tok[1], v["version"], "1B1"), 409, "you_left")
+    assert err["seat"] == 1 and err["bot"] == "random"
     r = client.post(f"/api/games/{g}/name", headers=auth(tok[1]), json={"name": "X"})
     error(r, 403, "not_your_seat")
     end = finish(client, g, {0: tok[0], 2: tok[2]}, random.Random(3))

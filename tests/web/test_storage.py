@@ -283,3 +283,22 @@ def test_database_url_forms(tmp_path) -> None:  # type: ignore[no-untyped-def]
         database_url("mysql://u@h/db")
     with pytest.raises(ValueError):
         database_url(str(tmp_path / "missing" / "x.db"))
+
+
+def test_stamps_give_each_games_version_and_seat_marks(store: SqlStore) -> None:
+    """What the sync compares (issue 28, item 5): a rename or a claim changes the marks, not
+    the version."""
+    from azulejos.web.storage import seat_marks
+
+    game = _game("s1")
+    game.seats[0] = SeatSpec(0, "person", "Ann", invite_hash=token_digest("inv"))
+    store.create(game)
+    before = store.stamps(["s1", "none"])
+    assert set(before) == {"s1"} and before["s1"].version == 1
+    assert before["s1"].marks == seat_marks(game.seats) == (("Ann", False), ("Bot", False))
+    store.rename("s1", 0, "Bea")
+    assert store.stamps(["s1"])["s1"] == type(before["s1"])(1, (("Bea", False), ("Bot", False)))
+    claim = store.claim("s1", "inv", token_digest("t"))
+    assert claim is not None and claim.won
+    assert store.stamps(["s1"])["s1"].marks[0] == ("Bea", True)
+    assert store.stamps([]) == {}

@@ -40,7 +40,7 @@ from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
 from .replays import MAX_RECORD, Reviews, frames_json, load, reviewed
 from .service import GameService, bot_levels, new_seed
 from .storage import GameStore, SqlStore, database_url
-from .views import rules_json
+from .views import Access, rules_json
 from .ws import game_socket
 
 log = logging.getLogger("azulejos.web")
@@ -69,11 +69,24 @@ def client_of(request: Request) -> str:
 
 
 def limit(request: Request, what: str) -> None:
-    """Count one request of kind ``what`` (``games``, ``moves``, ``profiles`` or ``names``)
-    against the client's
-    limit; ``rate_limited`` (429) over it."""
+    """Count one request of kind ``what`` (``games``, ``moves``, ``profiles``, ``names`` or
+    ``my_games``) against the client's limit; ``rate_limited`` (429) over it."""
     limiter: RateLimiter = getattr(request.app.state, f"limit_{what}")
     limiter.check(client_of(request))
+
+
+#: The answers of a look-up that found nothing, counted by the ``bad_tokens`` limit.
+LOOKUP_FAILURES = frozenset({"bad_token", "bad_invite"})
+
+
+async def game_access(request: Request) -> Access:
+    """What the request's bearer token opens of the path's game; ``bad_token`` (403) for a
+    token of no game, of another game, or of a game that does not exist (the same answer: a
+    guesser learns nothing about which games exist). Failures count against the client's
+    ``bad_tokens`` limit (docs/api.md, "Limits")."""
+    guard: RateLimiter = request.app.state.limit_bad_tokens
+    return await guard.failures(client_of(request), LOOKUP_FAILURES, lambda: _service(request).access(
+        bearer(request), request.path_params["game_id"]))
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -172,6 +185,7 @@ async def create_game(request: Request) -> Response:
 
 @handles_errors
 async def my_games(request: Request) -> Response:
+    limit(request, "my_games")
     data = await read_body(request)
     tokens = data.get("tokens")
     if not isinstance(tokens, list) or len(tokens) > 50:
@@ -184,7 +198,7 @@ async def my_games(request: Request) -> Response:
 @handles_errors
 async def game_view(request: Request) -> Response:
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     return JSONResponse(await svc.view(acc))
 
 
@@ -192,7 +206,7 @@ async def game_view(request: Request) -> Response:
 async def play_move(request: Request) -> Response:
     limit(request, "moves")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     version = await svc.play(acc, data.get("version"), data.get("move"))
     return JSONResponse({"accepted": True, "version": version})
@@ -202,7 +216,7 @@ async def play_move(request: Request) -> Response:
 async def set_name(request: Request) -> Response:
     limit(request, "names")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     await svc.rename(acc, data.get("name"), data.get("seat"))
     return JSONResponse({"ok": True})
@@ -212,14 +226,14 @@ async def set_name(request: Request) -> Response:
 @handles_errors
 async def chat_history(request: Request) -> Response:
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     return JSONResponse(await svc.chat_history(acc))
 
 
 @handles_errors
 async def chat_post(request: Request) -> Response:
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     unknown = set(data) - {"text"}
     if unknown:
@@ -230,7 +244,7 @@ async def chat_post(request: Request) -> Response:
 @handles_errors
 async def chat_mute(request: Request) -> Response:
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     unknown = set(data) - {"seat", "muted"}
     if unknown:
@@ -246,9 +260,10 @@ async def claim_seat(request: Request) -> Response:
     if unknown:
         raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
     who = await signed_in(request)
-    claimed = await _service(request).claim(request.path_params["game_id"], data.get("invite"),
-                                            data.get("profile"),
-                                            None if who is None else who.profile)
+    guard: RateLimiter = request.app.state.limit_bad_tokens
+    claimed = await guard.failures(client_of(request), LOOKUP_FAILURES, lambda: _service(
+        request).claim(request.path_params["game_id"], data.get("invite"), data.get("profile"),
+                       None if who is None else who.profile))
     return JSONResponse(claimed)
 
 
@@ -256,7 +271,7 @@ async def claim_seat(request: Request) -> Response:
 async def invite_again(request: Request) -> Response:
     limit(request, "games")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     return JSONResponse(await svc.reinvite(acc, data.get("seat")))
 
@@ -265,7 +280,7 @@ async def invite_again(request: Request) -> Response:
 async def leave_game(request: Request) -> Response:
     limit(request, "moves")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     data = await read_body(request)
     return JSONResponse(await svc.leave(acc, data.get("seat"), data.get("version")))
 
@@ -287,7 +302,7 @@ async def timeout_choice(request: Request) -> Response:
 async def game_record(request: Request) -> Response:
     svc = _service(request)
     gid = request.path_params["game_id"]
-    acc = await svc.access(bearer(request), gid)
+    acc = await game_access(request)
     text = await svc.record(acc)
     return Response(
         text,
@@ -304,7 +319,7 @@ def _theme(request: Request) -> str:
 async def game_replay(request: Request) -> Response:
     """Every position of a game up to now, for the replay view (docs/api.md, "Replays")."""
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)
     text = await svc.record(acc)
     lang, theme = _lang(request), _theme(request)
 
@@ -344,7 +359,7 @@ async def review_game(request: Request) -> Response:
     limit(request, "games")
     svc = _service(request)
     gid = request.path_params["game_id"]
-    acc = await svc.access(bearer(request), gid)
+    acc = await game_access(request)
     text = await svc.record(acc)
     record, final = await run_in_threadpool(load, text, _lang(request))
     if not final.is_over:
@@ -602,6 +617,8 @@ def create_app(
     app.state.limit_signups = RateLimiter(the_limits.signups, "new accounts")
     app.state.limit_signins = RateLimiter(the_limits.signins, "sign-ins")
     app.state.limit_resets = RateLimiter(the_limits.resets, "e-mailed links")
+    app.state.limit_my_games = RateLimiter(the_limits.my_games, "look-ups of my games")
+    app.state.limit_bad_tokens = RateLimiter(the_limits.bad_tokens, "look-ups of unknown tokens")
     return app
 
 

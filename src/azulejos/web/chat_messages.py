@@ -28,6 +28,5 @@ def chat_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "chat.muted_note": _("You do not see messages from {name}."),
         "error.too_long": ngettext("That message is too long: {n} character at most.",
                                    "That message is too long: {n} characters at most.", 2),
-        "error.you_left": _("You left this game."),
         "error.no_chat": _("This server keeps no chat."),
     }

@@ -9,7 +9,7 @@ from .chat import HISTORY, MAX_CHAT
 from .profiles_openapi import body, ref
 
 #: Error codes of the chat routes.
-ERROR_CODES = ("too_long", "no_chat", "you_left")
+ERROR_CODES = ("too_long", "no_chat")  # (you_left: the game's own)
 
 _ERR = {"description": "The request was refused; nothing changed.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}

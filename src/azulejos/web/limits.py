@@ -11,10 +11,13 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .protocol import GameError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +44,17 @@ class Limits:
     signups: Rate = Rate(5, 5)  # new accounts
     signins: Rate = Rate(20, 10)  # sign-ins and password changes (right or wrong)
     resets: Rate = Rate(5, 5)  # e-mailed links asked for (verification, password reset)
+    my_games: Rate = Rate(60, 30)  # "my games" look-ups (POST /api/my-games)
+    #: look-ups answered bad_token or bad_invite (HTTP, websocket hello, claims): only the
+    #: failures count, and a client out of them is refused before anything is looked up
+    bad_tokens: Rate = Rate(30, 30)
 
     @classmethod
     def none(cls) -> Limits:
         """No limits (tests, benchmarks)."""
-        return cls(Rate(0, 0), Rate(0, 0), 0, Rate(0, 0), Rate(0, 0), Rate(0, 0), Rate(0, 0),
-                   Rate(0, 0))
+        off = Rate(0, 0)
+        return cls(games=off, moves=off, bot_games=0, profiles=off, names=off, signups=off,
+                   signins=off, resets=off, my_games=off, bad_tokens=off)
 
 
 class RateLimiter:
@@ -60,8 +68,9 @@ class RateLimiter:
         self.max_clients = max_clients
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
-    def wait(self, client: str) -> float:
-        """Take one request for ``client``: 0 if allowed, else the seconds until it would be."""
+    def wait(self, client: str, *, take: bool = True) -> float:
+        """Take one request for ``client``: 0 if allowed, else the seconds until it would be.
+        ``take`` false: only say so (nothing is taken)."""
         if self.rate.off:
             return 0.0
         per_second = self.rate.per_minute / 60
@@ -69,7 +78,7 @@ class RateLimiter:
         level, last = self._buckets.pop(client, (self.rate.burst, now))
         level = min(self.rate.burst, level + (now - last) * per_second)
         if level >= 1:
-            self._buckets[client] = (level - 1, now)
+            self._buckets[client] = (level - 1 if take else level, now)
             wait = 0.0
         else:
             self._buckets[client] = (level, now)
@@ -78,11 +87,26 @@ class RateLimiter:
             self._buckets.popitem(last=False)
         return wait
 
-    def check(self, client: str) -> None:
-        """:class:`GameError` ``rate_limited`` (429, ``retry_after`` seconds) if over the limit."""
-        wait = self.wait(client)
+    def _refuse(self, wait: float) -> None:
         if wait > 0:
             seconds = max(1, math.ceil(wait))
             raise GameError(
                 "rate_limited", f"too many {self.what}: try again in {seconds} s", 429,
                 {"retry_after": seconds})
+
+    def check(self, client: str) -> None:
+        """:class:`GameError` ``rate_limited`` (429, ``retry_after`` seconds) if over the limit."""
+        self._refuse(self.wait(client))
+
+    async def failures(self, client: str, codes: frozenset[str],
+                       look_up: Callable[[], Awaitable[T]]) -> T:
+        """``look_up()``, counting against the limit only when it fails with one of ``codes``;
+        a client with none left is refused (``rate_limited``) before anything is looked up, so
+        a guesser learns nothing more until the bucket fills again."""
+        self._refuse(self.wait(client, take=False))
+        try:
+            return await look_up()
+        except GameError as e:
+            if e.code in codes:
+                self.wait(client)
+            raise

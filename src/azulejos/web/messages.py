@@ -149,6 +149,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "game.you": _("you"),
         "game.bot": _("bot"),
         "game.offline": _("offline"),
+        # a seat whose invitation nobody has opened yet
+        "game.invited": _("invited"),
         "game.online": _("online"),
         "game.spectating": _("You are watching this game."),
         "game.pick_tiles": _("Pick a colour in a factory or in the centre."),
@@ -335,6 +337,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "error.not_host": _("Only the person who created the game can do that."),
         "error.not_your_seat": _("That is not your seat."),
         "error.already_left": _("You have already left this game."),
+        # a move (sent late, or from another tab) by a player who has left the game
+        "error.you_left": _("You have left this game, so you can no longer move in it."),
         "error.rate_limited": ngettext("Too many requests. Try again in {n} second.",
                                        "Too many requests. Try again in {n} seconds.", 2),
         "error.too_many_bot_games": _("Too many games of bots only are being played right now. Try again later."),

@@ -57,7 +57,7 @@ SCHEMAS: dict[str, Any] = {
                         "type": "string",
                         "enum": [
                             "malformed", "too_large", "bad_token", "unknown_game", "stale",
-                            "not_your_turn", "spectator", "bad_move", "illegal", "game_over",
+                            "not_your_turn", "you_left", "spectator", "bad_move", "illegal", "game_over",
                             "busy", "not_your_seat", "unknown_language", "unknown_section",
                             "no_guide", "bad_invite", "claimed", "not_host", "not_a_person",
                             "already_left", "rate_limited", "too_many_bot_games",
@@ -89,8 +89,10 @@ SCHEMAS: dict[str, Any] = {
                     "version": {"type": "integer", "description": "Current version (stale)."},
                     "current": {"type": "integer", "description": "Seat to move (not_your_turn)."},
                     "seat": {"type": "integer",
-                             "description": "The seat, from 0 (claimed; unknown_level for a "
-                                            "seat's level)."},
+                             "description": "The seat, from 0 (claimed; you_left; "
+                                            "unknown_level for a seat's level)."},
+                    "bot": {"type": "string",
+                            "description": "The bot level that plays the seat (you_left)."},
                     "retry_after": {"type": "integer",
                                     "description": "Seconds to wait (rate_limited, "
                                                    "too_many_bot_games; also the Retry-After header)."},
@@ -325,6 +327,11 @@ SCHEMAS: dict[str, Any] = {
                          "The player left: round, moves (played before), reason "
                          "(resigned or timeout) and bot (the level that plays for them)."},
                 "online": {"type": "boolean"},
+                "state": {"enum": ["bot", "left", "invited", "online", "offline"],
+                          "description": "What the board says of the seat: a bot; left (a "
+                                         "stand-in bot plays it); invited (a person seat whose "
+                                         "invitation nobody has opened yet); a claimed seat "
+                                         "online or offline (a page open on the game or not)."},
             }}},
             "factories": {"type": "array", "items": {"type": "string"},
                           "description": "Each factory's tiles as letters (B Y R K W order)."},
@@ -480,7 +487,9 @@ def openapi_schema() -> dict[str, Any]:
             "/api/games/{game_id}/claim": {"post": {
                 "summary": "Claim a seat from its invitation (the first to open it gets it)",
                 "description": "Atomic: of two people opening the same link at once exactly one "
-                               "gets the seat; the other gets 409 claimed. No token needed.",
+                               "gets the seat; the other gets 409 claimed. No token needed. "
+                               "No such game answers 403 bad_invite, as a wrong invitation does; "
+                               "such failures count against the client's look-up limit (429).",
                 "operationId": "claimSeat",
                 "parameters": [_GAME_ID],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Claim")}}},
@@ -528,7 +537,7 @@ def openapi_schema() -> dict[str, Any]:
                                                  "first (soonest deadline first), then the "
                                                  "others in play, then the finished ones."}}},
                         "One entry per token, null where a token opens nothing."),
-                    "400": _ERR, "413": _ERR,
+                    "400": _ERR, "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}": {"get": {
@@ -536,7 +545,8 @@ def openapi_schema() -> dict[str, Any]:
                 "operationId": "getView",
                 "security": _AUTH,
                 "parameters": [_GAME_ID],
-                "responses": {"200": _json(_ref("View"), "The view."), "401": _ERR, "403": _ERR, "404": _ERR},
+                "responses": {"200": _json(_ref("View"), "The view."), "401": _ERR, "403": _ERR, "404": _ERR,
+                              "429": _ERR},
             }},
             "/api/games/{game_id}/moves": {"post": {
                 "summary": "Play a move",
@@ -571,7 +581,7 @@ def openapi_schema() -> dict[str, Any]:
                 "parameters": [_GAME_ID],
                 "responses": {
                     "200": _json({"type": "object"}, "The record so far (complete once the game is over)."),
-                    "401": _ERR, "403": _ERR, "404": _ERR,
+                    "401": _ERR, "403": _ERR, "404": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/replay": {"get": {
@@ -581,7 +591,7 @@ def openapi_schema() -> dict[str, Any]:
                 "parameters": [_GAME_ID, _LANG, _THEME],
                 "responses": {
                     "200": _json(_ref("Replay"), "The replay."),
-                    "401": _ERR, "403": _ERR, "404": _ERR,
+                    "401": _ERR, "403": _ERR, "404": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/review": {"post": {

@@ -342,6 +342,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, BotsPart, Chat
                 if version > live.version:
                     self._games.pop(gid, None)
                     live = await self.get(gid)
+        _check_not_left(live, access)
         by = access.seats if access.role == "bot" else access.seats - live.left_seats()
         try:
             live.session.check_turn(version, by)
@@ -369,6 +370,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, BotsPart, Chat
                 self._games.pop(gid, None)
                 live = await self.get(gid)
             session = live.session
+            _check_not_left(live, access)
             # A connection opened before its player left holds the seat no more.
             by = access.seats if access.role == "bot" else access.seats - live.left_seats()
             try:
@@ -416,3 +418,17 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, BotsPart, Chat
             live.rename(seat, name)
         self.bus.publish("seats", access.game_id)
         self._broadcast(live)
+
+
+def _check_not_left(live: Live, access: Access) -> None:
+    """``you_left`` (409) when every seat ``access`` held has left the game: a late move (or
+    previews) from a seat that left is told so, not ``not_your_turn``."""
+    if access.role not in ("seat", "hotseat"):
+        return
+    held = access.seats | access.left
+    gone = live.left_seats()
+    if held and held <= gone:
+        seat = min(held)
+        bot = live.session.left[seat].bot
+        raise GameError("you_left", f"seat {seat + 1} has left this game: a {bot} bot plays "
+                        "it, and its player can no longer move", 409, {"seat": seat, "bot": bot})

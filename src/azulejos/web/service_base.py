@@ -28,7 +28,7 @@ from .profile_store import SqlProfiles
 from .profiles import ProfileService
 from .protocol import GameError
 from .scheduler import BotScheduler
-from .storage import GameStore, SqlStore, TokenGrant
+from .storage import GameStore, SqlStore, TokenGrant, seat_marks
 from .tokens import Subscriber, new_seed
 from .views import Access
 
@@ -150,15 +150,16 @@ class ServiceBase:
         return await self._load(game_id)
 
     async def _fresh(self, game_id: str) -> Live:
-        """The game, reloaded first if another server process stored a move that this one
-        has not seen: games watched here by websocket are kept fresh by the bus (or the sync
-        loop), games
-        read only over HTTP are checked against the stored version (one small query)."""
+        """The game, reloaded first if another server process stored a move, a rename or a
+        claim that this one has not seen: games watched here by websocket are kept fresh by
+        the bus (or the sync loop), games read only over HTTP are checked against the stored
+        version and seats (one small query)."""
         live = self._games.get(game_id)
         if live is not None and not self._subs.get(game_id):
-            stored = await self._db(self.store.versions, [game_id])
-            if stored.get(game_id, live.version) != live.version:
-                self._games.pop(game_id, None)
+            stamp = (await self._db(self.store.stamps, [game_id])).get(game_id)
+            if stamp is not None and (stamp.version != live.version
+                                      or stamp.marks != seat_marks(live.seats)):
+                self._games.pop(game_id, None)  # moved on, or renamed or claimed elsewhere
         return await self.get(game_id)
 
     async def _load(self, game_id: str) -> Live:

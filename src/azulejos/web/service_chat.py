@@ -47,11 +47,15 @@ class ChatPart(ServiceBase):
         """Write a message as the access's seat; every viewer here that has not muted the
         seat gets it. ``rate_limited`` past :data:`~.chat.CHAT_RATE`, per game and seat."""
         chat = self._chat_store()
-        seat = self._writer(access)
-        cleaned = clean_chat(text)
         live = await self.get(access.game_id)
+        if access.role == "seat" and access.left and not access.seats:
+            seat = min(access.left)  # the connection was opened before its player left
+        else:
+            seat = self._writer(access)
+        cleaned = clean_chat(text)
         if seat in live.left_seats():
-            raise GameError("you_left", "you left this game: the chat is for its players", 403)
+            raise GameError("you_left", "you left this game: the chat is for its players", 409,
+                            {"seat": seat, "bot": live.session.left[seat].bot})
         self._chat_rate.check(f"{access.game_id}:{seat}")
         msg = await self._db(chat.append, access.game_id, seat, live.seats[seat].name, cleaned)
         await self._chat_deliver(access.game_id, msg.seq - 1)

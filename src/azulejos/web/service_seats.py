@@ -33,15 +33,22 @@ class SeatsPart(ServiceBase):
         used when no key is sent."""
         if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
             raise GameError("malformed", "'invite' must be the invitation of the link", 400)
-        live = await self.get(game_id)
+        bad = GameError("bad_invite", "this invitation does not open a seat of this game "
+                        "(the creator may have sent a new one)", 403)
+        try:
+            live = await self.get(game_id)
+        except GameError as e:
+            # no such game: the answer of a wrong invitation (a guesser learns no game ids)
+            if e.code == "unknown_game":
+                raise bad from None
+            raise
         owner = await self.profiles.optional_profile(profile) or account
         profile_id = None if owner is None else owner.profile_id
         token = new_token()
         claim = await self._db(self.store.claim, game_id, invite, token_digest(token),
                                profile_id)
         if claim is None:
-            raise GameError("bad_invite", "this invitation does not open a seat of this game "
-                            "(the creator may have sent a new one)", 403)
+            raise bad
         if not claim.won:
             raise GameError("claimed", f"seat {claim.seat + 1} has already been claimed by "
                             "someone else: ask the creator for a link to a free seat", 409,

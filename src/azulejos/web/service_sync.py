@@ -14,6 +14,7 @@ from .bus import Notice
 from .live import Live
 from .presence import HEARTBEAT
 from .service_base import ServiceBase
+from .storage import seat_marks
 from .tokens import Subscriber
 from .views import build_view
 
@@ -201,13 +202,16 @@ class SyncPart(ServiceBase):
         if not ids:
             return
         await self.chat_sync(ids)
-        versions = await self._db(self.store.versions, ids)
-        for gid, v in versions.items():
+        stamps = await self._db(self.store.stamps, ids)
+        for gid, stamp in stamps.items():
             live = self._games.get(gid)
             if live is None:
                 continue
-            if v != live.version and not self._lock(gid).locked():
-                await self._refresh(gid, v)
+            v = stamp.version
+            renamed = stamp.marks != seat_marks(live.seats)  # a rename or claim (no version)
+            if (v != live.version or renamed) and not self._lock(gid).locked():
+                # the seats changed: reload whole (catching up replays only the events)
+                await self._refresh(gid, None if renamed else v)
             elif self._bot_to_move(live) is not None and gid not in self._bots:
                 # A bot's turn that no process here plays: take it over after two quiet ticks.
                 n = self._stalled.get(gid, 0) + 1

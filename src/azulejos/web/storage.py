@@ -63,6 +63,24 @@ __all__ = [
 DEFAULT_STAND_IN = "medium"
 
 
+#: What a game's seats say that another process may change without a move: each seat's name
+#: and whether it was claimed, in seat order.
+SeatMarks = tuple[tuple[str, bool], ...]
+
+
+def seat_marks(seats: Iterable[SeatSpec]) -> SeatMarks:
+    """The marks of ``seats`` (in seat order), to compare with :meth:`SqlStore.stamps`."""
+    return tuple((s.name, s.claimed is not None) for s in seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A stored game's version and seat marks (:meth:`SqlStore.stamps`)."""
+
+    version: int
+    marks: SeatMarks
+
+
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
     """One seat of a game: a person or a bot level. A person seat has the digest of its
@@ -188,6 +206,8 @@ class GameStore(Store, ReviewStore, Protocol):
     def bot_games(self) -> int: ...
 
     def versions(self, game_ids: Iterable[str]) -> dict[str, int]: ...
+
+    def stamps(self, game_ids: Iterable[str]) -> dict[str, Stamp]: ...
 
     def events_after(self, game_id: str, version: int) -> list[StoredEvent] | None: ...
 
@@ -454,6 +474,28 @@ class SqlStore:
                 select(games_t.c.game_id, games_t.c.version).where(games_t.c.game_id.in_(ids))
             ).all()
         return {r[0]: r[1] for r in rows}
+
+    def stamps(self, game_ids: Iterable[str]) -> dict[str, Stamp]:
+        """Each game's stored version and seat marks (:func:`seat_marks`), in one query: what
+        another process may have changed (a move; a rename or claim, which live in the seats
+        table and leave the version as it was)."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_t.c.game_id, games_t.c.version, seats_t.c.name,
+                       seats_t.c.claimed.is_not(None))
+                .join(seats_t, seats_t.c.game_id == games_t.c.game_id)
+                .where(games_t.c.game_id.in_(ids))
+                .order_by(games_t.c.game_id, seats_t.c.seat)
+            ).all()
+        versions: dict[str, int] = {}
+        marks: dict[str, list[tuple[str, bool]]] = {}
+        for gid, version, name, claimed in rows:
+            versions[gid] = version
+            marks.setdefault(gid, []).append((name, bool(claimed)))
+        return {gid: Stamp(versions[gid], tuple(marks[gid])) for gid in versions}
 
     def events_after(self, game_id: str, version: int) -> list[StoredEvent] | None:
         """The events stored after ``version`` (up to the game's stored version; another

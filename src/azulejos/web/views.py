@@ -568,6 +568,23 @@ def you_json(access: Access) -> dict[str, Any]:
     return {"role": access.role, "seats": sorted(access.seats), "left": sorted(access.left)}
 
 
+#: What a seat's board says of its player (the view's ``seats[].state``).
+SEAT_STATES = ("bot", "left", "invited", "online", "offline")
+
+
+def seat_state(kind: str, claimed: bool, left: bool, online: bool) -> str:
+    """``bot``; ``left`` (a stand-in bot plays it); ``invited`` (a person seat whose invitation
+    nobody has opened yet); else ``online`` or ``offline`` (a claimed seat with or without a
+    page open on the game)."""
+    if left:
+        return "left"
+    if kind == "bot":
+        return "bot"
+    if not claimed:
+        return "invited"
+    return "online" if online else "offline"
+
+
 def seats_json(live: Live, online: dict[int, int]) -> list[dict[str, Any]]:
     """The seats as everyone sees them: who plays, whether a person seat was claimed from its
     invitation yet, and who left (when, why, and the bot that plays for them)."""
@@ -580,6 +597,8 @@ def seats_json(live: Live, online: dict[int, int]) -> list[dict[str, Any]]:
             "profile": s.profile_id,  # public id of the player's profile (None: anonymous)
             "left": None if left is None else left.to_json(),
             "online": s.kind == "bot" or left is not None or online.get(s.seat, 0) > 0,
+            "state": seat_state(s.kind, s.claimed is not None, left is not None,
+                                online.get(s.seat, 0) > 0),
         })
     return out
 

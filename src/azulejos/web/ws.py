@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import deque
@@ -123,6 +124,9 @@ async def _receive_text(ws: WebSocket) -> str:
 PREVIEWS_WITH_VIEW = "with_view"
 PREVIEWS_ON_DEMAND = "on_demand"
 
+#: The hello's answers counted by the ``bad_tokens`` limit.
+BAD_TOKEN = frozenset({"bad_token"})
+
 #: Messages a client may send before a valid hello (each gets an error reply).
 HELLO_ATTEMPTS = 10
 
@@ -152,7 +156,10 @@ async def game_socket(ws: WebSocket) -> None:
             if previews not in (PREVIEWS_WITH_VIEW, PREVIEWS_ON_DEMAND):
                 raise GameError("malformed", "'previews' must be \"with_view\" (the default) "
                                 "or \"on_demand\"")
-            access = await svc.access(data.get("token"), game_id)
+            guard: RateLimiter = ws.app.state.limit_bad_tokens  # shared with HTTP look-ups
+            client = ws.client.host if ws.client else "unknown"
+            access = await guard.failures(client, BAD_TOKEN,
+                                          functools.partial(svc.access, data.get("token"), game_id))
             patches = data.get("patches") is True
             chat = data.get("chat") is True
             on_demand = previews == PREVIEWS_ON_DEMAND
@@ -165,6 +172,9 @@ async def game_socket(ws: WebSocket) -> None:
             await ws.send_text(_dumps(_error(e)))
             if e.code in ("bad_token", "unknown_game"):
                 await ws.close(code=4403, reason=e.code)
+                return
+            if e.code == "rate_limited":  # 1013, "try again later": a client reconnects later
+                await ws.close(code=1013, reason=e.code)
                 return
     conn = Connection(ws, access, ws.app.state.limit_moves)
     conn.patches = patches

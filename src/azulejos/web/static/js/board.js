@@ -53,6 +53,12 @@ function keyButton(node, focus, activate) {
   });
 }
 
+// A transparent rect under a pickable tile's drawing (x, y, w, h from the tile's corner): what
+// a tap may hit, wider than the tile itself (issue 28, item 6: tap targets of 44 px).
+function hitArea(g, x, y, width, height) {
+  g.insertBefore(s("rect", { class: "hit", x, y, width, height }), g.firstChild);
+}
+
 // ui: {selectable(source, colour) -> bool, picked: {source, colour}|null, pick(source, colour, how)}
 export function factoryView(view, index, ui) {
   const text = view.factories[index];
@@ -83,6 +89,8 @@ export function factoryView(view, index, ui) {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
       label: t("label.value", { label: title, value: `${counts[letter]} × ${tileName(letter)}` }),
     });
+    // A tap anywhere in the tile's quarter of the display picks it: 44 px and more on a phone.
+    if (can && !grouped) hitArea(g, x < 50 ? -x : 50 - x, y < 50 ? -y : 50 - y, 50, 50);
     if (stops.has(letter)) {
       g.setAttribute("aria-hidden", "true");
       if (can) g.addEventListener("click", (e) => ui.pick(source, letter, how(e)));
@@ -144,6 +152,7 @@ export function centreView(view, ui) {
       cls: `${can ? "pickable" : ""}${picked ? " picked" : ""}`,
       label: t("label.value", { label: cap(word("centre")), value: `${counts[k]} × ${tileName(k)}` }),
     });
+    if (can) hitArea(g, -6, -11, 46, 56);  // its whole cell of the centre
     if (can) {
       keyButton(g, `tile-C-${k}`, (via) => ui.pick("C", k, via));
       g.setAttribute("aria-pressed", String(Boolean(picked)));
@@ -159,7 +168,8 @@ export function centreView(view, ui) {
     el("figcaption", { text: cap(word("centre")) }));
 }
 
-// opts: {targets: {lines:Set, floor:bool, columns:Set}, onTarget(dest), preview, tiling: [...events]}
+// opts: {targets: {lines:Set, floor:bool, columns:Set}, onTarget(dest), preview, tiling: [...events],
+//        last: the last move if this seat made it: {line: 1-5 | "F"} or {row, column} (a wall tile)}
 export function boardView(view, seat, opts = {}) {
   const b = view.boards[seat];
   const grey = view.variant === "grey";
@@ -173,10 +183,14 @@ export function boardView(view, seat, opts = {}) {
   const pv = opts.preview || null;
   const hits = []; // click targets go on top of the tiles
 
+  const last = opts.last || null;
+  const lastMark = (x, y, width, height, what) => box.append(s("rect", {
+    class: "last-move", x, y, width, height, rx: 6, "data-last": what }));
   // pattern lines
   for (let i = 0; i < 5; i++) {
     const line = b.lines[i];
     const isTarget = targets.lines?.has(i + 1);
+    if (last?.line === i + 1) lastMark(lx(i, i) - 3, ry(i) - 3, (i + 1) * (T + G) + 2, T + 6, String(i + 1));
     if (isTarget) {
       const hit = s("rect", {
         class: `target line-target${opts.chosen === i + 1 ? " chosen" : ""}`, x: lx(i, i) - 3, y: ry(i) - 3,
@@ -188,7 +202,7 @@ export function boardView(view, seat, opts = {}) {
     }
     for (let j = 0; j <= i; j++) {
       const x = lx(i, j), y = ry(i);
-      if (j < line.count) box.append(tile(line.colour, x, y, T, { label: tileName(line.colour) }));
+      if (j < line.count) box.append(tile(line.colour, x, y, T, { label: tileName(line.colour), cls: last?.line === i + 1 ? "last" : "" }));
       else if (pv && pv.line === i + 1 && j < line.count + pv.toLine) box.append(tile(pv.colour, x, y, T, { ghost: true }));
       else box.append(slot(x, y, T, isTarget ? "slot open" : "slot"));
     }
@@ -199,7 +213,9 @@ export function boardView(view, seat, opts = {}) {
     for (let c = 0; c < 5; c++) {
       const x = wx(c), y = ry(r);
       const k = b.wall[r][c];
-      if (k) box.append(tile(k, x, y, T, { label: tileName(k) }));
+      const placed = last?.row === r + 1 && last?.column === c + 1;
+      if (placed) lastMark(x - 3, y - 3, T + 6, T + 6, `${r + 1}@${c + 1}`);
+      if (k) box.append(tile(k, x, y, T, { label: tileName(k), cls: placed ? "last" : "" }));
       else if (grey) box.append(slot(x, y, T, "slot grey"));
       else box.append(tile(wallLetter(r, c), x, y, T, { faint: true }));
       if (targets.columns?.has(c + 1) && targets.row === r + 1) {
@@ -221,6 +237,7 @@ export function boardView(view, seat, opts = {}) {
   const fy = 5 * (T + G) + 18;
   const fx = (j) => 6 + j * (T + G + 6);
   const floorTarget = targets.floor;
+  if (last?.line === "F") lastMark(2, fy - 4, 7 * (T + G + 6) + 2, T + 8, "F");
   if (floorTarget) {
     const hit = s("rect", {
       class: `target floor-target${opts.chosen === "F" ? " chosen" : ""}`, x: 2, y: fy - 4,
@@ -287,6 +304,7 @@ export function boardCard(view, seat, opts) {
   // a default bot name already says "bot" and its level, in the page's language
   if (info.left) tags.push(el("span", { class: "tag left", text: t("game.left_tag", { bot: botName(info.left.bot) }) }));
   else if (info.kind === "bot" && shown === info.name) tags.push(el("span", { class: "tag bot", text: t("game.bot") }));
+  else if (info.state === "invited") tags.push(el("span", { class: "tag invited", text: t("game.invited") }));
   else if (!info.online) tags.push(el("span", { class: "tag offline", text: t("game.offline") }));
   if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
   const head = el("header", { class: "board-head" },

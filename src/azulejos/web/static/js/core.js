@@ -198,9 +198,14 @@ export function myGames() {
   return load(GAMES_KEY, []);
 }
 
+// Saves (or refreshes) an entry of "my games"; what the entry already knew and ``entry`` does
+// not say is kept (the invitation a seat was claimed from, so that its link opens the seat again).
 export function rememberGame(entry) {
-  const games = myGames().filter((g) => g.token !== entry.token);
-  games.unshift({ ...entry, used: Date.now() });
+  const all = myGames();
+  const before = all.find((g) => g.token === entry.token) ?? {};
+  const games = all.filter((g) => g.token !== entry.token);
+  const given = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
+  games.unshift({ ...before, ...given, used: Date.now() });
   save(GAMES_KEY, games.slice(0, 50));
 }
 

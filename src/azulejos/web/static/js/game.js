@@ -108,6 +108,23 @@ export async function showGame(root, gameId, hashToken) {
     // the next step: the first side to send a colour to (SF4), else the first allowed line
     if (picked) focusNext = { sel: splitting ? "#split button.side" : ".board .target", scroll: via === "key" };
     render();
+    if (picked && via === "pointer") boardInView();
+  }
+
+  // On a phone the board the tiles go to is brought into view, above the move bar, once they
+  // are picked (issue 28, item 6); nothing moves when it is in view already.
+  function boardInView() {
+    if (!matchMedia("(max-width: 600px)").matches || view.current === null) return;
+    requestAnimationFrame(() => {
+      const board = root.querySelector(`.board[data-seat="${view.current}"]`);
+      const bar = root.querySelector(".move-bar");
+      if (!board) return;
+      const r = board.getBoundingClientRect();
+      const fixed = bar && getComputedStyle(bar).position === "fixed";
+      const bottom = fixed ? bar.getBoundingClientRect().top : innerHeight;
+      if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top));
+      else if (r.top < 0) window.scrollBy(0, r.top);
+    });
   }
 
   // SF4 (R43): the split the sides chosen so far make ("<>"), or null while a colour has none.
@@ -130,6 +147,7 @@ export async function showGame(root, gameId, hashToken) {
     }
     if (chosen) focusNext = { sel: "#confirm", scroll: via === "key" };
     render();
+    if (chosen && via === "pointer") boardInView();  // the preview's bar is taller
   }
 
   function chooseSide(i, side, via = "pointer") {
@@ -248,13 +266,30 @@ export async function showGame(root, gameId, hashToken) {
         el("span", { title: cap(word("lid")) }, t("label.value", { label: cap(word("lid")), value: Object.values(view.lid).reduce((a, b) => a + b, 0) }))));
   }
 
+  // The last move of this round, to highlight on its player's board (a bot's too): its seat
+  // and where its tiles went, {line: 1-5 | "F"} or a wall tile {row, column}; null once the
+  // round has been tiled or before any move.
+  function lastMove() {
+    for (let i = view.log.length - 1; i >= 0; i--) {
+      const e = view.log[i];
+      if (e.kind === "leave") continue;
+      if (e.kind !== "move") return null;
+      const draft = /^(?:[1-9]|C)[BYRKW]([1-5F])/i.exec(e.move);
+      if (draft) return { seat: e.seat, where: { line: /f/i.test(draft[1]) ? "F" : Number(draft[1]) } };
+      const place = /^([1-5])@([1-5])$/.exec(e.move);
+      return place ? { seat: e.seat, where: { row: Number(place[1]), column: Number(place[2]) } } : null;
+    }
+    return null;
+  }
+
   function boards() {
     const tiling = lastTiling();
+    const last = lastMove();
     const order = [...Array(view.players).keys()];
     const mine = view.you.role === "seat" ? view.you.seats[0] : null;
     if (mine !== null) order.sort((a, b) => (a === mine ? -1 : b === mine ? 1 : a - b));
     return el("section", { class: "boards" }, ...order.map((seat) => {
-      const opts = { tiling };
+      const opts = { tiling, last: last && last.seat === seat ? last.where : null };
       if (view.to_move && seat === view.current) {
         if (view.phase === "draft" && picked) {
           const dests = picks();  // SF4: none until each colour left has its side (R43)
@@ -274,6 +309,26 @@ export async function showGame(root, gameId, hashToken) {
     }));
   }
 
+  // The lines, floor or wall columns the picked tiles may go to, as buttons of the move bar
+  // (shown on phones, app.css: the board's own targets are shorter than a finger).
+  function destButtons() {
+    let items = [];
+    if (view.phase === "place") {
+      items = view.legal.map((m) => ({ dest: m.column, text: String(m.column),
+        label: t("game.column_target", { row: view.pending_line, column: m.column }) }));
+    } else if (picked) {
+      const dests = [...new Set(picks().map((m) => m.destination))];
+      dests.sort((a, b) => (a === "F" ? 1 : b === "F" ? -1 : a - b));
+      items = dests.map((d) => d === "F"
+        ? { dest: d, text: cap(word("floor")), label: cap(word("floor")) }
+        : { dest: d, text: String(d), label: `${cap(word("pattern line"))} ${d}` });
+    }
+    if (!items.length) return null;
+    return el("div", { class: "dest-buttons", role: "group" }, ...items.map((x) =>
+      el("button", { type: "button", class: "ghost dest", "data-dest": String(x.dest), "aria-label": x.label,
+        text: x.text, onclick: (e) => target(x.dest, e.detail === 0 ? "key" : "pointer") })));
+  }
+
   function actionBar() {
     if (view.phase === "over") {
       return el("div", { class: "action-bar" },
@@ -289,7 +344,7 @@ export async function showGame(root, gameId, hashToken) {
     if (view.phase === "place") hint = tt("game.pick_column");
     else hint = picked ? tt("game.pick_line") : tt("game.pick_tiles");
     if (splitting) return splitBar();
-    if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }));
+    if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }), destButtons());
     // Until its preview has come (on demand), the move may be confirmed all the same.
     const lines = chosen.preview ? previewText(chosen) : ["…"];
     return el("div", { class: "action-bar preview", id: chosen.preview ? "preview" : "preview-wait" },

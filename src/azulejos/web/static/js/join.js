@@ -2,16 +2,17 @@
 import { app, claimSeat, el, errorText, gameOfInvite, t } from "./core.js";
 import { showGame } from "./game.js";
 
-// The game page in place of this one (no history entry: "back" does not open the link again).
-function enter(root, gameId) {
+// The game page in place of this one (no history entry: "back" does not open the link again);
+// ``token``: the seat's (the one claimed from this link), else the game's latest on this device.
+function enter(root, gameId, token = "") {
   history.replaceState(null, "", `/play/${gameId}`);
-  return showGame(root, gameId, "");
+  return showGame(root, gameId, token);
 }
 
 export async function showJoin(root, gameId, invite) {
   history.replaceState(null, "", `/join/${gameId}`); // keep the invitation out of the address bar
   const mine = invite ? gameOfInvite(invite) : null;
-  if (mine) return enter(root, gameId); // claimed on this device before: straight to the game
+  if (mine) return enter(root, gameId, mine.token); // claimed on this device before: its seat
 
   // The notice is drawn again in the new language when the settings change.
   let shown = null;
