@@ -49,7 +49,7 @@ def test_runtime_messages_follow_lang_with_plural_forms(tmp_path: Path) -> None:
     записів)."""
     out = tmp_path / "sp"
     made = azulejos("--lang", "uk", "selfplay", "--games", "5", "--seed", "3", "--out", str(out))
-    assert made.returncode == 0 and made.stdout.strip() == f"записано 5 партій в теку {out}"
+    assert made.returncode == 0 and made.stdout.strip() == f"записано 5 партій у теку {out}"
     one = azulejos("--lang", "uk", "selfplay", "--games", "1", "--seed", "3", "--out", str(out))
     assert one.stdout.strip() == f"записано 1 партію в теку {out}"
     few = azulejos("--lang", "fr", "tournament", "--bots", "random")

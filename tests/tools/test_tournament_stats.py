@@ -81,8 +81,8 @@ def test_forfeit_lines_number_games_and_seats_from_0_as_summary_json_does() -> N
     lines = table(s).splitlines()
     at = next(i for i, x in enumerate(lines) if x.startswith("forfeits ("))
     assert "numbered from 0" in lines[at]
-    assert lines[at + 1:at + 3] == ["  game 0, seat 1, cmd:x: start - cannot start 'x'",
-                                    "  game 1, seat 0, cmd:x: start - cannot start 'x'"]
+    assert lines[at + 1:at + 3] == ["  game 0, seat 1, cmd:x: start – cannot start 'x'",
+                                    "  game 1, seat 0, cmd:x: start – cannot start 'x'"]
 
 
 @needs_openskill
@@ -103,8 +103,8 @@ def test_tournament_cli_prints_forfeits_numbered_from_0(capsys: pytest.CaptureFi
     assert main(["tournament", "--bots", "random,cmd:/nonexistent/azulejos-bot", "--games", "2",
                  "--time", "0.1", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "  game 0, seat 1, cmd:/nonexistent/azulejos-bot: start - " in out
-    assert "  game 1, seat 0, cmd:/nonexistent/azulejos-bot: start - " in out
+    assert "  game 0, seat 1, cmd:/nonexistent/azulejos-bot: start – " in out
+    assert "  game 1, seat 0, cmd:/nonexistent/azulejos-bot: start – " in out
 
 
 @pytest.mark.parametrize(("lang", "words"), [

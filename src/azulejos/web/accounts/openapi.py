@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from azulejos.i18n import LANGUAGES
+
 from ..protocol import MAX_NAME
 from .links import RESET_MINUTES, VERIFY_HOURS
 from .passwords import MAX_PASSWORD, MIN_PASSWORD
@@ -54,7 +56,7 @@ _NOTES = {"type": "object", "properties": {k: {"type": "boolean"} for k in NOTIF
 _SETTINGS = {
     "type": "object",
     "properties": {
-        "lang": {"type": "string", "enum": ["en", "uk", "ru", "fr"]},
+        "lang": {"type": "string", "enum": list(LANGUAGES)},
         "theme": {"type": "string", "description": "A theme key of /api/meta themes."},
         "patterns": {"type": "boolean"},
         "notifications": _NOTES,
@@ -101,7 +103,7 @@ def paths() -> dict[str, Any]:
                     "name": _NAME, "password": _PASSWORD,
                     "email": {"type": "string", "maxLength": MAX_EMAIL,
                               "description": "Optional; unverified."},
-                    "lang": {"type": "string", "enum": ["en", "uk", "ru", "fr"],
+                    "lang": {"type": "string", "enum": list(LANGUAGES),
                              "description": "The first setting of lang (default: ?lang=)."}}}),
                 "responses": {"201": _json(ref("Account"), "Signed up and in (Set-Cookie)."),
                               "400": _ERR, "404": _ERR, "409": _ERR, "413": _ERR,
