@@ -1,6 +1,6 @@
 """Leaving the game while the kernels compile (issue 31): the compile runs in a child process
 that only fills numba's disk cache, and every exit path kills it and joins the loading thread,
-so no thread is inside LLVM when Python ends (tui/engine.py). Each test uses a fresh, empty
+so no thread is inside LLVM when Python ends (play/warmup.py). Each test uses a fresh, empty
 cache (a temporary NUMBA_CACHE_DIR), as on a fresh install."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ SCRIPT = """\
 import sys
 from azulejos.agents.hint import prepare_kernels
 from azulejos.play import Seat
-from azulejos.tui.engine import EngineWarmup
+from azulejos.play.warmup import EngineWarmup
 
 how = sys.argv[1]
 try:

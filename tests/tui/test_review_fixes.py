@@ -199,7 +199,7 @@ class SlowPreparation:
 
 
 def test_hints_use_the_twin_while_the_engine_is_prepared(monkeypatch: pytest.MonkeyPatch) -> None:
-    import azulejos.tui.engine as engine_module
+    import azulejos.play.warmup as engine_module
     import azulejos.tui.game as game_module
     from azulejos.play import hint as real_hint
 

@@ -18,6 +18,7 @@ from azulejos.core.choices import sf4_rest, sf4_sides
 from azulejos.core.moves import split
 from azulejos.guide import get_section
 from azulejos.play import Match, Step, hint, preview, result
+from azulejos.play.warmup import EngineWarmup
 from azulejos.play.words import (
     GameLog,
     Words,
@@ -104,8 +105,13 @@ class PlainGame:
         save_to: Path | None = None,
         echo: bool = False,
         guide: GuideText | None = get_section,
+        prepare_engine: Callable[[], object] | None = None,
     ) -> None:
         self.m = match
+        #: the search kernels, loaded in the background (None: on first use; play/warmup.py):
+        #: meanwhile hints and kernel bots use the pure-Python twin of their search
+        self.engine = EngineWarmup(prepare_engine)
+        self.twin_said = False
         self.guide = guide
         self.w = words
         self.inp = stdin
@@ -138,6 +144,8 @@ class PlainGame:
             if seat.is_bot and self.m.bot(p).stand_in:
                 self.say(_("Note: the bot level '{level}' is not available; a random bot plays for "
                            "{name}.").format(level=bot_name(self.w, seat.bot or ""), name=self.names[p]))
+        self.engine.start(self.m.seats)
+        self.m.session.use_twin = self.engine.loading
         self.say_fill()
         self.say(board_text(self.w, self.m.state, self.names))
         while not self.m.is_over:
@@ -269,8 +277,13 @@ class PlainGame:
                 self.say(_("Nothing to undo: only your own moves of this round can be taken "
                            "back, before the wall-tiling."))
         elif key == "hint":
+            loading = self.engine.loading()
+            if loading and not self.twin_said:  # said once: the first hints are a little weaker
+                self.twin_said = True
+                self.say(_("The engine is still being prepared, so this hint comes from a "
+                           "slower search; later hints use the full engine."))
             try:
-                h = hint(self.m.state, 1.0)
+                h = hint(self.m.state, 1.0, kernels=not loading)
             except Exception as e:  # said by its kind, never in the error's English
                 self.say(_("No hint: {reason}").format(reason=failure_text(self.w.tr, e, self.w.theme.key)))
             else:

@@ -137,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
     if match is not None:  # saved again, the record names what is used now
         match.extra.update(theme=theme, lang=lang)
     if args.plain:
+        from azulejos.agents.hint import prepare_kernels
         from azulejos.cli import PlainGame
         from azulejos.play.words import Words
 
@@ -146,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
         words = Words(lang, theme, theme_letters=False)  # the notation is what the player types
         game = PlainGame(match, words, sys.stdin, sys.stdout,
                          save_to=Path(args.save) if args.save else None,
-                         echo=not sys.stdin.isatty(), guide=get_section)
+                         echo=not sys.stdin.isatty(), guide=get_section,
+                         prepare_engine=prepare_kernels)
         return game.run()
     if not have_terminal():
         print(_("azulejos play: the full-screen game needs a terminal; without one, play in "

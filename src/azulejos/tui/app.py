@@ -12,11 +12,11 @@ from azulejos.agents import Budget
 from azulejos.guide import get_section
 from azulejos.notation import Record
 from azulejos.play import ClockSpec, Match
+from azulejos.play.warmup import EngineWarmup
 from azulejos.play.words import Words
 from azulejos.render.themes import get_theme
 
 from .dialogs import GuideText, QuitScreen, RulesScreen, SaveScreen, default_save_name
-from .engine import EngineWarmup
 from .palette import palette, textual_theme
 from .setup import Setup
 from .tiles import Ink
@@ -62,7 +62,7 @@ class AzulejosApp(App[None]):
         self.save_dir = save_dir or Path.cwd()
         self.skip_setup = skip_setup
         self.notice = notice  # said once on the table (a resumed record's unknown language...)
-        # the search kernels, loaded in the background (None: on first use; tui/engine.py)
+        # the search kernels, loaded in the background (None: on first use; play/warmup.py)
         self.engine = EngineWarmup(prepare_engine)
         self.apply_look(self.setup.theme, self.setup.lang, self.setup.high_contrast, live=False)
 

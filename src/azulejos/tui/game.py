@@ -156,7 +156,7 @@ class GameScreen(Screen[None]):
         if self.azapp.notice:  # said once (a resumed record's unknown language or theme)
             self.message = self.azapp.notice
             self.azapp.notice = ""
-        # a bot with a pure-Python twin searches with it while the kernels load (tui/engine.py)
+        # a bot with a pure-Python twin searches with it while the kernels load (play/warmup.py)
         self.match.session.use_twin = self.azapp.engine.loading
         if self.azapp.engine.loading():
             self.set_interval(0.5, self.watch_engine)
@@ -577,7 +577,7 @@ class GameScreen(Screen[None]):
     def find_hint(self, version: int) -> None:
         w = self.azapp.words
         try:
-            # while the kernels load, the pure-Python twin answers (tui/engine.py)
+            # while the kernels load, the pure-Python twin answers (play/warmup.py)
             h = hint(self.match.state, self.azapp.hint_seconds,
                      kernels=not self.azapp.engine.loading())
         except Exception as e:  # said by its kind, never in the error's English (render/failures)

@@ -1,11 +1,13 @@
 """The search kernels of hints and of the ``expert`` bot, loaded in the background.
 
 numba compiles them the first time (about a minute on a fresh install; later they load from its
-disk cache in a second or two). The game does not wait for that: it starts the loading when it
-opens (only when a person, who may ask for a hint, or a bot that uses the kernels plays), and
-meanwhile hints and such bots search with the pure-Python twin of the same search, within their
-usual time, as the engine protocol does (``agents/engine.py``, ``Preparation``). The table says
-that the engine is being prepared while the loading takes longer than a moment.
+disk cache in a second or two). A terminal game (the full-screen one and the plain mode) does not
+wait for that: it starts the loading when it opens (only when a person, who may ask for a hint,
+or a bot that uses the kernels plays), and meanwhile hints and such bots search with the
+pure-Python twin of the same search, within their usual time, as the engine protocol does
+(``agents/engine.py``, ``Preparation``). The full-screen table says that the engine is being
+prepared while the loading takes longer than a moment; the plain mode says so once, at the first
+hint it answers with the twin.
 
 **Leaving at any moment is safe.** A compile is LLVM at work in native code; a process that
 exits while a thread is inside it can abort in LLVM's own teardown. So the compile itself runs
