@@ -234,6 +234,28 @@ async def run(url: str | list[str], games: int, seconds: float, seed: int, compr
     return result
 
 
+def start_server(db: str | None, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``azulejos serve`` on a free 127.0.0.1 port, without rate limits, on ``db`` (default: a
+    temporary SQLite file); returns the process and its URL once it answers (SystemExit if it
+    does not start)."""
+    port = free_port()
+    db = db or str(Path(tempfile.mkdtemp()) / "load.sqlite3")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db", db,
+         "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0", *extra],
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(url + "/api/meta", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
@@ -263,25 +285,8 @@ def main() -> int:
     proc = None
     url = args.url
     if url is None:
-        port = free_port()
-        db = args.db or str(Path(tempfile.mkdtemp()) / "load.sqlite3")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db", db,
-             "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0",
-             *(["--ws-compression", "off"] if args.ws_compression == "off" else [])],
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                if httpx.get(url + "/api/meta", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            proc.kill()
-            print("the server did not start", file=sys.stderr)
-            return 1
+        proc, url = start_server(
+            args.db, *(["--ws-compression", "off"] if args.ws_compression == "off" else []))
     try:
         result = asyncio.run(run(url, args.games, args.seconds, args.seed, not args.no_compression,
                                  not args.no_patches, args.warmup, args.rate,

@@ -21,8 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +29,7 @@ from typing import Any
 
 import httpx
 import websockets
-from load_web import cpu_seconds, database_cpu_seconds, free_port, new_game, seat_client
+from load_web import cpu_seconds, database_cpu_seconds, new_game, seat_client, start_server
 
 
 def rss_bytes(pid: int) -> int:
@@ -149,24 +147,8 @@ def main() -> int:
         ap.error("--finished 1-1000 and --idle 1-5000")
     if not 1 <= args.idle_seconds <= 3600:
         ap.error("--idle-seconds 1-3600")
-    port = free_port()
     db = args.db or str(Path(tempfile.mkdtemp()) / "scaling.sqlite3")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db", db,
-         "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0"],
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(url + "/api/meta", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        print("the server did not start", file=sys.stderr)
-        return 1
+    proc, url = start_server(db)
     try:
         result = {
             "database": "postgresql" if db.startswith("postgresql") else "sqlite",

@@ -6,19 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from .chat import HISTORY, MAX_CHAT
-from .profiles_openapi import body, ref
+from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, body, ref
 
 #: Error codes of the chat routes.
 ERROR_CODES = ("too_long", "no_chat")  # (you_left: the game's own)
 
-_ERR = {"description": "The request was refused; nothing changed.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
-_AUTH: list[dict[str, list[str]]] = [{"gameToken": []}]
-_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+_json, _ERR, _AUTH, _GAME_ID = answer, ERR, GAME_TOKEN, GAME_ID
 
 
 _SEATS = {"type": "array", "items": {"type": "integer"},

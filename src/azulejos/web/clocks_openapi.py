@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, ref
+
 #: Error codes of the clocks.
 ERROR_CODES = ("not_a_player", "overdue_player", "no_offer", "expired")
 
@@ -15,21 +17,7 @@ EXPIRED: dict[str, Any] = {
     "description": "When the game expired, nobody having moved for its clock's expiry "
                    "(docs/api.md, \"Expiry\"); null: it did not."}
 
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-# as in :mod:`.openapi` (kept equal: the document is compared with docs/openapi.json)
-_ERR = _json(_ref("Error"), "The request was refused; nothing changed.")
-_AUTH: list[dict[str, list[str]]] = [{"gameToken": []}]
-_GAME_ID = {
-    "name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
-    "description": "The game's id (public; the token is what grants access).",
-}
+_ref, _json, _ERR, _AUTH, _GAME_ID = ref, answer, ERR, GAME_TOKEN, GAME_ID
 
 
 SCHEMAS: dict[str, Any] = {

@@ -14,24 +14,11 @@ from azulejos.render.themes import THEMES
 from . import chat_openapi, clocks_openapi, profiles_openapi
 from .accounts import openapi as accounts_openapi
 from .mail import openapi as mail_openapi
+from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, ref
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
 
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-_ERR = _json(_ref("Error"), "The request was refused; nothing changed.")
-_AUTH: list[dict[str, list[str]]] = [{"gameToken": []}]
-_GAME_ID = {
-    "name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
-    "description": "The game's id (public; the token is what grants access).",
-}
+_ref, _json, _ERR, _AUTH, _GAME_ID = ref, answer, ERR, GAME_TOKEN, GAME_ID
 _LANG = {
     "name": "lang", "in": "query", "required": False,
     "schema": {"type": "string", "enum": list(LANGUAGES), "default": "en"},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .openapi_parts import ERR, answer, body, ref
 from .profiles import PER_PAGE, VARIANT_POOLS
 
 #: Error codes of the profile routes.
@@ -40,11 +41,7 @@ _PROFILE_ID = {"name": "profile_id", "in": "path", "required": True, "schema": {
                "description": "The profile's public id."}
 
 
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-_ERR = _json({"$ref": "#/components/schemas/Error"}, "The request was refused; nothing changed.")
+_json, _ERR = answer, ERR
 _LINE = {"type": "object", "properties": {
     "games": {"type": "integer"}, "wins": {"type": "integer"},
     "mean_score": {"type": ["number", "null"]}}}
@@ -93,12 +90,6 @@ SCHEMAS: dict[str, Any] = {
 }
 
 
-def ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def body(name: str) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": ref(name)}}}
 
 
 def paths() -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from azulejos.i18n import LANGUAGES
 
+from ..openapi_parts import ERR, answer, ref
 from ..protocol import MAX_NAME
 from .links import RESET_MINUTES, VERIFY_HOURS
 from .passwords import MAX_PASSWORD, MIN_PASSWORD
@@ -34,19 +35,14 @@ SECURITY = {
 }
 
 
-def ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+_json = answer
 
 
 def _body(schema: dict[str, Any]) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
-_ERR = _json(ref("Error"), "The request was refused; nothing changed.")
+_ERR = ERR
 _NAME = {"type": "string", "description": f"{MIN_NAME} to {MAX_NAME} characters once cleaned "
          "(control characters removed, spaces collapsed); unique in any case; not a bot "
          "level's name."}
