@@ -183,3 +183,34 @@ def test_a_turn_begun_after_the_last_beat_gets_its_whole_time_back(url: str) -> 
         store.close()
 
     asyncio.run(scenario())
+
+
+def test_an_outage_longer_than_a_games_expiry_does_not_expire_it(url: str) -> None:  # noqa: F811
+    """Expiry counts from a game's last change, and downtime is not counted there either: a
+    game whose clock expires after a day of nobody moving survives a two-day outage (and,
+    up again, expires a day later)."""
+    import time
+
+    async def scenario() -> None:
+        base = time.time()  # the stores write a game's last change in real time
+        now = FakeTime(base)
+        store = SqlStore(url)
+        svc = service(store, now, BEAT)
+        await svc.start(resume_bots=False)
+        gid, _ = await two_people(svc, ClockSpec("move", 3600), SeatRequest("bot", "", "random"))
+        now.t = base + 10
+        await svc.stop()
+        store.close()
+
+        now.t = base + 10 + 2 * 86400  # two days down (this clock expires after one day)
+        store2 = SqlStore(url)
+        svc2 = service(store2, now, BEAT)
+        await svc2.start(resume_bots=False)
+        await svc2.check_clocks()
+        assert await svc2.expire_games(now=now.t) == []
+        now.t += 86400 + 60  # a day up with nobody moving: now it expires
+        assert await svc2.expire_games(now=now.t) == [gid]
+        await svc2.stop()
+        store2.close()
+
+    asyncio.run(scenario())

@@ -217,8 +217,9 @@ class ClockStore:
         """Write this process's heartbeat at ``now``. If the stored beat is older than
         ``stale`` seconds, the outage (``now`` minus that beat, or minus the turn's start if
         it began after the beat) is added to every running turn's deadline (and its start, so a
-        per-game clock charges none of it) and to every
-        open wait-or-bot offer, exactly once over every process. The seconds added (0: none;
+        per-game clock charges none of it), to every open wait-or-bot offer and to the last
+        change of every game in play (which expiry counts from), exactly once over every
+        process. The seconds added (0: none;
         also when no beat was ever written: a new database)."""
         with self.engine.connect() as conn:
             row = conn.execute(select(heartbeat_t.c.beat).where(heartbeat_t.c.id == 1)).first()
@@ -248,4 +249,8 @@ class ClockStore:
             conn.execute(update(games_t)
                          .where(playing, games_t.c.offer_until.is_not(None))
                          .values(offer_until=games_t.c.offer_until + gap))
+            # expiry counts from a game's last change: the outage is not counted there either
+            conn.execute(update(games_t)
+                         .where(playing, games_t.c.updated <= seen)
+                         .values(updated=games_t.c.updated + gap))
         return gap

@@ -53,6 +53,9 @@ class Connection:
         #: The client asked for the chat (the hello's ``"chat": true``, docs/api.md, "Chat"):
         #: it is sent the history after its first view, then each new message.
         self.chat = False
+        #: The hello's token: a change is refused once it opens nothing any more (an account's
+        #: further seat token revoked by a sign-out everywhere or a new password)
+        self.token: Any = None
 
     def send_view(self, view: dict[str, Any], whole: bool = False) -> None:
         """Send ``view`` (replacing one not sent yet); ``whole``: as a whole view even to a
@@ -127,6 +130,10 @@ PREVIEWS_ON_DEMAND = "on_demand"
 #: The hello's answers counted by the ``bad_tokens`` limit.
 BAD_TOKEN = frozenset({"bad_token"})
 
+#: The messages that change something: each is refused, and the connection closed, once its
+#: hello's token opens nothing any more.
+CHANGES = frozenset({"move", "leave", "name", "chat", "mute"})
+
 #: Messages a client may send before a valid hello (each gets an error reply).
 HELLO_ATTEMPTS = 10
 
@@ -160,6 +167,7 @@ async def game_socket(ws: WebSocket) -> None:
             client = ws.client.host if ws.client else "unknown"
             access = await guard.failures(client, BAD_TOKEN,
                                           functools.partial(svc.access, data.get("token"), game_id))
+            token = data.get("token")
             patches = data.get("patches") is True
             chat = data.get("chat") is True
             on_demand = previews == PREVIEWS_ON_DEMAND
@@ -180,6 +188,7 @@ async def game_socket(ws: WebSocket) -> None:
     conn.patches = patches
     conn.previews_on_demand = on_demand
     conn.chat = chat
+    conn.token = token
     try:
         live = await svc.get(game_id)
     except GameError as e:
@@ -237,6 +246,14 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
             ref = None
             raise GameError("malformed", "'ref' must be a short string or number")
         kind = data.get("type")
+        if kind in CHANGES:
+            try:
+                await svc.access(conn.token, conn.access.game_id)  # still opens the game?
+            except GameError as e:
+                conn.close()  # the sender stops; the refusal goes out last, then the close
+                await conn.ws.send_text(_dumps(_error(e, ref)))
+                await conn.ws.close(code=4403, reason=e.code)
+                return
         if kind == "move":
             conn.limiter.check(conn.client)
             version = await svc.play(conn.access, data.get("version"), data.get("move"))

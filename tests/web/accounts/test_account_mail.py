@@ -5,6 +5,7 @@ the notification settings are obeyed, and an unsubscribe link turns them off."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,6 +75,9 @@ def test_a_verified_account_is_told_its_turn_by_mail(two: tuple[TestClient, Test
     sign_up(ana, "Ana")
     sign_up(bo, "Bo")
     verified(bo, smtp, "bo@example.test", 1)
+    # saving the same address again keeps it verified
+    assert bo.post("/api/account/email", json={"email": "bo@example.test"}).json() == {
+        "email": "bo@example.test", "email_verified": True}
     game, tokens = new_game(ana, bo)
     move(ana, game, tokens[0])  # Ana moves: Bo's turn
     mails = smtp.inbox.wait(2)
@@ -110,3 +114,34 @@ def test_settings_are_obeyed_and_unsubscribing_turns_them_off(
     assert r.status_code == 200, r.text
     notes = bo.get("/api/account").json()["settings"]["notifications"]
     assert not (notes["email_turn"] or notes["email_over"] or notes["email_digest"])
+    move(bo, game, tokens[1])
+    move(ana, game, tokens[0])
+    assert len(smtp.inbox.messages) == 2  # unsubscribed: no mail
+    # asking for turn mails again in the settings brings them back
+    bo.post("/api/account/settings", json={"notifications": {"email_turn": True}})
+    move(bo, game, tokens[1])
+    move(ana, game, tokens[0])
+    assert smtp.inbox.wait(3)[2]["To"] == "bo@example.test"
+
+
+def test_a_sent_link_mail_keeps_no_secret_in_the_outbox(two: tuple[TestClient, TestClient],
+                                                        smtp: SmtpServer) -> None:
+    """The accounts keep only the digests of e-mailed links; once sent, the outbox keeps no
+    copy of the link either (someone reading the database cannot take a reset link)."""
+    from sqlalchemy import select
+
+    from azulejos.web.schema import mail_outbox_t
+
+    ana, _bo = two
+    sign_up(ana, "Ana")
+    verified(ana, smtp, "ana@example.test", 1)
+    engine = ana.app.state.store.engine  # type: ignore[attr-defined]
+    rows: list[Any] = []
+    for _ in range(400):  # the worker marks the mail sent just after the server took it
+        with engine.connect() as conn:
+            rows = list(conn.execute(select(mail_outbox_t.c.template, mail_outbox_t.c.status,
+                                            mail_outbox_t.c.params)).all())
+        if rows and rows[0][1] == "sent":
+            break
+        ana.portal.call(asyncio.sleep, 0.01)  # type: ignore[union-attr]
+    assert [(r[0], r[1], r[2]) for r in rows] == [("verify_email", "sent", "{}")]

@@ -122,3 +122,29 @@ def test_invitation_links_still_work_for_guests(make_client: AppMaker) -> None:
     game = new_game(host)
     got = claim(guest, game["game"], game["seats"][1]["invite"])
     assert view(guest, game["game"], got["token"])["seats"][1]["profile"] is None
+
+
+def test_a_revoked_seat_token_can_no_longer_change_anything_over_an_open_socket(
+        make_client: AppMaker) -> None:
+    """A device's further seat token, revoked by a password change while its websocket is
+    open: the next move over that socket is refused (bad_token) and the socket is closed;
+    nothing is played."""
+    a, b, other = make_client(), make_client(), make_client()
+    sign_up(a, "Tom", "right password")
+    game = new_game(a)
+    gid = game["game"]
+    mine = claim(a, gid, game["seats"][0]["invite"])
+    claim(other, gid, game["seats"][1]["invite"])
+    extra = a.post(f"/api/games/{gid}/seat-token", json={}).json()["token"]
+    with b.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "hello", "token": extra})
+        while (msg := ws.receive_json())["type"] != "view":
+            pass
+        v = msg["view"]
+        a.post("/api/account/password", json={"old": "right password", "new": "other password"})
+        ws.send_json({"type": "move", "version": v["version"], "move": v["legal"][0]["move"]})
+        while (msg := ws.receive_json())["type"] in ("view", "patch", "chat_history"):
+            pass
+        assert msg["type"] == "error" and msg["error"]["code"] == "bad_token"
+    after = view(a, gid, mine["token"])
+    assert after["version"] == v["version"]  # nothing was played

@@ -3,6 +3,7 @@ settings on the server, password changes; bad input changes nothing."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -251,3 +252,19 @@ def test_a_hash_of_older_parameters_is_renewed_at_sign_in(make_client: AppMaker)
         after = conn.execute(select(accounts_t.c.password_hash)).scalar_one()
     assert before.startswith("$argon2id$") and after.startswith("$argon2id$")
     assert after != before and "t=2" in after
+
+
+def test_the_cookie_is_renewed_when_the_browser_asks_who_is_signed_in(browser: TestClient) -> None:
+    """Sessions end after IDLE_DAYS without use; the cookie lives as long, counted again at
+    each GET /api/account (the page asks at every start), so a player who comes back every
+    day is never signed out."""
+    sign_up(browser, "Ana")
+    secret = browser.cookies.get("azulejos_session")
+    r = browser.get("/api/account")
+    assert r.status_code == 200
+    cookie = r.headers["set-cookie"]
+    assert f"azulejos_session={secret}" in cookie and "HttpOnly" in cookie
+    assert re.search(r"Max-Age=(\d+)", cookie) and "SameSite=lax" in cookie
+    browser.cookies.clear()
+    r = browser.get("/api/account")
+    assert r.status_code == 401 and "set-cookie" not in r.headers

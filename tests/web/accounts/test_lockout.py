@@ -74,3 +74,27 @@ def test_sign_ups_and_sign_ins_are_rate_limited_per_client(make_client: AppMaker
         c.post("/api/session", json={"name": "First", "password": "nope"})
     r = c.post("/api/session", json={"name": "First", "password": "correct horse"})
     assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+
+
+def test_tries_sent_at_the_same_moment_cannot_pass_the_lock_out_together(browser: TestClient) -> None:
+    """Each try counts as a failure from its start: 20 wrong passwords sent at once get
+    FREE_FAILURES answers of bad_credentials and the rest wait (signin_locked)."""
+    import asyncio
+
+    from azulejos.web.protocol import GameError
+
+    sign_up(browser, "Ana")
+    accounts = browser.app.state.accounts  # type: ignore[attr-defined]
+
+    async def many() -> list[BaseException | object]:
+        return await asyncio.gather(*(accounts.sign_in("Ana", f"wrong {i}") for i in range(20)),
+                                    return_exceptions=True)
+
+    got = browser.portal.call(many)  # type: ignore[union-attr]
+    codes = [e.code for e in got if isinstance(e, GameError)]
+    assert len(codes) == 20
+    assert codes.count("bad_credentials") == FREE_FAILURES
+    assert codes.count("signin_locked") == 20 - FREE_FAILURES
+    # while the name waits, even the right password waits
+    r = browser.post("/api/session", json={"name": "Ana", "password": "correct horse"})
+    assert r.status_code == 429

@@ -5,8 +5,11 @@ that the answers never tell which names exist. From the :data:`FREE_FAILURES`-th
 the name waits before its next try: :data:`FIRST_WAIT` seconds, doubling with each further
 failure, never more than :data:`MAX_WAIT`. While it waits, a sign-in is refused without looking
 at the password (even the right one) and counts as nothing; after the wait a right password
-signs in and clears the count. A stranger can thus delay someone by at most :data:`MAX_WAIT` at
-a time, never lock them out for good, and browsers already signed in are not affected. A
+signs in and clears the count. A try is counted as a failure when it starts and cleared when
+its password proves right, so tries sent at the same moment cannot all slip through while the
+first is checked. One wrong try makes a name wait at most :data:`MAX_WAIT`; a stranger who
+keeps sending a wrong password for a name every :data:`MAX_WAIT` can keep new sign-ins of that
+name waiting, but browsers already signed in are not affected (their sessions go on), and the
 count is forgotten :data:`FORGET_AFTER` seconds after its last failure. Counts live in the
 memory of one server process (as the rate limits do).
 """

@@ -103,7 +103,11 @@ async def sign_out_everywhere(request: Request) -> Response:
 @handles_errors
 async def me(request: Request) -> Response:
     accounts, who = await _me(request)
-    return _json(accounts.me(who.account))
+    response = _json(accounts.me(who.account))
+    # the browser asks at every start: its cookie lives as long as the session's idle expiry
+    # from now, so a player who comes back within IDLE days stays signed in
+    set_session(response, request, request.cookies.get(COOKIE, ""))
+    return response
 
 
 @handles_errors

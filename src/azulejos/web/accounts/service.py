@@ -123,6 +123,9 @@ class AccountService:
             raise GameError("malformed", "send 'name' and 'password' as text", 400)
         key = name_key(name)
         self.lockout.check(key)
+        # counted as a failure before the password is looked at (and cleared if it is right):
+        # tries sent at the same moment cannot all pass the check while the first is verified
+        self.lockout.failed(key)
         account: Account | None = await self.run(self.store.by_name, key)
         if account is None:
             await asyncio.to_thread(self.passwords.dummy_check, password)
@@ -130,7 +133,6 @@ class AccountService:
         else:
             ok = await asyncio.to_thread(self.passwords.check, account.password_hash, password)
         if account is None or not ok:
-            self.lockout.failed(key)
             raise GameError("bad_credentials", "this name and password do not match an "
                             "account", 401)
         self.lockout.succeeded(key)
@@ -179,12 +181,22 @@ class AccountService:
         }
 
     async def change_settings(self, who: SignedIn, change: Any) -> dict[str, Any]:
-        new = account_settings.changed(account_settings.loads(who.account.settings), change)
+        # the settings as stored now (another device, or an unsubscribe link, may have changed
+        # them since this session's account was read)
+        fresh: Account | None = await self.run(self.store.get, who.account.account_id)
+        current = (fresh or who.account).settings
+        new = account_settings.changed(account_settings.loads(current), change)
         await self.run(self.store.set, who.account.account_id, {"settings": json.dumps(new)})
+        if any(new["notifications"].get(k) for k in ("email_turn", "email_over", "email_digest")):
+            # mail asked for again: an earlier unsubscribe link no longer holds it back
+            await self.run(self.store.opt_in, f"account:{who.account.account_id}")
         return new
 
     async def change_email(self, who: SignedIn, email: Any) -> dict[str, Any]:
         mail = None if email is None else email_address(email)
+        if mail == who.account.email:
+            # the same address: still verified (or not) as it was, nothing changes
+            return {"email": mail, "email_verified": who.account.email_verified is not None}
         await self.run(self.store.set, who.account.account_id, {"email": mail, "email_verified": None})
         return {"email": mail, "email_verified": False}
 

@@ -19,6 +19,7 @@ from ..schema import (
     accounts_t,
     games_t,
     links_t,
+    mail_optout_t,
     profiles_t,
     seat_tokens_t,
     seats_t,
@@ -86,6 +87,11 @@ class SqlAccounts:
         with self.engine.begin() as conn:
             conn.execute(update(accounts_t).where(accounts_t.c.account_id == account_id)
                          .values(**values, updated=time.time()))
+
+    def opt_in(self, key: str) -> None:
+        """Forget an unsubscribe of ``key`` (the account asked for mail again)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(mail_optout_t).where(mail_optout_t.c.key == key))
 
     # -- sessions ------------------------------------------------------------------------------
     def add_session(self, session_hash: str, account_id: str, now: float, expires: float) -> None:

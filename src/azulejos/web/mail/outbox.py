@@ -20,6 +20,8 @@ from sqlalchemy.exc import IntegrityError
 from ..schema import mail_outbox_t as t
 
 QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
+#: The mails whose params hold a secret link (forgotten once sent or given up).
+SECRET_LINKS = ("verify_email", "reset_password")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,7 @@ class Outbox:
     def sent(self, mail_id: int) -> None:
         self._set(mail_id, status=SENT, sent=self.now(), lease=None, attempts=t.c.attempts + 1,
                   error=None)
+        self._forget_secrets(mail_id)
 
     def retry(self, mail_id: int, wait: float, error: str) -> None:
         self._set(mail_id, status=QUEUED, lease=None, attempts=t.c.attempts + 1,
@@ -98,6 +101,15 @@ class Outbox:
     def failed(self, mail_id: int, error: str) -> None:
         self._set(mail_id, status=FAILED, lease=None, attempts=t.c.attempts + 1,
                   error=error[:1000])
+        self._forget_secrets(mail_id)
+
+    def _forget_secrets(self, mail_id: int) -> None:
+        """A sent or given-up mail with a secret link (verify an address, reset a password)
+        keeps no params: the accounts keep only the links' digests, and so does the outbox."""
+        with self.engine.begin() as conn:
+            conn.execute(update(t).where(t.c.mail_id == mail_id, t.c.template.in_(SECRET_LINKS),
+                                         t.c.status.in_((SENT, FAILED)))
+                         .values(params="{}"))
 
     def release(self, mail_ids: list[int]) -> None:
         """Give claimed mails back unsent (a stopping worker): queued again, no attempt used."""
