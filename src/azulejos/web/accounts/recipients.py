@@ -41,7 +41,7 @@ class AccountRecipients:
         if not (turns or over or digest):
             return None
         return Recipient(address=row.email, lang=str(prefs.get("lang", "en")), name=row.name,
-                         key=f"account:{row.account_id}", digest=digest, turns=turns or digest,
+                         key=f"account:{row.account_id}", digest=digest, turns=turns,
                          over=over)
 
     def unsubscribed(self, key: str) -> None:
