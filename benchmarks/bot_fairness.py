@@ -19,43 +19,21 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
+import load_web
 import websockets
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def start_server(load: int) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    db = str(Path(tempfile.mkdtemp()) / "fair.sqlite3")
-    cmd = [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db", db,
-           "--log-level", "warning"]
-    usage = subprocess.run([*cmd[:4], "--help"], capture_output=True, text=True).stdout
-    if "--bot-games" in usage:  # the limits of this code, opened for the measurement
-        cmd += ["--bot-games", str(load), "--games-per-minute", "0", "--moves-per-minute", "0"]
-    proc = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(url + "/api/meta", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    """``azulejos serve`` with its default bot settings, the cap on all-bot games raised to
+    ``load`` (the shared start of ``load_web``, which also lifts the rate limits)."""
+    return load_web.start_server(None, "--bot-games", str(load))
 
 
 async def person_game(http: httpx.AsyncClient, level: str) -> tuple[str, str]:
