@@ -184,3 +184,53 @@ def test_R11_the_tutorial_says_a_refusal_in_the_themes_words(lang: str) -> None:
         out = io.StringIO()
         run_tutorial(io.StringIO(f"{refused}\nquit\n"), out, lang, theme=theme)
         assert tr.gettext(table["R11"]) in out.getvalue(), (theme, out.getvalue()[-300:])
+
+
+# the classic theme's words that the chocolatier tutorial must not use, per language (the
+# factory displays, the floor line, the wall, the bag and the lid; docs/glossary.md)
+_CLASSIC_WORDS = {
+    "en": ("tile", "factor", "floor", "wall", "lid"),
+    "uk": ("плит", "фабрик", "стін", "кришц"),
+    "ru": ("плит", "склад", "стен", "крышк"),
+    "fr": ("tuile", "fabrique", "plancher", "mur ", "couvercle"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "fr"])
+@pytest.mark.parametrize("special", [False, True], ids=["walk", "special"])
+def test_R40_R44_the_chocolatier_tutorial_speaks_of_candies_throughout(lang: str,
+                                                                      special: bool) -> None:
+    """learn --theme chocolatier: the headings, boards, questions, hints and explanations of
+    the puzzles use the theme's words (showcases, trays, the spill tray, the sack and tin), not
+    the classic ones; the classic theme keeps them."""
+    from azulejos.guide.puzzles import SPECIAL_PUZZLES
+
+    puzzles = SPECIAL_PUZZLES if special else PUZZLES
+    answers = "\n".join(f"hint\n{best_moves(pz.state(), pz.kind)[1][-1]}" for pz in puzzles)
+    wrong = "\n".join(f"hint\n{min(values(pz.state(), pz.kind).items(), key=lambda kv: kv[1])[0]}"
+                      for pz in puzzles)  # a wrong answer each: the explanations too
+    for text in (answers, wrong):
+        out = io.StringIO()
+        run_tutorial(io.StringIO(text + "\n"), out, lang, puzzles=puzzles, theme="chocolatier")
+        said = out.getvalue().lower()
+        found = [w for w in _CLASSIC_WORDS[lang] if w in said]
+        assert not found, (found, said[:2000])
+    out = io.StringIO()
+    run_tutorial(io.StringIO(wrong + "\n"), out, lang, puzzles=puzzles, theme="classic")
+    assert any(w in out.getvalue().lower() for w in _CLASSIC_WORDS[lang])
+
+
+def test_the_text_board_names_the_chocolatier_things() -> None:
+    from azulejos.i18n import translation
+    from azulejos.render.text import render_state
+
+    st = PUZZLES[0].state()
+    tr = translation("ru")
+    classic = render_state(st, tr=tr)
+    themed = render_state(st, tr=tr, theme="chocolatier")
+    assert "Склады" in classic and "крышке" in classic
+    assert "Витрины" in themed and "мешочке" in themed and "сбросе" in themed
+    assert "Склады" not in themed
+    # the letters and the boards' cells are the same in both (docs/glossary.md, "Letters")
+    strip = [line.split("|")[-1] for line in classic.splitlines() if "|" in line]
+    assert strip == [line.split("|")[-1] for line in themed.splitlines() if "|" in line]

@@ -19,8 +19,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--special-factories", action="store_true",
                    help=_("puzzles on the Master Chocolatier special factory displays (R40–R47)"))
     p.add_argument("--theme", choices=tuple(THEMES), default="classic",
-                   help=_("the words that say why a move is not allowed: the tiles' (classic, "
-                          "the default) or the Master Chocolatier's candies and showcases"))
+                   help=_("the words of the puzzles, their hints and refusals: the tiles' "
+                          "(classic, the default) or the Master Chocolatier's candies and "
+                          "showcases"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,25 +34,53 @@ _SCRIPTS: dict[str, Callable[[int], State]] = {
     "drafting": drafting_position, "split": split_position,
 }
 
-QUESTIONS: dict[str, str] = {
-    "score": N_("Which move scores the most points for {player} this round?"),
-    "save": N_("{player} must take the last tiles. Where should they go to lose the fewest "
-               "points?"),
-    "sf5": N_("Display {display} is {kind}. Which move scores the most points for {player} "
-              "this round?"),
-    "sf4": N_("Display {display} is {kind}. Count {player}'s points this round minus {other}'s, "
-              "with both playing their best until the round ends: which move is best?"),
+#: Each puzzle kind's question and hint in each theme's words (a theme's key, then the kind):
+#: whole sentences, so that a translation can inflect every word (CONTRIBUTING.md, item 1).
+QUESTIONS: dict[str, dict[str, str]] = {
+    "classic": {
+        "score": N_("Which move scores the most points for {player} this round?"),
+        "save": N_("{player} must take the last tiles. Where should they go to lose the fewest "
+                   "points?"),
+        "sf5": N_("Display {display} is {kind}. Which move scores the most points for {player} "
+                  "this round?"),
+        "sf4": N_("Display {display} is {kind}. Count {player}'s points this round minus "
+                  "{other}'s, with both playing their best until the round ends: which move is "
+                  "best?"),
+    },
+    "chocolatier": {
+        "score": N_("Which move scores the most points for {player} this round?"),
+        "save": N_("{player} must take the last candies. Where should they go to lose the "
+                   "fewest points?"),
+        "sf5": N_("Showcase {display} is {kind}. Which move scores the most points for {player} "
+                  "this round?"),
+        "sf4": N_("Showcase {display} is {kind}. Count {player}'s points this round minus "
+                  "{other}'s, with both playing their best until the round ends: which move is "
+                  "best?"),
+    },
 }
-HINTS: dict[str, str] = {
-    "score": N_("The round ends right after this move. Add up what each complete line will score "
-                "on the wall, then take off the floor."),
-    "save": N_("Compare starting a new pattern line with dropping the tiles on the floor."),
-    "sf5": N_("Whoever drafts from {kind} keeps it until the end of the round, and the first "
-              "tile they drop lies on it for free. Whoever takes first from the centre also "
-              "takes the first-player marker onto their floor line."),
-    "sf4": N_("The colours left on {kind} go to its neighbours: display {left} on the left, "
-              "display {right} on the right. Think about what {other} can take next, and what "
-              "that leaves for {player}."),
+HINTS: dict[str, dict[str, str]] = {
+    "classic": {
+        "score": N_("The round ends right after this move. Add up what each complete line will "
+                    "score on the wall, then take off the floor."),
+        "save": N_("Compare starting a new pattern line with dropping the tiles on the floor."),
+        "sf5": N_("Whoever drafts from {kind} keeps it until the end of the round, and the "
+                  "first tile they drop lies on it for free. Whoever takes first from the centre "
+                  "also takes the first-player marker onto their floor line."),
+        "sf4": N_("The colours left on {kind} go to its neighbours: display {left} on the left, "
+                  "display {right} on the right. Think about what {other} can take next, and "
+                  "what that leaves for {player}."),
+    },
+    "chocolatier": {
+        "score": N_("The round ends right after this move. Add up what each full tray will score "
+                    "in the box, then take off the spill tray."),
+        "save": N_("Compare starting a new tray with dropping the candies into the spill tray."),
+        "sf5": N_("Whoever takes from {kind} keeps it until the end of the round, and the first "
+                  "candy they drop lies on it for free. Whoever takes first from the counter also "
+                  "takes the head chocolatier's spoon into their spill tray."),
+        "sf4": N_("The candies left on {kind} go to its neighbours: showcase {left} on the left, "
+                  "showcase {right} on the right. Think about what {other} can take next, and "
+                  "what that leaves for {player}."),
+    },
 }
 
 

@@ -38,10 +38,31 @@ def _words(tr: gettext.NullTranslations, options: tuple[str, ...]) -> set[str]:
     return {o.lower() for o in options} | {tr.gettext(o).lower() for o in options}
 
 
-SPECIAL_INTRO = N_("Puzzles on the special factory displays: {count}. Answer with a move such as "
-                   "{example}. Type \"{hint}\" for a clue, \"{skip}\" to see the answer, \"{quit}\" "
-                   "to stop.")
-SPECIAL_TITLE = N_("Puzzle {number} of {count} (special displays)")
+#: The introduction and a puzzle's heading on the special displays, by theme (whole sentences).
+SPECIAL_INTRO = {
+    "classic": N_("Puzzles on the special factory displays: {count}. Answer with a move such as "
+                  "{example}. Type \"{hint}\" for a clue, \"{skip}\" to see the answer, "
+                  "\"{quit}\" to stop."),
+    "chocolatier": N_("Puzzles on the special showcases: {count}. Answer with a move such as "
+                      "{example}. Type \"{hint}\" for a clue, \"{skip}\" to see the answer, "
+                      "\"{quit}\" to stop."),
+}
+SPECIAL_TITLE = {
+    "classic": N_("Puzzle {number} of {count} (special displays)"),
+    "chocolatier": N_("Puzzle {number} of {count} (special showcases)"),
+}
+#: The walk-through's step titles in the chocolatier theme, for the puzzles' headings (the
+#: walk-through itself, ``azulejos rules walkthrough``, speaks of tiles).
+CHOCOLATIER_STEPS = (
+    N_("The table and the goal"),
+    N_("Taking from a showcase"),
+    N_("Trays"),
+    N_("The counter and the head chocolatier's spoon"),
+    N_("Filling the box"),
+    N_("One kind of candy per box row"),
+    N_("Scoring with neighbouring candies"),
+    N_("The next round, and the end"),
+)
 
 
 def _special_fields(state: State, pz: Puzzle, names: list[str]) -> dict[str, object]:
@@ -55,16 +76,24 @@ def _special_fields(state: State, pz: Puzzle, names: list[str]) -> dict[str, obj
             "right": right + 1, "other": names[(state.current_player + 1) % state.players]}
 
 
-def _explain(tr: gettext.NullTranslations, state: State, move: str) -> str:
-    """One sentence on what ``move`` drops on the mover's floor line (R14, R44, R47a)."""
+def _explain(tr: gettext.NullTranslations, state: State, move: str, theme: str = "classic") -> str:
+    """One sentence on what ``move`` drops on the mover's floor line (R14, R44, R47a), in the
+    words of ``theme``."""
     out = explain(state, move)
-    parts = [tr.ngettext("{move}: {n} tile onto the floor line", "{move}: {n} tiles onto the "
-                         "floor line", out.fell).format(move=move, n=out.fell)]
+    if theme == "chocolatier":
+        fell = tr.ngettext("{move}: {n} candy into the spill tray",
+                           "{move}: {n} candies into the spill tray", out.fell)
+        marker = tr.gettext("the head chocolatier's spoon comes too")
+    else:
+        fell = tr.ngettext("{move}: {n} tile onto the floor line",
+                           "{move}: {n} tiles onto the floor line", out.fell)
+        marker = tr.gettext("the first-player marker comes too")
+    parts = [fell.format(move=move, n=out.fell)]
     if out.caught:
         parts.append(tr.gettext("one more lies on {kind} for free").format(
             kind=specials.name(specials.SF5)))
     if out.marker:
-        parts.append(tr.gettext("the first-player marker comes too"))
+        parts.append(marker)
     return "; ".join(parts) + "."
 
 
@@ -85,8 +114,10 @@ def run_tutorial(
 ) -> int:
     """Play the tutorial; returns the number of puzzles solved. ``width``: fold the prose at
     that many columns (a terminal), boards excepted; ``theme``: the theme (its key) whose words
-    say why a move is refused (showcases and candies in the chocolatier theme)."""
+    the questions, hints and refusals use (showcases and candies in the chocolatier theme)."""
     from . import check_language
+
+    words_of = "chocolatier" if theme == "chocolatier" else "classic"
 
     tr = translation(check_language(lang))
     names = words.names(tr)
@@ -100,7 +131,7 @@ def run_tutorial(
         stdout.flush()
 
     say(f"# {tr.gettext(TITLE)}")
-    intro = SPECIAL_INTRO if any(pz.special for pz in puzzles) else INTRO
+    intro = SPECIAL_INTRO[words_of] if any(pz.special for pz in puzzles) else INTRO
     # the commands in the reader's language (the English ones are understood as well)
     say(tr.gettext(intro).format(count=len(puzzles), example=example, hint=tr.gettext(_HINT[-1]),
                                  skip=tr.gettext(_SKIP[-1]), quit=tr.gettext(_QUIT[-1])))
@@ -115,14 +146,15 @@ def run_tutorial(
         fields = {"player": player, **(_special_fields(state, pz, names) if pz.special else {})}
         say()
         if pz.special:
-            say("## " + tr.gettext(SPECIAL_TITLE).format(number=i, count=len(puzzles)))
+            say("## " + tr.gettext(SPECIAL_TITLE[words_of]).format(number=i, count=len(puzzles)))
         else:
+            title = (CHOCOLATIER_STEPS[pz.step - 1] if words_of == "chocolatier"
+                     else STEPS[pz.step - 1].title)
             say("## " + tr.gettext("Puzzle {number} of {count} (step {step}: {title})").format(
-                number=i, count=len(puzzles), step=pz.step,
-                title=tr.gettext(STEPS[pz.step - 1].title)))
-        say(render_state(state, names, colour=colour, tr=tr), board=True)
+                number=i, count=len(puzzles), step=pz.step, title=tr.gettext(title)))
+        say(render_state(state, names, colour=colour, tr=tr, theme=words_of), board=True)
         say()
-        say(tr.gettext(QUESTIONS[pz.kind]).format(**fields))
+        say(tr.gettext(QUESTIONS[words_of][pz.kind]).format(**fields))
         asked += 1
         while True:
             stdout.write(tr.gettext("Your move: "))
@@ -140,7 +172,7 @@ def run_tutorial(
             if low in quit_w:
                 return _finish(tr, say, solved, asked - 1)
             if low in hint_w:
-                say(tr.gettext(HINTS[pz.kind]).format(**fields))
+                say(tr.gettext(HINTS[words_of][pz.kind]).format(**fields))
                 continue
             if low in skip_w:
                 say(tr.gettext("The best: {moves} ({points}).").format(
@@ -172,8 +204,8 @@ def run_tutorial(
                     say(_line(tr, state, move))
                     say(_line(tr, state, best[0]))
                 elif pz.special:
-                    say(_explain(tr, state, move))
-                    say(_explain(tr, state, best[0]))
+                    say(_explain(tr, state, move, words_of))
+                    say(_explain(tr, state, best[0], words_of))
             break
     return _finish(tr, say, solved, asked)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.rules import Phase, Variant
 from azulejos.core.state import State
-from azulejos.i18n import MINUS
+from azulejos.i18n import MINUS, N_
 
 _ENGLISH = gettext.NullTranslations()
 
@@ -26,11 +26,40 @@ def _tiles(counts: Sequence[int], colour: bool) -> str:
     return " ".join(out) if out else "-"
 
 
+#: The labels of the text board in each theme's words (a theme's key; whole labels, so that a
+#: translation can inflect them).
+LABELS: dict[str, dict[str, str]] = {
+    "classic": {
+        "coloured": N_("coloured wall"),
+        "grey": N_("grey wall"),
+        "choose column": N_("{name} chooses the wall column for pattern line {line}"),
+        "about to fill": N_("factories about to be filled"),
+        "bag and lid": N_("Tiles in the bag: {bag}, in the lid: {lid}"),
+        "factories": N_("Factories"),
+        "centre": N_("Centre"),
+        "has marker": N_("has the first-player marker"),
+        "floor": N_("floor"),
+    },
+    "chocolatier": {
+        "coloured": N_("patterned boxes"),
+        "grey": N_("plain boxes"),
+        "choose column": N_("{name} chooses the box column for tray {line}"),
+        "about to fill": N_("showcases about to be filled"),
+        "bag and lid": N_("Candies in the sack: {bag}, in the tin: {lid}"),
+        "factories": N_("Showcases"),
+        "centre": N_("Counter"),
+        "has marker": N_("has the head chocolatier's spoon"),
+        "floor": N_("spill tray"),
+    },
+}
+
+
 def render_state(
     state: State,
     names: Sequence[str] | None = None,
     colour: bool = False,
     tr: gettext.NullTranslations | None = None,
+    theme: str = "classic",
 ) -> str:
     """The whole table as text: factories, centre, boards, bag/lid, turn and round.
 
@@ -39,43 +68,45 @@ def render_state(
 
     Filled wall spaces show capital letters; on the coloured wall an empty space shows the
     small letter of the colour that belongs there, on the grey wall a dot. ``M`` is the
-    first-player marker. ``tr`` translates the labels (``azulejos.i18n.translation(lang)``).
+    first-player marker. ``tr`` translates the labels (``azulejos.i18n.translation(lang)``);
+    ``theme`` picks their words (:data:`LABELS`: showcases and candies in the chocolatier theme).
     """
     _ = (tr or _ENGLISH).gettext
+    label_of = LABELS.get(theme, LABELS["classic"])
     n = state.players
     names = list(names) if names else [
         _("Player {number}").format(number=p + 1) for p in range(n)
     ]
     lines: list[str] = []
     phase = state.phase
-    wall = _("coloured wall") if state.variant is Variant.COLOURED else _("grey wall")
+    wall = _(label_of["coloured" if state.variant is Variant.COLOURED else "grey"])
     if phase is Phase.DRAFT:
         what = _("{name} to move").format(name=names[state.current_player])
     elif phase is Phase.PLACE:
-        what = _("{name} chooses the wall column for pattern line {line}").format(
+        what = _(label_of["choose column"]).format(
             name=names[state.current_player], line=(state.pending_line or 0) + 1
         )
     elif phase is Phase.FILL:
-        what = _("factories about to be filled")
+        what = _(label_of["about to fill"])
     else:
         what = _("game over")
     # the parts apart by middle dots, as on the full-screen game's status line: a label each,
     # which no language has to join into one sentence (issue 31)
     lines.append(" · ".join((_("Round {number}").format(number=state.round), wall, what)))
-    lines.append(_("Tiles in the bag: {bag}, in the lid: {lid}").format(bag=sum(state.bag), lid=sum(state.lid)))
+    lines.append(_(label_of["bag and lid"]).format(bag=sum(state.bag), lid=sum(state.lid)))
     specials = state.specials  # R40: a special display's name follows its tiles
     facs = "  ".join(
         f"{i + 1}:[{_tiles(f, colour)}]" + specials.get(i, "") for i, f in enumerate(state.factories)
     )
-    label = _("Factories")
+    label = _(label_of["factories"])
     lines.append(f"{label}  {facs}")
     centre = _tiles(state.centre, colour)
     marker = "M " if state.marker_in_centre else ""
-    label = _("Centre")
+    label = _(label_of["centre"])
     lines.append(f"{label}  {marker}{centre if centre != '-' or not marker else ''}".rstrip())
     for p in range(n):
         lines.append("")
-        lines.extend(_board(state, p, names[p], colour, _))
+        lines.extend(_board(state, p, names[p], colour, _, label_of))
     if state.is_over:
         lines.append("")
         w = state.winners()
@@ -86,11 +117,12 @@ def render_state(
     return "\n".join(lines)
 
 
-def _board(state: State, p: int, name: str, colour: bool, _: Callable[[str], str]) -> list[str]:
+def _board(state: State, p: int, name: str, colour: bool, _: Callable[[str], str],
+           label_of: dict[str, str]) -> list[str]:
     v = state.player(p)
     to_move = state.to_move == p
     tag = "  <- " + _("to move") if to_move else ""
-    marker = "  (" + _("has the first-player marker") + ")" if v.has_marker else ""
+    marker = "  (" + _(label_of["has marker"]) + ")" if v.has_marker else ""
     out = [_("{name}: score {score}").format(name=name, score=v.score) + marker + tag]
     grey = state.variant is Variant.GREY
     for r in range(5):
@@ -124,7 +156,7 @@ def _board(state: State, p: int, name: str, colour: bool, _: Callable[[str], str
         k5 = state.sf5_tile
         held = "  SF5:[" + (_tile(k5, colour) if k5 is not None else "_") + "]"
     out.append(
-        "  " + _("floor") + f" {' '.join(slots)}   ({pens})  "
+        "  " + _(label_of["floor"]) + f" {' '.join(slots)}   ({pens})  "
         + _("penalty {points}").format(points=penalty) + held
     )
     return out
