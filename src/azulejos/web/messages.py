@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, translation
+from azulejos.play.sentences import SENTENCES
 from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS, reason_text
 from azulejos.render.themes import THEMES
 
@@ -28,6 +29,15 @@ def plural_forms(lang: str, singular: str, plural: str) -> list[str]:
     """Every plural form of a message in ``lang`` (the page chooses one by its count)."""
     tr = translation(lang)
     return [tr.ngettext(singular, plural, n) for n in PLURAL_SAMPLES.get(lang, (1, 2))]
+
+
+def shared_sentences(lang: str) -> dict[str, str | list[str]]:
+    """The sentences the page and the Python renderer share (:mod:`azulejos.play.sentences`),
+    in ``lang``: one msgid each, so that the page says a move, a tiling step or a leave in the
+    very words of the terminal and the replays."""
+    tr = translation(lang)
+    return {k: plural_forms(lang, *v) if isinstance(v, tuple) else tr.gettext(v)
+            for k, v in SENTENCES.items()}
 
 
 def ui_messages(lang: str) -> dict[str, str | list[str]]:
@@ -127,9 +137,6 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "sf4.right.chocolatier": _("to showcase {number} →"),
         "sf4.pick": _("Choose left or right for each colour."),
         "sf4.pick.chocolatier": _("Choose left or right for each kind of candy."),
-        # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
-        # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
-        "sf.SF2_of": _("{display} ({colour})"),
         # game table
         "game.round": _("Round {n}"),
         "game.to_move": _("{name} to move"),
@@ -238,7 +245,6 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "join.failed_title": _("Could not take the seat"),
         "game.save": _("Save"),
         # numbers with nouns ({n} is filled in with its sign where it has one)
-        "count.points": ngettext("{n} point", "{n} points", 2),
         "count.penalty": ngettext("penalty {n} point", "penalty {n} points", 2),
         # default names (records keep them in English; the page shows them in its language)
         "name.player": _("Player {n}"),
@@ -269,17 +275,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "preview.sf5_catch": _("one tile lands on SF5, without penalty"),
         "preview.sf5_catch.chocolatier": _("one candy lands on SF5, without penalty"),
         # log
-        "log.move": _("{sentence} [{notation}]"),
-        "log.take": _("{name} takes {what} {source} {destination}"),
-        "log.place": _("{name} chooses column {column} for line {row}"),
-        "log.placed": _("{name} places {tile} in row {row}, column {column} ({why}): {points}"),
-        "log.alone": _("no neighbours"),
-        "log.in_row": _("{n} in the row"),
-        "log.in_column": _("{n} in the column"),
-        "log.bonus": _("{name}: end bonuses {points}"),
-        # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
-        "log.left": _("{name} left the game; {bot} plays for them."),
-        "log.timeout": _("{name} ran out of time; {bot} plays for them."),
+        # the game log's sentences: the Python renderer's own templates (play/sentences.py)
+        **shared_sentences(lang),
         # end summary
         "end.title": _("Final scores"),
         "end.player": _("Player"),

@@ -119,25 +119,6 @@ export function destinationPhrase(dest) {
   return dest === "F" ? phrase("to floor") : phrase("to line", { number: dest });
 }
 
-// The log sentence of a move in notation, with the notation beside it.
-export function moveSentence(name, text) {
-  const m = /^([1-9C])([BYRKW])([1-5F])(\/[<>]{1,4})?$/i.exec(text);  // an SF4 split keeps its suffix (R43)
-  let sentence = text;
-  if (m) {
-    const src = m[1].toUpperCase();
-    sentence = t("log.take", {
-      name, what: phrase(`all.${colourIndex(m[2].toUpperCase())}`),
-      source: sourcePhrase(src === "C" ? "C" : Number(src)), destination: destinationPhrase(m[3].toUpperCase() === "F" ? "F" : Number(m[3])),
-    });
-  } else {
-    const p = /^([1-5])@([1-5])$/.exec(text);
-    if (p) sentence = t("log.place", { name, row: p[1], column: p[2] });
-  }
-  // the notation with the letters drawn on the tiles of the theme (B Y R K W in every theme)
-  const shown = m ? `${m[1].toUpperCase()}${app.theme?.symbols?.[colourIndex(m[2].toUpperCase())] ?? m[2]}${m[3].toUpperCase()}${m[4] ?? ""}` : text;
-  return t("log.move", { sentence, notation: shown });
-}
-
 export function cap(s) {
   return s ? s[0].toLocaleUpperCase() + s.slice(1) : s;
 }
