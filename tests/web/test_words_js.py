@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from azulejos.core import Ruleset
+from azulejos.core import Bonus, Ruleset
 from azulejos.i18n import LANGUAGES
-from azulejos.play import Seat
+from azulejos.play import Result, Seat, Standing
 from azulejos.play.events import LogEntry
 from azulejos.play.seeding import Seeding
 from azulejos.play.sentences import SENTENCES
@@ -31,6 +31,7 @@ from azulejos.play.words import (
     fill_sentences,
     leave_sentence,
     log_sentence,
+    result_sentence,
     tiling_sentence,
 )
 from azulejos.render.themes import THEMES
@@ -82,9 +83,9 @@ def python_lines(w: Words, log: list[LogEntry]) -> list[str]:
 
 JS_LINES = """
 import { app, phrase, seatName, t, pluralIndex } from %(core)s;
-import { fillSentences, leaveSentence, moveSentence, tilingSentence } from %(words)s;
+import { fillSentences, leaveSentence, moveSentence, resultSentence, tilingSentence } from %(words)s;
 import { readFileSync } from "node:fs";
-const { cases, log, seats, counts } = JSON.parse(readFileSync(0, "utf8"));
+const { cases, log, seats, counts, results } = JSON.parse(readFileSync(0, "utf8"));
 const out = [];
 for (const c of cases) {
   app.words = c.words; app.settings.lang = c.lang;
@@ -102,23 +103,44 @@ for (const c of cases) {
   }
   const plurals = {};
   for (const key of c.plural_keys) plurals[key] = counts.map((n) => t(key, { n }));
-  out.push({ lines, plurals, index: counts.map((n) => pluralIndex(n)) });
+  const ends = results.map((r) => resultSentence(name, r));
+  out.push({ lines, plurals, ends, index: counts.map((n) => pluralIndex(n)) });
 }
 console.log(JSON.stringify(out));
 """
 
 
 def run_js(cases: list[dict[str, Any]], log: list[dict[str, Any]], seats: list[dict[str, Any]],
-           counts: list[int]) -> list[dict[str, Any]]:
+           counts: list[int], results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     script = JS_LINES % {"core": json.dumps((JS / "core.js").as_uri()),
                          "words": json.dumps((JS / "words.js").as_uri())}
     got = subprocess.run(["node", "--input-type=module", "-e", script],
                          input=json.dumps({"cases": cases, "log": log, "seats": seats,
-                                           "counts": counts}),
+                                           "counts": counts, "results": results}),
                          capture_output=True, text=True, timeout=120)
     assert got.returncode == 0, got.stderr
     out: list[dict[str, Any]] = json.loads(got.stdout)
     return out
+
+
+def results() -> list[Result]:
+    """A win on points, a points tie broken by complete rows, and a shared victory (R25)."""
+    ana = Standing(0, 50, Bonus(0, 2, 0, 0), 54, 2)
+    easy = Standing(1, 54, Bonus(1, 0, 0, 0), 54, 0)
+    easy2 = Standing(2, 30, Bonus(2, 1, 0, 0), 32, 1)
+    last = Standing(3, 11, Bonus(3, 0, 0, 0), 11, 0)
+    level = Standing(3, 50, Bonus(3, 2, 0, 0), 54, 2)
+    behind = Standing(1, 40, Bonus(1, 1, 0, 0), 42, 1)
+    return [Result((ana, behind, easy2, last), (0,), (0,), "points"),
+            Result((ana, easy, easy2, last), (0,), (0, 1), "rows"),
+            Result((ana, easy, easy2, level), (0, 3), (0, 1, 3), "shared")]
+
+
+def result_view(res: Result) -> dict[str, Any]:
+    """The view's ``result`` (views.result_json) of ``res``: what the page reads."""
+    return {"winners": list(res.winners), "decided_by": res.decided_by,
+            "players": [{"seat": s.seat, "score": s.total, "complete_rows": s.rows}
+                        for s in res.standings]}
 
 
 PLURAL_KEYS = [k for k, v in SENTENCES.items() if isinstance(v, tuple)]
@@ -134,7 +156,7 @@ def rendered() -> dict[tuple[str, str], tuple[list[str], dict[str, Any]]]:
     cases = [{"lang": lang, "theme": theme, "words": ui_messages(lang), "themes": theme_json(lang),
               "plural_keys": PLURAL_KEYS}
              for lang in LANGUAGES for theme in THEMES]
-    js = run_js(cases, log_json(s.log), seats, COUNTS)
+    js = run_js(cases, log_json(s.log), seats, COUNTS, [result_view(r) for r in results()])
     return {(c["lang"], c["theme"]): (python_lines(Words(c["lang"], c["theme"]), s.log), j)
             for c, j in zip(cases, js)}
 
@@ -163,6 +185,19 @@ def test_the_page_tells_the_log_in_the_python_renderers_words(
     for i, (got, said) in enumerate(zip(js["lines"], want)):
         assert got == said, (i, got, said)
     assert not any(re.search(r"\{\w+\}", line) for line in js["lines"])  # every part filled
+
+
+@needs_node
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_says_who_won_in_the_python_renderers_words_R25(
+        rendered: dict[tuple[str, str], tuple[list[str], dict[str, Any]]], lang: str) -> None:
+    """A win on points, a tie broken by complete rows and a shared victory: the end summary's
+    headline (words.js ``resultSentence``) is the terminal's verdict (``result_sentence``)."""
+    _want, js = rendered[(lang, "classic")]
+    w = Words(lang)
+    said = [result_sentence(w, w.names(SEATS), r) for r in results()]
+    assert js["ends"] == said
+    assert len(set(said)) == 3
 
 
 @needs_node
@@ -199,7 +234,7 @@ def test_every_shared_sentence_is_translated_in_every_language() -> None:
     for lang in LANGUAGES[1:]:
         words = ui_messages(lang)
         po = {e.msgid: e for e in polib.pofile(str(LOCALE_DIR / lang / "LC_MESSAGES" / "azulejos.po"))
-              if not e.obsolete}
+              if not e.obsolete and e.msgctxt is None}
         for key, template in SENTENCES.items():
             assert key in words, (lang, key)
             entry = po[template[0] if isinstance(template, tuple) else template]

@@ -48,6 +48,16 @@ SENTENCES: dict[str, Template] = {
     # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
     # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
     "sf.SF2_of": N_("{display} ({colour})"),
+    # -- the end (R25) ---------------------------------------------------------------------------
+    # TRANSLATORS: {points} is "54 points".
+    "end.won": N_("{name} wins with {points}."),
+    # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
+    "end.tie_won": N_("{tied} tie on {points}; {name} wins the tie-break with {rows}."),
+    # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
+    "end.shared_victory": N_("Shared victory: {winners} have {points} and {rows} each."),
+    "end.complete_rows": Nn_("{n} complete row", "{n} complete rows"),
+    "end.tie_rule": N_("Tie-break (R25): most points, then most complete horizontal rows; "
+                       "still level means the victory is shared."),
     # -- counts -----------------------------------------------------------------------------------
     "count.points": Nn_("{n} point", "{n} points"),
 }

@@ -356,27 +356,18 @@ def score_line(w: Words, name: str, score: int) -> str:
 # -- the end ---------------------------------------------------------------------------------------
 def result_sentence(w: Words, names: Sequence[str], res: Result) -> str:
     """Who won, and how a tie was broken (R25)."""
-    _, ngettext = w.gettext, w.ngettext
     best = res.standings[res.tied[0]].total
     points = w.points(best)
     if res.decided_by == "points":
-        p = res.winners[0]
-        # TRANSLATORS: {points} is "54 points".
-        return _("{name} wins with {points}.").format(name=names[p], points=points)
-    tied = ", ".join(names[p] for p in res.tied)
-    if res.decided_by == "rows":
-        p = res.winners[0]
-        n = res.standings[p].rows
-        rows = ngettext("{n} complete row", "{n} complete rows", n).format(n=n)
-        # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
-        return _("{tied} tie on {points}; {name} wins the tie-break with {rows}.").format(
-            tied=tied, points=points, name=names[p], rows=rows)
-    winners = ", ".join(names[p] for p in res.winners)
+        return w.sentence("end.won").format(name=names[res.winners[0]], points=points)
     n = res.standings[res.winners[0]].rows
-    rows = ngettext("{n} complete row", "{n} complete rows", n).format(n=n)
-    # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
-    return _("Shared victory: {winners} have {points} and {rows} each.").format(
-        winners=winners, points=points, rows=rows)
+    rows = w.sentence("end.complete_rows", n).format(n=n)
+    if res.decided_by == "rows":
+        tied = ", ".join(names[p] for p in res.tied)
+        return w.sentence("end.tie_won").format(tied=tied, points=points,
+                                                name=names[res.winners[0]], rows=rows)
+    winners = ", ".join(names[p] for p in res.winners)
+    return w.sentence("end.shared_victory").format(winners=winners, points=points, rows=rows)
 
 
 # -- the engine review ---------------------------------------------------------------------------

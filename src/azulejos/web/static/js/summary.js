@@ -1,7 +1,7 @@
 // The game log (moves, fills, wall-tiling with points per tile) and the end summary.
 import { botName, el, phrase, seatName, t, tileName } from "./core.js";
 import { svg, tile } from "./tiles.js";
-import { fillSentences, leaveSentence, moveSentence, tilingSentence } from "./words.js";
+import { fillSentences, leaveSentence, moveSentence, resultSentence, tilingSentence } from "./words.js";
 
 function chip(letter) {
   return svg(16, 16, { class: "chip", "aria-label": tileName(letter) }, tile(letter, 1, 1, 14));
@@ -73,10 +73,7 @@ export function summaryDialog(view, onClose, downloadButton) {
   const head = gone
     ? t(gone.reason === "timeout" ? "end.winner_timeout" : "end.winner_left",
       { bot: botName(gone.bot), name: name(r.winners[0]), round: gone.round })
-    : r.winners.length === 1
-      ? t("end.winner", { name: name(r.winners[0]) })
-      : t("end.shared", { names: r.winners.map(name).join(", ") });
-  const decided = { points: "end.by_score", rows: "end.by_rows", shared: "end.by_shared" }[r.decided_by];
+    : resultSentence(name, r);
   const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
   const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
     el("tr", { class: r.winners.includes(p.seat) ? "winner" : "" },
@@ -96,7 +93,7 @@ export function summaryDialog(view, onClose, downloadButton) {
           el("th", { text: t("end.player") }), el("th", { text: t("end.before") }), el("th", { text: t("end.rows") }),
           el("th", { text: t("end.columns") }), el("th", { text: t("end.colours") }), el("th", { text: t("end.total") }))),
         el("tbody", {}, ...rows))),
-      el("p", { class: "hint", text: `${t(decided)} ${ended ? t(ended) : ""}` }),
+      el("p", { class: "hint", text: [r.decided_by === "points" ? "" : t("end.tie_rule"), ended ? t(ended) : ""].filter(Boolean).join(" ") }),
       ...leftLines(view, name),
       el("div", { class: "buttons" }, downloadButton,
         el("button", { type: "button", class: "primary", id: "close-summary", text: t("end.close"), onclick: onClose }))));

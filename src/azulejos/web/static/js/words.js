@@ -72,3 +72,19 @@ export function fillSentences(e) {
 export function leaveSentence(name, reason, bot) {
   return t(reason === "timeout" ? "log.timeout" : "log.left", { name, bot: botName(bot) });
 }
+
+// Who won, and how a tie was broken (result_sentence, R25), from the view's `result`; `name`
+// gives a seat's name as shown.
+export function resultSentence(name, r) {
+  const bySeat = new Map(r.players.map((p) => [p.seat, p]));
+  const best = Math.max(...r.players.map((p) => p.score));
+  const pts = t("count.points", { n: best });
+  if (r.decided_by === "points") return t("end.won", { name: name(r.winners[0]), points: pts });
+  const n = bySeat.get(r.winners[0]).complete_rows;
+  const rows = t("end.complete_rows", { n });
+  if (r.decided_by === "rows") {
+    const tied = r.players.filter((p) => p.score === best).map((p) => p.seat).sort((a, b) => a - b);
+    return t("end.tie_won", { tied: tied.map(name).join(", "), points: pts, name: name(r.winners[0]), rows });
+  }
+  return t("end.shared_victory", { winners: r.winners.map(name).join(", "), points: pts, rows });
+}
