@@ -321,7 +321,7 @@ export async function showGame(root, gameId, hashToken) {
       dests.sort((a, b) => (a === "F" ? 1 : b === "F" ? -1 : a - b));
       items = dests.map((d) => d === "F"
         ? { dest: d, text: cap(word("floor")), label: cap(word("floor")) }
-        : { dest: d, text: String(d), label: `${cap(word("pattern line"))} ${d}` });
+        : { dest: d, text: String(d), label: phrase("line label", { number: d }) });
     }
     if (!items.length) return null;
     return el("div", { class: "dest-buttons", role: "group" }, ...items.map((x) =>
