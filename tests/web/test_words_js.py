@@ -17,10 +17,11 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import polib
 import pytest
 
 from azulejos.core import Bonus, Ruleset
-from azulejos.i18n import LANGUAGES
+from azulejos.i18n import LANGUAGES, LOCALE_DIR
 from azulejos.play import Result, Seat, Standing
 from azulejos.play.events import LogEntry
 from azulejos.play.seeding import Seeding
@@ -153,7 +154,7 @@ def rendered() -> dict[tuple[str, str], tuple[list[str], dict[str, Any]]]:
     s = played_game()
     seats = [{"seat": i, "name": x.name, "kind": "bot" if x.bot else "person", "level": x.bot}
              for i, x in enumerate(SEATS)]
-    cases = [{"lang": lang, "theme": theme, "words": ui_messages(lang), "themes": theme_json(lang),
+    cases: list[dict[str, Any]] = [{"lang": lang, "theme": theme, "words": ui_messages(lang), "themes": theme_json(lang),
               "plural_keys": PLURAL_KEYS}
              for lang in LANGUAGES for theme in THEMES]
     js = run_js(cases, log_json(s.log), seats, COUNTS, [result_view(r) for r in results()])
@@ -227,10 +228,6 @@ def test_the_page_picks_each_counts_plural_form_as_the_catalogue_does(
 def test_every_shared_sentence_is_translated_in_every_language() -> None:
     """Each shared template has its translation in every catalogue (every plural form in uk
     and ru), and is served under its key (English is the msgids' own language)."""
-    import polib
-
-    from azulejos.i18n import LOCALE_DIR
-
     for lang in LANGUAGES[1:]:
         words = ui_messages(lang)
         po = {e.msgid: e for e in polib.pofile(str(LOCALE_DIR / lang / "LC_MESSAGES" / "azulejos.po"))
@@ -244,3 +241,35 @@ def test_every_shared_sentence_is_translated_in_every_language() -> None:
                 assert len(forms) == len(PLURAL_SAMPLES[lang]) and all(forms.values()), (lang, key)
             else:
                 assert entry.msgstr, (lang, key)
+
+
+def _code(path: Path) -> str:
+    """A JS file without its comments (the line comments and the /* */ ones)."""
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+    return re.sub(r"(?m)(^|[^:\"'`\\])//.*$", r"\1", text)
+
+
+#: Where a JS literal would be text on the screen: a shown attribute, an element's child, a toast.
+SHOWN = re.compile(r"""(?:\b(?:text|title|label|placeholder|alt)|"aria-label"):\s*("[^"]*"|`[^`]*`|'[^']*')"""
+                   r"""|\b(?:toast|el\("[a-z0-9]+",\s*\{[^{}]*\})\s*[(,]\s*("[^"]*"|`[^`]*`)""")
+
+
+def test_the_page_s_words_all_come_from_the_catalogue() -> None:
+    """No JS file shows a text literal of its own (the badges ``SF1``..``SF5`` aside): every
+    word on the page is a message of ``/api/messages/{lang}`` or a theme phrase, and every key
+    the JS asks for is one the server serves (a missing key would show as itself)."""
+    words = ui_messages("en")
+    themes = theme_json("en")
+    for path in sorted(JS.glob("*.js")):
+        code = _code(path)
+        for m in re.finditer(r"\b(?:t|tt)\(\"([\w.]+)\"", code):
+            assert m.group(1) in words, (path.name, m.group(1))
+        for m in re.finditer(r"\bphrase\(\"([^\"]+)\"", code):
+            for th in themes:
+                assert m.group(1) in th["phrases"], (path.name, m.group(1), th["key"])  # type: ignore[operator]
+        for m in SHOWN.finditer(code):
+            literal = next(g for g in m.groups() if g is not None)[1:-1]
+            bare = re.sub(r"\$\{[^}]*\}", "", literal)
+            if re.fullmatch(r"SF[1-5]", bare):
+                continue
+            assert not re.search(r"[^\W\d_]{2,}", bare), (path.name, m.group(0)[:80])
