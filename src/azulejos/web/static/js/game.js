@@ -1,13 +1,10 @@
 // A game: the table, my move (pick a colour, pick a line, see the preview, confirm), the log,
 // the wall-tiling points, the end summary. Every rule decision comes from the server's view.
 import {
-  api, app, botName, cap, colourIndex, destinationPhrase, el, errorText, inviteLink, invitesFor, linkFor,
-  num, phrase, points, rememberGame, saveInvites, seatName, sourcePhrase, t, tileName, toast, tokenFor, tt, word,
+  api, app, botName, cap, el, errorText, inviteLink, invitesFor, linkFor,
+  phrase, rememberGame, saveInvites, seatName, t, toast, tokenFor, tt, word,
 } from "./core.js";
 
-function fillPenalty(pen) {
-  return t("count.penalty", { count: pen, n: num(-pen) });
-}
 import { clockLeft, clockText, notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { boardCard, centreView, factoryView, specialBadge, specialsLegend } from "./board.js";
 import { tile as tileSvg, svg as svgBox } from "./tiles.js";
@@ -15,6 +12,7 @@ import { GameSocket } from "./socket.js";
 import { chatPanel } from "./chat.js";
 import { ensureDefs } from "./tiles.js";
 import { logView, summaryDialog } from "./summary.js";
+import { previewLines } from "./words.js";
 import { modal, settleDialogFocus } from "./dialog.js";
 
 export async function showGame(root, gameId, hashToken) {
@@ -188,36 +186,6 @@ export async function showGame(root, gameId, hashToken) {
     return view.to_move ? t("game.your_move", { name }) : t("game.to_move", { name });
   }
 
-  function previewText(m) {
-    if (m.line !== undefined && m.column !== undefined) {
-      const p = m.preview.wall_points;
-      return [t("preview.column", { line: m.line, column: m.column, points: p == null ? "" : points(p) })];
-    }
-    const p = m.preview;
-    const what = phrase(`count.${colourIndex(m.colour)}`, { n: p.taken });
-    const parts = [t("preview.take", { what, source: sourcePhrase(m.source) })];
-    if (p.to_line) parts.push(t("preview.to_line", { n: p.to_line, destination: destinationPhrase(m.destination) }));
-    if (p.to_floor) parts.push(phrase("falls", { n: p.to_floor }));
-    if (p.to_lid) parts.push(phrase("to lid", { n: p.to_lid }));
-    if (p.to_centre) parts.push(phrase("rest to centre", { n: p.to_centre }));
-    if (p.stays) parts.push(tt("preview.sf3_stays", { n: p.stays }));  // R42
-    for (const sent of p.sends || []) {  // R43
-      const what = phrase(`count.${colourIndex(sent.colour)}`, { n: sent.tiles });
-      parts.push(tt(sent.side === "left" ? "preview.sf4_left" : "preview.sf4_right", { what, number: sent.to }));
-    }
-    if (p.takes_sf5) parts.push(tt("preview.sf5_take"));  // R44
-    if (p.to_sf5) parts.push(tt("preview.sf5_catch"));  // R44, R47a
-    if (p.marker) parts.push(phrase("you take marker"));
-    if (p.floor_change) {
-      const pen = Math.abs(p.floor_change);
-      parts.push(fillPenalty(pen));
-    }
-    if (p.completes_line) {
-      parts.push(p.wall_points != null ? t("preview.completes", { points: points(p.wall_points) }) : t("preview.completes_grey"));
-    }
-    return parts;
-  }
-
   // Ghost tiles for the chosen move, drawn on the mover's board.
   function boardPreview() {
     if (!chosen || !chosen.preview) return null;  // drawn once its preview has come
@@ -346,7 +314,7 @@ export async function showGame(root, gameId, hashToken) {
     if (splitting) return splitBar();
     if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }), destButtons());
     // Until its preview has come (on demand), the move may be confirmed all the same.
-    const lines = chosen.preview ? previewText(chosen) : ["…"];
+    const lines = chosen.preview ? previewLines(chosen) : ["…"];
     return el("div", { class: "action-bar preview", id: chosen.preview ? "preview" : "preview-wait" },
       el("div", { class: "preview-text" }, el("strong", { text: lines[0] }), lines.length > 1 ? el("span", { text: lines.slice(1).join(" · ") }) : null),
       el("div", { class: "buttons" },
@@ -373,7 +341,7 @@ export async function showGame(root, gameId, hashToken) {
         chip, el("span", { class: "split-count", text: `× ${sent.tiles}` }),
         side("<", "sf4.left", "left"), side(">", "sf4.right", "right"));
     });
-    const lines = chosen?.preview ? previewText(chosen) : null;
+    const lines = chosen?.preview ? previewLines(chosen) : null;
     return el("div", { class: "action-bar preview split", id: "split" },
       el("div", { class: "preview-text" },
         el("strong", {}, specialBadge("SF4"), " ", tt("sf4.title")),

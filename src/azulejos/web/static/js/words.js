@@ -4,7 +4,7 @@
 // its twin in play/words.py, so the page says a move, a tiling step, a fill or a leave in the
 // very words of the terminal and the replays (tests/web/test_words_js.py compares them).
 // No DOM here: the functions return text.
-import { app, botName, colourIndex, destinationPhrase, num, phrase, points, sourcePhrase, t, tileName } from "./core.js";
+import { app, botName, colourIndex, destinationPhrase, num, phrase, points, sourcePhrase, t, tileName, tt } from "./core.js";
 
 // The log sentence of a move in notation, with the notation beside it (log_sentence).
 export function moveSentence(name, text) {
@@ -87,4 +87,38 @@ export function resultSentence(name, r) {
     return t("end.tie_won", { tied: tied.map(name).join(", "), points: pts, name: name(r.winners[0]), rows });
   }
   return t("end.shared_victory", { winners: r.winners.map(name).join(", "), points: pts, rows });
+}
+
+// The preview of the chosen move, addressed to its player ("you take 3 blue tiles from factory
+// 2", then what goes where, the penalty and the wall points, each a part of its own): the
+// page's own wording (the terminal tells a move in the third person, move_sentence), built here
+// only. `m` is a legal move of the view with its `preview` (docs/api.md, "Previews").
+export function previewLines(m) {
+  if (m.line !== undefined && m.column !== undefined) {
+    const p = m.preview.wall_points;
+    return [t("preview.column", { line: m.line, column: m.column, points: p == null ? "" : points(p) })];
+  }
+  const p = m.preview;
+  const what = phrase(`count.${colourIndex(m.colour)}`, { n: p.taken });
+  const parts = [t("preview.take", { what, source: sourcePhrase(m.source) })];
+  if (p.to_line) parts.push(t("preview.to_line", { n: p.to_line, destination: destinationPhrase(m.destination) }));
+  if (p.to_floor) parts.push(phrase("falls", { n: p.to_floor }));
+  if (p.to_lid) parts.push(phrase("to lid", { n: p.to_lid }));
+  if (p.to_centre) parts.push(phrase("rest to centre", { n: p.to_centre }));
+  if (p.stays) parts.push(tt("preview.sf3_stays", { n: p.stays }));  // R42
+  for (const sent of p.sends || []) {  // R43
+    const what = phrase(`count.${colourIndex(sent.colour)}`, { n: sent.tiles });
+    parts.push(tt(sent.side === "left" ? "preview.sf4_left" : "preview.sf4_right", { what, number: sent.to }));
+  }
+  if (p.takes_sf5) parts.push(tt("preview.sf5_take"));  // R44
+  if (p.to_sf5) parts.push(tt("preview.sf5_catch"));  // R44, R47a
+  if (p.marker) parts.push(phrase("you take marker"));
+  if (p.floor_change) {
+    const pen = Math.abs(p.floor_change);
+    parts.push(t("count.penalty", { count: pen, n: num(-pen) }));
+  }
+  if (p.completes_line) {
+    parts.push(p.wall_points != null ? t("preview.completes", { points: points(p.wall_points) }) : t("preview.completes_grey"));
+  }
+  return parts;
 }
