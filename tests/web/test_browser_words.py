@@ -114,3 +114,18 @@ def test_the_page_s_log_and_verdict_are_the_terminal_s_words_R24_R25(
         page.screenshot(path=str(out / f"words-log-{lang}.png"), full_page=True)
         page.context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("uk-UA", "uk"), ("de-DE", "en")])
+def test_a_first_visit_speaks_the_browser_s_language_if_the_server_has_it(
+        base: str, locale: str, lang: str) -> None:
+    """No settings yet: the browser's language when ``/api/meta`` lists it, else English (the
+    page keeps no list of languages of its own)."""
+    errors: list[str] = []
+    with chromium() as browser:
+        page = open_page(browser, errors, timeout=15000, viewport=DESKTOP, locale=locale)
+        page.goto(f"{base}/")
+        page.wait_for_selector(f"html[lang='{lang}'] #set-lang")
+        assert page.input_value("#set-lang") == lang
+        page.context.close()
+    assert not errors, errors

@@ -36,7 +36,7 @@ from azulejos.play.words import (
     tiling_sentence,
 )
 from azulejos.render.themes import THEMES
-from azulejos.web.messages import PLURAL_SAMPLES, theme_json, ui_messages
+from azulejos.web.messages import PLURAL_SAMPLES, languages, theme_json, ui_messages
 from azulejos.web.views import log_json
 
 JS = Path(__file__).resolve().parents[2] / "src" / "azulejos" / "web" / "static" / "js"
@@ -89,7 +89,7 @@ import { readFileSync } from "node:fs";
 const { cases, log, seats, counts, results } = JSON.parse(readFileSync(0, "utf8"));
 const out = [];
 for (const c of cases) {
-  app.words = c.words; app.settings.lang = c.lang;
+  app.words = c.words; app.settings.lang = c.lang; app.meta = { languages: c.languages };
   app.theme = c.themes.find((th) => th.key === c.theme);
   const name = (s) => seatName(seats[s], s);
   const lines = [];
@@ -154,8 +154,9 @@ def rendered() -> dict[tuple[str, str], tuple[list[str], dict[str, Any]]]:
     s = played_game()
     seats = [{"seat": i, "name": x.name, "kind": "bot" if x.bot else "person", "level": x.bot}
              for i, x in enumerate(SEATS)]
-    cases: list[dict[str, Any]] = [{"lang": lang, "theme": theme, "words": ui_messages(lang), "themes": theme_json(lang),
-              "plural_keys": PLURAL_KEYS}
+    cases: list[dict[str, Any]] = [{"lang": lang, "theme": theme, "words": ui_messages(lang),
+                                    "themes": theme_json(lang), "languages": languages(),
+                                    "plural_keys": PLURAL_KEYS}
              for lang in LANGUAGES for theme in THEMES]
     js = run_js(cases, log_json(s.log), seats, COUNTS, [result_view(r) for r in results()])
     return {(c["lang"], c["theme"]): (python_lines(Words(c["lang"], c["theme"]), s.log), j)
@@ -205,9 +206,9 @@ def test_the_page_says_who_won_in_the_python_renderers_words_R25(
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_page_picks_each_counts_plural_form_as_the_catalogue_does(
         rendered: dict[tuple[str, str], tuple[list[str], dict[str, Any]]], lang: str) -> None:
-    """``pluralIndex`` (core.js) against the catalogue's ``Plural-Forms`` for every shared
-    plural sentence and counts 0-31, 100-125, 1001: uk and ru have three forms, fr says
-    ``0 point`` (singular), en ``0 points``."""
+    """``pluralIndex`` (core.js, reading the table ``/api/meta`` makes of the catalogue's
+    ``Plural-Forms``) against ``ngettext`` for every shared plural sentence and counts 0-31,
+    100-125, 1001: uk and ru have three forms, fr says ``0 point`` (singular), en ``0 points``."""
     _want, js = rendered[(lang, "classic")]
     w = Words(lang)
     assert len(set(js["index"])) == len(PLURAL_SAMPLES[lang])

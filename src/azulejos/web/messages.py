@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, translation
+from azulejos.i18n import DECIMAL_COMMA, LANGUAGE_NAMES, LANGUAGES, translation
 from azulejos.play.sentences import SENTENCES
 from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS, reason_text
 from azulejos.render.themes import THEMES
@@ -432,5 +432,24 @@ def theme_json(lang: str) -> list[dict[str, object]]:
     ]
 
 
-def languages() -> list[dict[str, str]]:
-    return [{"code": c, "name": LANGUAGE_NAMES.get(c, c)} for c in LANGUAGES]
+#: The counts whose plural form :func:`plural_table` lists: every gettext rule of our languages
+#: depends on the count below 100 and on ``n % 100`` above (the page reads ``n`` >= 200 as
+#: ``100 + n % 100``).
+PLURAL_TABLE_SIZE = 200
+
+
+def plural_table(lang: str) -> list[int]:
+    """The plural form (index) of each count 0-199 in ``lang``, from its catalogue's
+    ``Plural-Forms`` (the page picks forms with it, so no rule is written twice)."""
+    tr = translation(lang)
+    rule = getattr(tr, "plural", None)
+    if rule is None:  # no catalogue: the English rule of gettext's own default
+        return [0 if n == 1 else 1 for n in range(PLURAL_TABLE_SIZE)]
+    return [int(rule(n)) for n in range(PLURAL_TABLE_SIZE)]
+
+
+def languages() -> list[dict[str, object]]:
+    """The languages for ``/api/meta``: each one's code, its name in itself, whether it writes
+    a decimal comma, and its plural forms by count (:func:`plural_table`)."""
+    return [{"code": c, "name": LANGUAGE_NAMES.get(c, c), "decimal_comma": c in DECIMAL_COMMA,
+             "plurals": plural_table(c)} for c in LANGUAGES]
