@@ -274,3 +274,17 @@ def test_the_page_s_words_all_come_from_the_catalogue() -> None:
             if re.fullmatch(r"SF[1-5]", bare):
                 continue
             assert not re.search(r"[^\W\d_]{2,}", bare), (path.name, m.group(0)[:80])
+
+
+def test_the_summary_says_why_the_game_ended_for_every_way_it_can_end_R23_R34_R35_R36() -> None:
+    """Each ``ended_by`` the core can give has its sentence in the summary (summary.js)."""
+    import inspect
+
+    from azulejos.core.state import State
+
+    ways = re.findall(r'"(\w+)"', inspect.getsource(State.ended_by.fget))  # type: ignore[attr-defined]
+    assert set(ways) >= {"row", "stuck", "empty", "blocked"}
+    summary = _code(JS / "summary.js")
+    words = ui_messages("en")
+    for way in ways:
+        assert f'{way}: "end.ended_{way}"' in summary and f"end.ended_{way}" in words, way

@@ -288,6 +288,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "end.ended_row": _("The game ended because a row of a wall was completed."),
         "end.ended_stuck": _("The game ended because no wall row could be completed any more."),
         "end.ended_empty": _("The game ended because no tiles were left to deal."),
+        # R35: every open wall row needs a colour whose tiles can no longer reach a wall
+        "end.ended_blocked": _("The game ended because no tile could reach a wall any more."),
         "end.close": _("Close"),
         # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
         "end.left": _("{name} left the game in round {round}; {bot} finished it for them."),

@@ -74,7 +74,7 @@ export function summaryDialog(view, onClose, downloadButton) {
     ? t(gone.reason === "timeout" ? "end.winner_timeout" : "end.winner_left",
       { bot: botName(gone.bot), name: name(r.winners[0]), round: gone.round })
     : resultSentence(name, r);
-  const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
+  const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty", blocked: "end.ended_blocked" }[r.ended_by];
   const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
     el("tr", { class: r.winners.includes(p.seat) ? "winner" : "" },
       el("th", { scope: "row" }, r.winners.includes(p.seat) ? "★ " : "", name(p.seat),
