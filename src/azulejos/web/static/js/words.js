@@ -4,7 +4,9 @@
 // its twin in play/words.py, so the page says a move, a tiling step, a fill or a leave in the
 // very words of the terminal and the replays (tests/web/test_words_js.py compares them).
 // No DOM here: the functions return text.
-import { app, botName, colourIndex, destinationPhrase, num, phrase, points, sourcePhrase, t, tileName, tt } from "./core.js";
+import {
+  app, botName, colourIndex, destinationPhrase, num, phrase, points, seatName, sourcePhrase, t, tileName, tt,
+} from "./core.js";
 
 // The log sentence of a move in notation, with the notation beside it (log_sentence).
 export function moveSentence(name, text) {
@@ -121,4 +123,15 @@ export function previewLines(m) {
     parts.push(p.wall_points != null ? t("preview.completes", { points: points(p.wall_points) }) : t("preview.completes_grey"));
   }
   return parts;
+}
+
+// The game page's status line: who is to move, or (grey wall) the column to choose for a line.
+export function statusLine(view) {
+  if (view.phase === "over") return t("game.over");
+  const name = view.current === null ? "" : seatName(view.seats[view.current], view.current);
+  if (view.phase === "place") {
+    return view.to_move ? t("game.your_column", { line: view.pending_line })
+      : t("game.choose_column", { name, line: view.pending_line });
+  }
+  return view.to_move ? t("game.your_move", { name }) : t("game.to_move", { name });
 }
