@@ -11,6 +11,7 @@ its own. A message with plural forms is sent as the list of this language's form
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from azulejos.i18n import DECIMAL_COMMA, LANGUAGE_NAMES, LANGUAGES, translation
 from azulejos.play.sentences import SENTENCES
@@ -440,18 +441,19 @@ def theme_json(lang: str) -> list[dict[str, object]]:
 PLURAL_TABLE_SIZE = 200
 
 
-def plural_table(lang: str) -> list[int]:
+@cache
+def plural_table(lang: str) -> tuple[int, ...]:
     """The plural form (index) of each count 0-199 in ``lang``, from its catalogue's
     ``Plural-Forms`` (the page picks forms with it, so no rule is written twice)."""
     tr = translation(lang)
     rule = getattr(tr, "plural", None)
     if rule is None:  # no catalogue: the English rule of gettext's own default
-        return [0 if n == 1 else 1 for n in range(PLURAL_TABLE_SIZE)]
-    return [int(rule(n)) for n in range(PLURAL_TABLE_SIZE)]
+        return tuple(0 if n == 1 else 1 for n in range(PLURAL_TABLE_SIZE))
+    return tuple(int(rule(n)) for n in range(PLURAL_TABLE_SIZE))
 
 
 def languages() -> list[dict[str, object]]:
     """The languages for ``/api/meta``: each one's code, its name in itself, whether it writes
     a decimal comma, and its plural forms by count (:func:`plural_table`)."""
     return [{"code": c, "name": LANGUAGE_NAMES.get(c, c), "decimal_comma": c in DECIMAL_COMMA,
-             "plurals": plural_table(c)} for c in LANGUAGES]
+             "plurals": list(plural_table(c))} for c in LANGUAGES]
