@@ -353,6 +353,7 @@ def test_plain_mode_clock_hands_a_slow_player_to_a_bot() -> None:
     game.run()
     text = out.getvalue()
     assert "[0:20 left] Ana> " in text
-    assert "Ana ran out of time: a bot plays the seat now." in text
+    # the web log's sentence (play/sentences.py "log.timeout"), the same on every screen
+    assert "Ana ran out of time; Medium bot plays for them." in text
     assert m.seats[0].is_bot and m.session.left[0].reason == "timeout"
     assert m.log[0].seat == 0  # the bot moved for her; her late line was not played

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def azulejos(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -80,3 +82,26 @@ def test_every_subcommand_module_is_listed() -> None:
 
     modules = {m.name for m in pkgutil.iter_modules(c.__path__) if not m.name.startswith("_")}
     assert {mod.__name__.rsplit(".", 1)[1] for mod in c.COMMANDS} == modules
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru", "fr"])
+def test_R8_a_ruleset_that_cannot_be_played_is_refused_in_the_readers_language(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``ruleset_from_args`` says why by the field the error names, never the core's English."""
+    import argparse
+
+    from azulejos.commands._common import ruleset_from_args
+    from azulejos.commands._text import use_language
+
+    use_language(lang)
+    try:
+        with pytest.raises(SystemExit) as e:
+            ruleset_from_args(argparse.Namespace(command="demo", variant="coloured"), players=5)
+    finally:
+        use_language("en")
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip()
+    want = {"en": "2, 3 or 4 players play (R8), not 5", "uk": "(R8)", "ru": "(R8)", "fr": "(R8)"}
+    assert err.startswith("azulejos demo: ") and want[lang] in err and "5" in err
+    if lang != "en":
+        assert "players play" not in err

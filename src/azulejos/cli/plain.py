@@ -25,6 +25,7 @@ from azulejos.play.words import (
     bonus_items,
     bot_name,
     fill_sentences,
+    leave_sentence,
     move_sentence,
     result_sentence,
     tiling_sentence,
@@ -194,8 +195,7 @@ class PlainGame:
         left = self.m.time_out()
         if left is None:
             return False
-        self.say(self.w.gettext("{name} ran out of time: a bot plays the seat now.").format(
-            name=self.names[left.seat]))
+        self.say(leave_sentence(self.w, self.names[left.seat], left.reason, left.bot))
         return True
 
     def bot_turn(self) -> None:

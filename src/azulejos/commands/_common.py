@@ -82,8 +82,22 @@ def ruleset_from_args(args: argparse.Namespace, players: int | None = None) -> R
         return Ruleset(n, args.variant, **mods)
     except RulesetError as e:
         prog = getattr(args, "command", None) or "azulejos"
-        print(f"azulejos {prog}: {e}", file=sys.stderr)
+        print(f"azulejos {prog}: {ruleset_error_text(e, n)}", file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def ruleset_error_text(error: RulesetError, players: int) -> str:
+    """Why a ruleset cannot be played, in the command line's language, by the field the error
+    names (never its English text)."""
+    if error.field == "players":
+        return _("2, 3 or 4 players play (R8), not {n}").format(n=players)
+    if error.field == "variant":
+        return _("the wall side is coloured or grey")
+    module = next((m for m in MODULES if m.name == error.field), None)
+    if module is not None:
+        return _("the {summary} ({rules}) are not available in this version").format(
+            summary=_(module.summary), rules=module.rules)
+    return _("these rules cannot be played together")
 
 
 #: The rules modules' summaries (core.ruleset.MODULES), marked so that their option help is

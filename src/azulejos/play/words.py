@@ -28,6 +28,7 @@ from azulejos.render.themes import Theme, get_theme
 
 from .preview import Preview
 from .results import Result
+from .sentences import SENTENCES
 
 if TYPE_CHECKING:
     from azulejos.agents.hint import Reason
@@ -58,6 +59,14 @@ class Words:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self.tr.ngettext(singular, plural, n)
+
+    def sentence(self, key: str, n: int | None = None) -> str:
+        """A shared template of :data:`~azulejos.play.sentences.SENTENCES` (the browser fills the
+        same one), translated, not yet formatted; ``n`` picks the plural form."""
+        t = SENTENCES[key]
+        if isinstance(t, tuple):
+            return self.tr.ngettext(t[0], t[1], 1 if n is None else n)
+        return self.tr.gettext(t)
 
     def number(self, value: float, *, decimals: int = 0, sign: bool = False) -> str:
         """A number as this language writes it (−1,5 in uk/ru/fr; +2 with ``sign``)."""
@@ -107,11 +116,11 @@ class Words:
 
     def points(self, n: int) -> str:
         """``1 point`` / ``5 points`` (a count phrase, nominative)."""
-        return self.ngettext("{n} point", "{n} points", n).format(n=n)
+        return self.sentence("count.points", n).format(n=n)
 
     def signed_points(self, n: int) -> str:
         """``+1 point`` / ``−3 points``."""
-        return self.ngettext("{n} point", "{n} points", abs(n)).format(n=self.number(n, sign=True))
+        return self.sentence("count.points", abs(n)).format(n=self.number(n, sign=True))
 
     def names(self, seats: Sequence[Seat]) -> list[str]:
         return [seat_display_name(self, s, i) for i, s in enumerate(seats)]
@@ -167,8 +176,7 @@ def move_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) ->
             return _("{name} chooses column {column} for line {row} ({points})").format(
                 name=name, row=move.line + 1, column=move.column + 1,
                 points=w.signed_points(pv.points))
-        return _("{name} chooses column {column} for line {row}").format(
-            name=name, row=move.line + 1, column=move.column + 1)
+        return w.sentence("log.place").format(name=name, row=move.line + 1, column=move.column + 1)
     count = pv.taken if pv is not None else 0
     parts = {"name": name, "what": w.tiles(move.colour, count), "source": w.source(move.source),
              "destination": w.destination(move.destination)}
@@ -179,9 +187,7 @@ def move_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) ->
         text = w.tr.npgettext("move", "{name} takes {what} {source} {destination}",
                               "{name} takes {what} {source} {destination}", count).format(**parts)
     else:
-        # TRANSLATORS: the same sentence when the number is not known: {what} is "all the blue
-        # tiles" (also the web's log line, where it can be any number: say it number-free).
-        text = _("{name} takes {what} {source} {destination}").format(**parts)
+        text = w.sentence("log.take").format(**parts)
     if pv is not None:
         extra = ", ".join(p for p in (special_effect(w, pv), consequence(w, pv)) if p)
         if extra:
@@ -223,9 +229,7 @@ def special_name(w: Words, kind: str) -> str:
     theme's words (``SF2 (blue)``, ``SF2 (blueberry praline)``) rather than a theme letter."""
     colour = Special(kind).colour
     if colour is not None:
-        # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
-        # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
-        return w.gettext("{display} ({colour})").format(display="SF2", colour=w.tile(colour))
+        return w.sentence("sf.SF2_of").format(display="SF2", colour=w.tile(colour))
     return kind
 
 
@@ -275,7 +279,7 @@ def fill_sentences(w: Words, fill: Fill) -> list[str]:
 
 def log_sentence(w: Words, name: str, move: Move, pv: Preview | None = None) -> str:
     """A line of the game log: the move in words with its notation beside it."""
-    return w.gettext("{sentence} [{notation}]").format(
+    return w.sentence("log.move").format(
         sentence=move_sentence(w, name, move, pv), notation=w.notation(move))
 
 
@@ -304,20 +308,15 @@ class GameLog:
 # -- the wall-tiling -------------------------------------------------------------------------------
 def tiling_sentence(w: Words, names: Sequence[str], ev: TilingEvent) -> str:
     """One step of the wall-tiling, with its points (R17-R19, R24, R31)."""
-    _ = w.gettext
     name = names[ev.seat]
     if isinstance(ev, Placed):
-        if ev.horizontal == 1 and ev.vertical == 1:
-            why = _("no neighbours")
-        else:
-            runs = []
-            if ev.horizontal > 1:
-                runs.append(_("{n} in the row").format(n=ev.horizontal))
-            if ev.vertical > 1:
-                runs.append(_("{n} in the column").format(n=ev.vertical))
-            why = " + ".join(runs)
-        # TRANSLATORS: {tile} is "a blue tile" (object); {points} is "+3 points".
-        return _("{name} places {tile} in row {row}, column {column} ({why}): {points}").format(
+        runs = []
+        if ev.horizontal > 1:
+            runs.append(w.sentence("log.in_row").format(n=ev.horizontal))
+        if ev.vertical > 1:
+            runs.append(w.sentence("log.in_column").format(n=ev.vertical))
+        why = " + ".join(runs) if runs else w.sentence("log.alone")
+        return w.sentence("log.placed").format(
             name=name, tile=w.one_tile(ev.colour), row=ev.row + 1, column=ev.column + 1, why=why,
             points=w.signed_points(ev.points),
         )
@@ -328,20 +327,25 @@ def tiling_sentence(w: Words, names: Sequence[str], ev: TilingEvent) -> str:
             return w.phrase("floor empty").format(name=name, score=ev.score)
         return w.phrase("floor taken", ev.slots).format(
             name=name, n=ev.slots, penalty=w.number(-ev.penalty), score=ev.score)
-    return _("{name}: end bonuses {items} = {points}").format(
+    return w.sentence("log.bonus").format(
         name=name, items=bonus_items(w, ev), points=w.signed_points(ev.points)
     )
 
 
 def bonus_items(w: Words, b: Bonus) -> str:
-    _, ngettext = w.gettext, w.ngettext
-    return ", ".join(
-        [
-            ngettext("{n} row ×2", "{n} rows ×2", b.rows).format(n=b.rows),
-            ngettext("{n} column ×7", "{n} columns ×7", b.columns).format(n=b.columns),
-            ngettext("{n} colour ×10", "{n} colours ×10", b.colours).format(n=b.colours),
-        ]
-    )
+    """``1 row ×2, 0 columns ×7, 1 colour ×10`` (R24)."""
+    return ", ".join([
+        w.sentence("log.bonus_rows", b.rows).format(n=b.rows),
+        w.sentence("log.bonus_columns", b.columns).format(n=b.columns),
+        w.sentence("log.bonus_colours", b.colours).format(n=b.colours),
+    ])
+
+
+def leave_sentence(w: Words, name: str, reason: str, bot: str) -> str:
+    """``Ana ran out of time; Medium bot plays for them.`` (``reason``: ``timeout`` or
+    ``resigned``, as in a ``leave`` event), in the log of every screen."""
+    key = "log.timeout" if reason == "timeout" else "log.left"
+    return w.sentence(key).format(name=name, bot=bot_name(w, bot))
 
 
 def score_line(w: Words, name: str, score: int) -> str:
@@ -352,27 +356,18 @@ def score_line(w: Words, name: str, score: int) -> str:
 # -- the end ---------------------------------------------------------------------------------------
 def result_sentence(w: Words, names: Sequence[str], res: Result) -> str:
     """Who won, and how a tie was broken (R25)."""
-    _, ngettext = w.gettext, w.ngettext
     best = res.standings[res.tied[0]].total
     points = w.points(best)
     if res.decided_by == "points":
-        p = res.winners[0]
-        # TRANSLATORS: {points} is "54 points".
-        return _("{name} wins with {points}.").format(name=names[p], points=points)
-    tied = ", ".join(names[p] for p in res.tied)
-    if res.decided_by == "rows":
-        p = res.winners[0]
-        n = res.standings[p].rows
-        rows = ngettext("{n} complete row", "{n} complete rows", n).format(n=n)
-        # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
-        return _("{tied} tie on {points}; {name} wins the tie-break with {rows}.").format(
-            tied=tied, points=points, name=names[p], rows=rows)
-    winners = ", ".join(names[p] for p in res.winners)
+        return w.sentence("end.won").format(name=names[res.winners[0]], points=points)
     n = res.standings[res.winners[0]].rows
-    rows = ngettext("{n} complete row", "{n} complete rows", n).format(n=n)
-    # TRANSLATORS: {points} is "54 points", {rows} "2 complete rows".
-    return _("Shared victory: {winners} have {points} and {rows} each.").format(
-        winners=winners, points=points, rows=rows)
+    rows = w.sentence("end.complete_rows", n).format(n=n)
+    if res.decided_by == "rows":
+        tied = ", ".join(names[p] for p in res.tied)
+        return w.sentence("end.tie_won").format(tied=tied, points=points,
+                                                name=names[res.winners[0]], rows=rows)
+    winners = ", ".join(names[p] for p in res.winners)
+    return w.sentence("end.shared_victory").format(winners=winners, points=points, rows=rows)
 
 
 # -- the engine review ---------------------------------------------------------------------------

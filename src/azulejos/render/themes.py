@@ -84,6 +84,10 @@ CLASSIC = Theme(
         "from factory": N_("from factory {number}"),
         "from centre": N_("from the centre"),
         "to line": N_("to pattern line {number}"),
+        # TRANSLATORS: a label (nominative): the pattern line numbered {number}, e.g. for a button.
+        "line label": N_("Pattern line {number}"),
+        # TRANSLATORS: a label (nominative): the factory numbered {number}.
+        "factory label": N_("Factory {number}"),
         "to floor": N_("to the floor line"),
         "takes marker": N_("takes the first-player marker"),
         "falls": Nn_("{n} tile falls to the floor line", "{n} tiles fall to the floor line"),
@@ -225,6 +229,10 @@ CHOCOLATIER = Theme(
         "from factory": N_("from showcase {number}"),
         "from centre": N_("from the counter"),
         "to line": N_("to tray {number}"),
+        # TRANSLATORS: a label (nominative): the tray numbered {number}, e.g. for a button.
+        "line label": N_("Tray {number}"),
+        # TRANSLATORS: a label (nominative): the showcase numbered {number}.
+        "factory label": N_("Showcase {number}"),
         "to floor": N_("to the spill tray"),
         "takes marker": N_("takes the head chocolatier's spoon"),
         "falls": Nn_("{n} candy falls to the spill tray", "{n} candies fall to the spill tray"),

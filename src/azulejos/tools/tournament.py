@@ -97,17 +97,17 @@ def check_lineup(bots: list[str]) -> None:
 
 
 def schedule(
-    bots: list[str], rules: Ruleset | int, games: int, seed: int = 0, variant: str = "coloured",
+    bots: list[str], rules: Ruleset | int, games: int, seed: int = 0,
     seconds: float | None = None, secret: str = "", ladder: bool = False,
 ) -> list[GameJob]:
     """Every game of the tournament under ``rules`` (a :class:`Ruleset`, modules included;
-    a bare player count means the base game on the ``variant`` wall). ``games`` is per lineup,
+    a bare player count means the base game on the coloured wall). ``games`` is per lineup,
     rounded up to a multiple of the player count so that each deal is played in every seat
     rotation. A non-empty ``secret`` is mixed into every deal, so that a bot that knows the
     seed cannot predict the fills. With ``ladder``, only runs of ``players`` neighbours in the
     order of ``bots`` meet. Bots that cannot play raise :class:`LineupError`
     (:func:`check_lineup`)."""
-    ruleset = rules if isinstance(rules, Ruleset) else Ruleset.of(rules, variant)
+    ruleset = rules if isinstance(rules, Ruleset) else Ruleset(rules)
     players = ruleset.players
     check_lineup(bots)
     if len(bots) <= players:

@@ -69,8 +69,7 @@ class EndScreen(ModalScreen[None]):
         self.query_one("#end-table", Static).update("\n".join(rows))
         verdict = result_sentence(w, names, res)
         if res.decided_by != "points":
-            verdict += "\n" + _("Tie-break (R25): most points, then most complete horizontal rows; "
-                                "still level means the victory is shared.")
+            verdict += "\n" + w.sentence("end.tie_rule")
         self.query_one("#end-verdict", Static).update(f"[bold]{escape(verdict)}[/]")
         self.show_message("")
         self.show_keys()

@@ -27,6 +27,7 @@ from azulejos.play.words import (
     bot_name,
     consequence,
     fill_sentences,
+    leave_sentence,
     level_name,
     move_sentence,
     special_badge,
@@ -182,8 +183,7 @@ class GameScreen(Screen[None]):
             self.refresh_table()
             return False
         w = self.azapp.words
-        self.message = w.gettext("{name} ran out of time: a bot plays the seat now.").format(
-            name=self.names[left.seat])
+        self.message = leave_sentence(w, self.names[left.seat], left.reason, left.bot)
         self.remember(len(m.log), self.message)  # kept among the last moves
         self.next_turn()
         return True

@@ -11,8 +11,10 @@ its own. A message with plural forms is sent as the list of this language's form
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from azulejos.i18n import LANGUAGE_NAMES, LANGUAGES, translation
+from azulejos.i18n import DECIMAL_COMMA, LANGUAGE_NAMES, LANGUAGES, translation
+from azulejos.play.sentences import SENTENCES
 from azulejos.render.reasons import CHOCOLATIER_REASONS, REASONS, reason_text
 from azulejos.render.themes import THEMES
 
@@ -28,6 +30,15 @@ def plural_forms(lang: str, singular: str, plural: str) -> list[str]:
     """Every plural form of a message in ``lang`` (the page chooses one by its count)."""
     tr = translation(lang)
     return [tr.ngettext(singular, plural, n) for n in PLURAL_SAMPLES.get(lang, (1, 2))]
+
+
+def shared_sentences(lang: str) -> dict[str, str | list[str]]:
+    """The sentences the page and the Python renderer share (:mod:`azulejos.play.sentences`),
+    in ``lang``: one msgid each, so that the page says a move, a tiling step or a leave in the
+    very words of the terminal and the replays."""
+    tr = translation(lang)
+    return {k: plural_forms(lang, *v) if isinstance(v, tuple) else tr.gettext(v)
+            for k, v in SENTENCES.items()}
 
 
 def ui_messages(lang: str) -> dict[str, str | list[str]]:
@@ -127,9 +138,6 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "sf4.right.chocolatier": _("to showcase {number} →"),
         "sf4.pick": _("Choose left or right for each colour."),
         "sf4.pick.chocolatier": _("Choose left or right for each kind of candy."),
-        # TRANSLATORS: {display} is "SF2", a special display, named with its colour in the
-        # theme's words ("blue", "blueberry praline"), as in "SF2 (blue) on factory 5".
-        "sf.SF2_of": _("{display} ({colour})"),
         # game table
         "game.round": _("Round {n}"),
         "game.to_move": _("{name} to move"),
@@ -238,7 +246,6 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "join.failed_title": _("Could not take the seat"),
         "game.save": _("Save"),
         # numbers with nouns ({n} is filled in with its sign where it has one)
-        "count.points": ngettext("{n} point", "{n} points", 2),
         "count.penalty": ngettext("penalty {n} point", "penalty {n} points", 2),
         # default names (records keep them in English; the page shows them in its language)
         "name.player": _("Player {n}"),
@@ -269,17 +276,8 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "preview.sf5_catch": _("one tile lands on SF5, without penalty"),
         "preview.sf5_catch.chocolatier": _("one candy lands on SF5, without penalty"),
         # log
-        "log.move": _("{sentence} [{notation}]"),
-        "log.take": _("{name} takes {what} {source} {destination}"),
-        "log.place": _("{name} chooses column {column} for line {row}"),
-        "log.placed": _("{name} places {tile} in row {row}, column {column} ({why}): {points}"),
-        "log.alone": _("no neighbours"),
-        "log.in_row": _("{n} in the row"),
-        "log.in_column": _("{n} in the column"),
-        "log.bonus": _("{name}: end bonuses {points}"),
-        # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
-        "log.left": _("{name} left the game; {bot} plays for them."),
-        "log.timeout": _("{name} ran out of time; {bot} plays for them."),
+        # the game log's sentences: the Python renderer's own templates (play/sentences.py)
+        **shared_sentences(lang),
         # end summary
         "end.title": _("Final scores"),
         "end.player": _("Player"),
@@ -288,14 +286,11 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         "end.columns": _("Columns (+7)"),
         "end.colours": _("Colours (+10)"),
         "end.total": _("Total"),
-        "end.winner": _("{name} wins!"),
-        "end.shared": _("Shared victory: {names}"),
-        "end.by_score": _("Decided by points."),
-        "end.by_rows": _("Tied on points; more complete rows win."),
-        "end.by_shared": _("Tied on points and on complete rows: the victory is shared."),
         "end.ended_row": _("The game ended because a row of a wall was completed."),
         "end.ended_stuck": _("The game ended because no wall row could be completed any more."),
         "end.ended_empty": _("The game ended because no tiles were left to deal."),
+        # R35: every open wall row needs a colour whose tiles can no longer reach a wall
+        "end.ended_blocked": _("The game ended because no tile could reach a wall any more."),
         "end.close": _("Close"),
         # TRANSLATORS: {bot} is a bot's name such as "Medium bot".
         "end.left": _("{name} left the game in round {round}; {bot} finished it for them."),
@@ -440,5 +435,25 @@ def theme_json(lang: str) -> list[dict[str, object]]:
     ]
 
 
-def languages() -> list[dict[str, str]]:
-    return [{"code": c, "name": LANGUAGE_NAMES.get(c, c)} for c in LANGUAGES]
+#: The counts whose plural form :func:`plural_table` lists: every gettext rule of our languages
+#: depends on the count below 100 and on ``n % 100`` above (the page reads ``n`` >= 200 as
+#: ``100 + n % 100``).
+PLURAL_TABLE_SIZE = 200
+
+
+@cache
+def plural_table(lang: str) -> tuple[int, ...]:
+    """The plural form (index) of each count 0-199 in ``lang``, from its catalogue's
+    ``Plural-Forms`` (the page picks forms with it, so no rule is written twice)."""
+    tr = translation(lang)
+    rule = getattr(tr, "plural", None)
+    if rule is None:  # no catalogue: the English rule of gettext's own default
+        return tuple(0 if n == 1 else 1 for n in range(PLURAL_TABLE_SIZE))
+    return tuple(int(rule(n)) for n in range(PLURAL_TABLE_SIZE))
+
+
+def languages() -> list[dict[str, object]]:
+    """The languages for ``/api/meta``: each one's code, its name in itself, whether it writes
+    a decimal comma, and its plural forms by count (:func:`plural_table`)."""
+    return [{"code": c, "name": LANGUAGE_NAMES.get(c, c), "decimal_comma": c in DECIMAL_COMMA,
+             "plurals": list(plural_table(c))} for c in LANGUAGES]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from azulejos.i18n import LANGUAGES
+
 
 def ref(name: str) -> dict[str, str]:
     """A reference to the document's schema ``name``."""
@@ -30,4 +32,9 @@ GAME_TOKEN: list[dict[str, list[str]]] = [{"gameToken": []}]
 GAME_ID: dict[str, Any] = {
     "name": "game_id", "in": "path", "required": True, "schema": {"type": "string"},
     "description": "The game's id (public; the token is what grants access).",
+}
+#: The ``lang`` query parameter: the language of the answer's words.
+LANG: dict[str, Any] = {
+    "name": "lang", "in": "query", "required": False,
+    "schema": {"type": "string", "enum": list(LANGUAGES), "default": "en"},
 }

@@ -13,13 +13,15 @@ from typing import Any
 from azulejos.core.errors import RulesetError
 from azulejos.core.rules import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from azulejos.core.ruleset import MODULES, Ruleset
+from azulejos.play.seats import NAME_LIMIT
 
 from .clocks import ClockSpec, parse_clock
 
 #: Largest websocket message or HTTP request body the server reads (bytes).
 MAX_MESSAGE = 4096
-#: Longest player name (characters).
-MAX_NAME = 40
+#: Longest player name (characters): the one limit a name read back from a record is cut at too
+#: (``play.seats.NAME_LIMIT``, used by ``record_seats``).
+MAX_NAME = NAME_LIMIT
 #: Longest token accepted for a lookup (ours are 24 characters).
 MAX_TOKEN = 100
 

@@ -1,5 +1,5 @@
 // Drawing the table from a view: factories, centre, and each player's board (SVG).
-import { app, botName, cap, el, num, seatName, t, tileName, tt, word } from "./core.js";
+import { app, botName, cap, el, num, phrase, seatName, t, tileName, tt, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
 
 const T = 32;   // tile size on a board
@@ -67,7 +67,7 @@ export function factoryView(view, index, ui) {
   const pos = [[20, 20], [52, 20], [20, 52], [52, 52]];
   const kind = specialOf(view, index);
   const held = kind === "SF5" && view.specials.sf5 && view.specials.sf5.display === source;
-  const title = `${cap(word("factory"))} ${source}`;
+  const title = phrase("factory label", { number: source });
   const box = svg(100, 100, { class: `factory${text ? "" : " empty"}${kind ? " special" : ""}`, role: "group", "aria-label": title });
   box.append(s("circle", { cx: 50, cy: 50, r: 47, class: "factory-disc" }));
   // More than 4 tiles (SF1, SF2, tiles sent by SF4, the rest kept on SF3): one tile per
@@ -195,7 +195,7 @@ export function boardView(view, seat, opts = {}) {
       const hit = s("rect", {
         class: `target line-target${opts.chosen === i + 1 ? " chosen" : ""}`, x: lx(i, i) - 3, y: ry(i) - 3,
         width: (i + 1) * (T + G) + 2, height: T + 6, rx: 6,
-        "data-line": i + 1, "aria-label": `${cap(word("pattern line"))} ${i + 1}`,
+        "data-line": i + 1, "aria-label": phrase("line label", { number: i + 1 }),
       });
       keyButton(hit, `line-${i + 1}`, (via) => opts.onTarget(i + 1, via));
       hits.push(hit);

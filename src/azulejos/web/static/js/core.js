@@ -31,16 +31,18 @@ function fill(s, params) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
-// The plural form of n in the page's language: the same rules as the catalogues' Plural-Forms.
+// The language's entry of /api/meta (its plural forms by count, its decimal comma).
+function language(lang) {
+  return app.meta?.languages?.find((l) => l.code === lang);
+}
+
+// The plural form of n in the page's language, from the table the server makes of the
+// catalogue's Plural-Forms (counts 0-199; above, 100 + n % 100 has the same form).
 export function pluralIndex(n, lang = app.settings.lang) {
-  n = Math.abs(n);
-  if (lang === "uk" || lang === "ru") {
-    if (n % 10 === 1 && n % 100 !== 11) return 0;
-    if (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20)) return 1;
-    return 2;
-  }
-  if (lang === "fr") return n > 1 ? 1 : 0;
-  return n !== 1 ? 1 : 0;
+  n = Math.floor(Math.abs(n));
+  const table = language(lang)?.plurals;
+  if (!table) return n !== 1 ? 1 : 0;
+  return table[n < table.length ? n : 100 + (n % 100)];
 }
 
 function pick(s, n) {
@@ -71,7 +73,7 @@ export function phrase(key, params = {}) {
 
 // A number as the language writes it: typographic minus, decimal comma in uk/ru/fr.
 export function num(x, { sign = false } = {}) {
-  const comma = ["uk", "ru", "fr"].includes(app.settings.lang);
+  const comma = Boolean(language(app.settings.lang)?.decimal_comma);
   let s = String(Math.abs(x));
   if (comma) s = s.replace(".", ",");
   if (x < 0) return `\u2212${s}`;
@@ -117,25 +119,6 @@ export function sourcePhrase(source) {
 
 export function destinationPhrase(dest) {
   return dest === "F" ? phrase("to floor") : phrase("to line", { number: dest });
-}
-
-// The log sentence of a move in notation, with the notation beside it.
-export function moveSentence(name, text) {
-  const m = /^([1-9C])([BYRKW])([1-5F])(\/[<>]{1,4})?$/i.exec(text);  // an SF4 split keeps its suffix (R43)
-  let sentence = text;
-  if (m) {
-    const src = m[1].toUpperCase();
-    sentence = t("log.take", {
-      name, what: phrase(`all.${colourIndex(m[2].toUpperCase())}`),
-      source: sourcePhrase(src === "C" ? "C" : Number(src)), destination: destinationPhrase(m[3].toUpperCase() === "F" ? "F" : Number(m[3])),
-    });
-  } else {
-    const p = /^([1-5])@([1-5])$/.exec(text);
-    if (p) sentence = t("log.place", { name, row: p[1], column: p[2] });
-  }
-  // the notation with the letters drawn on the tiles of the theme (B Y R K W in every theme)
-  const shown = m ? `${m[1].toUpperCase()}${app.theme?.symbols?.[colourIndex(m[2].toUpperCase())] ?? m[2]}${m[3].toUpperCase()}${m[4] ?? ""}` : text;
-  return t("log.move", { sentence, notation: shown });
 }
 
 export function cap(s) {
@@ -288,8 +271,8 @@ export function loadSettings() {
   const s = load(SETTINGS_KEY, null);
   if (s) Object.assign(app.settings, s);
   else {
-    const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
-    if (["en", "uk", "ru", "fr"].includes(nav)) app.settings.lang = nav;
+    // the browser's language if the server has it (applySettings falls back to English)
+    app.settings.lang = (navigator.language || "en").slice(0, 2).toLowerCase();
   }
 }
 
@@ -299,10 +282,14 @@ export function saveSettings() {
 
 export async function applySettings() {
   const { lang, theme, patterns } = app.settings;
-  const [meta, words] = await Promise.all([
-    api(`/api/meta?lang=${lang}`),
-    api(`/api/messages/${lang}`),
-  ]);
+  let meta, words;
+  try {
+    [meta, words] = await Promise.all([api(`/api/meta?lang=${lang}`), api(`/api/messages/${lang}`)]);
+  } catch (err) {
+    if (err?.code !== "unknown_language" || lang === "en") throw err;
+    app.settings.lang = "en";  // a language the server does not have
+    return applySettings();
+  }
   app.meta = meta;
   app.words = words;
   app.theme = meta.themes.find((x) => x.key === theme) ?? meta.themes[0];

@@ -1,20 +1,19 @@
 // A game: the table, my move (pick a colour, pick a line, see the preview, confirm), the log,
 // the wall-tiling points, the end summary. Every rule decision comes from the server's view.
 import {
-  api, app, botName, cap, colourIndex, destinationPhrase, el, errorText, inviteLink, invitesFor, linkFor,
-  num, phrase, points, rememberGame, saveInvites, seatName, sourcePhrase, t, tileName, toast, tokenFor, tt, word,
+  api, app, botName, cap, el, errorText, inviteLink, invitesFor, linkFor,
+  phrase, rememberGame, saveInvites, seatName, t, toast, tokenFor, tt, word,
 } from "./core.js";
 
-function fillPenalty(pen) {
-  return t("count.penalty", { count: pen, n: num(-pen) });
-}
-import { clockLeft, clockText, notifyButton, notifyTurn, turnTitle } from "./core.js";
+import { notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { boardCard, centreView, factoryView, specialBadge, specialsLegend } from "./board.js";
 import { tile as tileSvg, svg as svgBox } from "./tiles.js";
 import { GameSocket } from "./socket.js";
 import { chatPanel } from "./chat.js";
 import { ensureDefs } from "./tiles.js";
 import { logView, summaryDialog } from "./summary.js";
+import { previewLines, statusLine } from "./words.js";
+import { gameClocks, tickGameClocks } from "./clocks.js";
 import { modal, settleDialogFocus } from "./dialog.js";
 
 export async function showGame(root, gameId, hashToken) {
@@ -178,46 +177,6 @@ export async function showGame(root, gameId, hashToken) {
     return view.current === null ? "" : seatName(view.seats[view.current], view.current);
   }
 
-  function statusLine() {
-    if (view.phase === "over") return t("game.over");
-    const name = moverName();
-    if (view.phase === "place") {
-      return view.to_move ? t("game.your_column", { line: view.pending_line })
-        : t("game.choose_column", { name, line: view.pending_line });
-    }
-    return view.to_move ? t("game.your_move", { name }) : t("game.to_move", { name });
-  }
-
-  function previewText(m) {
-    if (m.line !== undefined && m.column !== undefined) {
-      const p = m.preview.wall_points;
-      return [t("preview.column", { line: m.line, column: m.column, points: p == null ? "" : points(p) })];
-    }
-    const p = m.preview;
-    const what = phrase(`count.${colourIndex(m.colour)}`, { n: p.taken });
-    const parts = [t("preview.take", { what, source: sourcePhrase(m.source) })];
-    if (p.to_line) parts.push(t("preview.to_line", { n: p.to_line, destination: destinationPhrase(m.destination) }));
-    if (p.to_floor) parts.push(phrase("falls", { n: p.to_floor }));
-    if (p.to_lid) parts.push(phrase("to lid", { n: p.to_lid }));
-    if (p.to_centre) parts.push(phrase("rest to centre", { n: p.to_centre }));
-    if (p.stays) parts.push(tt("preview.sf3_stays", { n: p.stays }));  // R42
-    for (const sent of p.sends || []) {  // R43
-      const what = phrase(`count.${colourIndex(sent.colour)}`, { n: sent.tiles });
-      parts.push(tt(sent.side === "left" ? "preview.sf4_left" : "preview.sf4_right", { what, number: sent.to }));
-    }
-    if (p.takes_sf5) parts.push(tt("preview.sf5_take"));  // R44
-    if (p.to_sf5) parts.push(tt("preview.sf5_catch"));  // R44, R47a
-    if (p.marker) parts.push(phrase("you take marker"));
-    if (p.floor_change) {
-      const pen = Math.abs(p.floor_change);
-      parts.push(fillPenalty(pen));
-    }
-    if (p.completes_line) {
-      parts.push(p.wall_points != null ? t("preview.completes", { points: points(p.wall_points) }) : t("preview.completes_grey"));
-    }
-    return parts;
-  }
-
   // Ghost tiles for the chosen move, drawn on the mover's board.
   function boardPreview() {
     if (!chosen || !chosen.preview) return null;  // drawn once its preview has come
@@ -321,7 +280,7 @@ export async function showGame(root, gameId, hashToken) {
       dests.sort((a, b) => (a === "F" ? 1 : b === "F" ? -1 : a - b));
       items = dests.map((d) => d === "F"
         ? { dest: d, text: cap(word("floor")), label: cap(word("floor")) }
-        : { dest: d, text: String(d), label: `${cap(word("pattern line"))} ${d}` });
+        : { dest: d, text: String(d), label: phrase("line label", { number: d }) });
     }
     if (!items.length) return null;
     return el("div", { class: "dest-buttons", role: "group" }, ...items.map((x) =>
@@ -346,7 +305,7 @@ export async function showGame(root, gameId, hashToken) {
     if (splitting) return splitBar();
     if (!chosen) return el("div", { class: "action-bar" }, el("span", { class: "hint", text: hint }), destButtons());
     // Until its preview has come (on demand), the move may be confirmed all the same.
-    const lines = chosen.preview ? previewText(chosen) : ["…"];
+    const lines = chosen.preview ? previewLines(chosen) : ["…"];
     return el("div", { class: "action-bar preview", id: chosen.preview ? "preview" : "preview-wait" },
       el("div", { class: "preview-text" }, el("strong", { text: lines[0] }), lines.length > 1 ? el("span", { text: lines.slice(1).join(" · ") }) : null),
       el("div", { class: "buttons" },
@@ -373,7 +332,7 @@ export async function showGame(root, gameId, hashToken) {
         chip, el("span", { class: "split-count", text: `× ${sent.tiles}` }),
         side("<", "sf4.left", "left"), side(">", "sf4.right", "right"));
     });
-    const lines = chosen?.preview ? previewText(chosen) : null;
+    const lines = chosen?.preview ? previewLines(chosen) : null;
     return el("div", { class: "action-bar preview split", id: "split" },
       el("div", { class: "preview-text" },
         el("strong", {}, specialBadge("SF4"), " ", tt("sf4.title")),
@@ -512,7 +471,7 @@ export async function showGame(root, gameId, hashToken) {
     renderStatus();
     const head = el("div", { class: "game-head" },
       el("span", { class: "round", text: t("game.round", { n: view.round }) }),
-      el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine() }),
+      el("strong", { class: `status${view.to_move ? " mine" : ""}`, id: "status", text: statusLine(view) }),
       ratedGame() ? el("span", { class: "tag rated", id: "rated-tag", title: t("profile.rated_badge_note"), text: t("profile.rated_badge") }) : null,
       statusEl,
       el("span", { class: "game-tools" },
@@ -572,81 +531,10 @@ export async function showGame(root, gameId, hashToken) {
     barSize.observe(bar);
   }
 
-  // -- the clocks (docs/api.md, "Clocks"): each seat's time, the seat timed highlighted;
-  // counted down here each second from the view's deadline (no messages from the server) --
-  function clocksBar() {
-    const c = view.clock;
-    if (!c || view.phase === "over" || view.expired) return null;
-    const items = view.seats.map((seat, s) => {
-      if (seat.kind === "bot" && !seat.left) return null;
-      return el("span", { class: `clock${c.seat === s ? " running" : ""}${view.you.seats.includes(s) ? " mine" : ""}`,
-        "data-seat": String(s) },
-        el("span", { class: "clock-name", text: seatName(seat, s) }), " ",
-        el("span", { class: "clock-time", "data-seat": String(s) }));
-    });
-    const bar = el("div", { class: "clocks", id: "clocks" }, ...items,
-      c.seat === null && view.seats.some((x) => x.kind === "person" && !x.claimed)
-        ? el("span", { class: "hint", text: t("clock.waiting") }) : null, overdueBox());
-    tickClocks(bar);
-    return bar;
-  }
-
-  // -- wait or bot (docs/api.md, "Wait or bot"): a turn ran out in a game of people; the
-  // others choose, the overdue player may still move, nobody choosing is the bot --
-  function overdueBox() {
-    const o = view.clock?.overdue;
-    if (!o) return null;
-    const name = seatName(view.seats[o.seat], o.seat);
-    const mine = view.you.seats.includes(o.seat);
-    const asked = !mine && view.you.role === "seat" && view.you.seats.length > 0;
-    const text = mine ? t("overdue.you")
-      : o.choice === "wait" ? t("overdue.waiting", { name })
-      : asked ? t("overdue.ask", { name }) : t("overdue.others", { name });
-    const buttons = asked ? el("span", { class: "overdue-choices" },
-      o.choice === "wait" ? null : el("button", { type: "button", class: "small", id: "overdue-wait",
-        text: t("overdue.wait"), onclick: () => chooseTimeout("wait") }),
-      el("button", { type: "button", class: "small danger", id: "overdue-bot",
-        text: t("overdue.bot"), onclick: () => chooseTimeout("bot") })) : null;
-    return el("div", { class: "overdue", id: "overdue", role: "status" },
-      el("span", { text }), " ",
-      o.until !== null ? el("span", { class: "hint overdue-until" }) : null, buttons);
-  }
-
-  async function chooseTimeout(choice) {
-    try {
-      await api(`/api/games/${gameId}/timeout`, { method: "POST", token, body: { choice } });
-    } catch (err) { toast(errorText(err), "error"); }
-  }
-
-  function tickClocks(bar = root.querySelector("#clocks")) {
-    if (!bar || !view?.clock) return;
-    for (const span of bar.querySelectorAll(".clock-time")) {
-      const s = Number(span.dataset.seat);
-      const seat = view.seats[s];
-      const left = clockLeft(view.clock, s, viewAt);
-      const text = seat.left?.reason === "timeout" ? t("clock.out") : left === null ? "" : clockText(left);
-      // a time bank is spent after the move's own time: what is left of it now
-      const banked = view.clock.banks?.[s];
-      const bank = text && banked != null && !seat.left
-        ? bankText(view.clock.seat === s && left !== null ? Math.min(banked, left) : banked) : "";
-      span.textContent = !text ? "" : bank ? t("clock.chip_bank", { time: text, bank })
-        : t("clock.chip", { time: text });
-      span.parentElement.title = !text ? "" : bank
-        ? t("clock.seat_bank", { name: seatName(seat, s), time: text, bank })
-        : t("clock.seat", { name: seatName(seat, s), time: text });
-      span.parentElement.classList.toggle("low", left !== null && view.clock.seat === s && left < 60);
-    }
-    const until = bar.querySelector(".overdue-until");
-    const o = view.clock.overdue;
-    if (until && o && o.until !== null) {
-      const secs = Math.max(0, o.until - view.clock.now - (Date.now() - viewAt) / 1000);
-      until.textContent = t("overdue.until", { time: clockText(secs) });
-    }
-  }
-
-  function bankText(seconds) {
-    return seconds >= 86400 ? t("clock.bank_days", { n: Math.floor(seconds / 86400) }) : clockText(seconds);
-  }
+  // the clocks (clocks.js): the view and when it came, the game and its token, now
+  function clockGame() { return { view, viewAt, gameId, token }; }
+  function clocksBar() { return gameClocks(clockGame()); }
+  function tickClocks(bar = root.querySelector("#clocks")) { tickGameClocks(bar, clockGame()); }
 
   const ticker = setInterval(() => tickClocks(), 1000);
 

@@ -1,53 +1,38 @@
 // The game log (moves, fills, wall-tiling with points per tile) and the end summary.
-import { botName, el, moveSentence, phrase, points, seatName, t, tileName } from "./core.js";
+import { botName, el, phrase, seatName, t, tileName } from "./core.js";
 import { svg, tile } from "./tiles.js";
+import { fillSentences, leaveSentence, moveSentence, resultSentence, tilingSentence } from "./words.js";
 
 function chip(letter) {
   return svg(16, 16, { class: "chip", "aria-label": tileName(letter) }, tile(letter, 1, 1, 14));
 }
 
+// The wall-tiling's lines: the sentences of words.js; a floor with nothing on it, and a bonus
+// of no points, are not listed here (the replay lists every step).
 function tilingItems(view, events) {
   const name = (s) => seatName(view.seats[s], s);
   const out = [];
   for (const ev of events) {
-    if (ev.type === "placed") {
-      const runs = [];
-      if (ev.horizontal > 1) runs.push(t("log.in_row", { n: ev.horizontal }));
-      if (ev.vertical > 1) runs.push(t("log.in_column", { n: ev.vertical }));
-      const why = runs.length ? runs.join(" + ") : t("log.alone");
-      const colour = "BYRKW".indexOf(ev.colour);
-      out.push(el("li", { class: "tiling placed" }, chip(ev.colour), " ",
-        t("log.placed", { name: name(ev.seat), tile: phrase(`one.${colour}`), row: ev.row + 1, column: ev.column + 1,
-          why, points: points(ev.points) })));
-    } else if (ev.type === "discarded") {
-      out.push(el("li", { class: "tiling discarded" }, phrase("discarded", { name: name(ev.seat), number: ev.row + 1 })));
-    } else if (ev.type === "penalised" && ev.penalty) {
-      out.push(el("li", { class: "tiling penalised" },
-        phrase("floor taken", { n: ev.slots, name: name(ev.seat), penalty: `\u2212${ev.penalty}`, score: ev.score })));
-    } else if (ev.type === "bonus" && ev.points) {
-      out.push(el("li", { class: "tiling bonus" }, t("log.bonus", { name: name(ev.seat), points: points(ev.points) })));
-    }
+    if (ev.type === "penalised" && !ev.penalty) continue;
+    if (ev.type === "bonus" && !ev.points) continue;
+    const text = tilingSentence(name(ev.seat), ev);
+    out.push(ev.type === "placed"
+      ? el("li", { class: "tiling placed" }, chip(ev.colour), " ", text)
+      : el("li", { class: `tiling ${ev.type}`, text }));
   }
   return out;
 }
 
 // A fill with the special displays (R40, R41): which displays are special this round, then
-// SF1's extra tile and each SF2's pulls, in the theme's phrases (the Textual app's sentences).
+// SF1's extra tile and each SF2's pulls, each with a chip of its colour.
 function fillItems(e) {
-  if (!e.specials?.length) return [];
-  // SF2 with its colour in the theme's words ("SF2 (raspberry truffle)"), never a theme letter
-  const kind = (k) => (k.startsWith("SF2") && k.length === 4 ? t("sf.SF2_of", { display: "SF2", colour: tileName(k[3]) }) : k);
-  const names = e.specials.map((s) => phrase("special on", { kind: kind(s.kind), number: s.display })).join(", ");
-  const out = [el("li", { class: "fill specials", text: phrase("specials", { items: names }) })];
-  for (const a of e.after_fill || []) {
-    const colour = "BYRKW".indexOf(a.colour);
-    const text = a.kind === "SF1"
-      ? phrase("sf1 draws", { number: a.display, tile: phrase(`one.${colour}`) })
-      : phrase("sf2 pulls", { number: a.display, what: phrase(`count.${colour}`, { n: a.tiles }) });
-    out.push(el("li", { class: `fill after-fill ${a.kind === "SF1" ? "sf1" : "sf2"}`, "data-display": String(a.display) },
-      chip(a.colour), " ", text));
-  }
-  return out;
+  const [head, ...afters] = fillSentences(e);
+  if (head === undefined) return [];
+  return [el("li", { class: "fill specials", text: head }), ...afters.map((text, i) => {
+    const a = e.after_fill[i];
+    return el("li", { class: `fill after-fill ${a.kind === "SF1" ? "sf1" : "sf2"}`, "data-display": String(a.display) },
+      chip(a.colour), " ", text);
+  })];
 }
 
 export function logView(view) {
@@ -60,8 +45,7 @@ export function logView(view) {
     else if (e.kind === "move") {
       items.push(el("li", { class: "move", text: moveSentence(seatName(view.seats[e.seat], e.seat), e.move) }));
     } else if (e.kind === "leave") {
-      const key = e.reason === "timeout" ? "log.timeout" : "log.left";
-      items.push(el("li", { class: "leave", text: t(key, { name: seatName(view.seats[e.seat], e.seat), bot: botName(e.bot) }) }));
+      items.push(el("li", { class: "leave", text: leaveSentence(seatName(view.seats[e.seat], e.seat), e.reason, e.bot) }));
     } else {
       items.push(el("li", { class: "round-head", text: phrase("tiling title", { round: e.round }) }));
       items.push(...tilingItems(view, e.events));
@@ -89,11 +73,8 @@ export function summaryDialog(view, onClose, downloadButton) {
   const head = gone
     ? t(gone.reason === "timeout" ? "end.winner_timeout" : "end.winner_left",
       { bot: botName(gone.bot), name: name(r.winners[0]), round: gone.round })
-    : r.winners.length === 1
-      ? t("end.winner", { name: name(r.winners[0]) })
-      : t("end.shared", { names: r.winners.map(name).join(", ") });
-  const decided = { points: "end.by_score", rows: "end.by_rows", shared: "end.by_shared" }[r.decided_by];
-  const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty" }[r.ended_by];
+    : resultSentence(name, r);
+  const ended = { row: "end.ended_row", stuck: "end.ended_stuck", empty: "end.ended_empty", blocked: "end.ended_blocked" }[r.ended_by];
   const rows = [...r.players].sort((a, b) => b.score - a.score || b.complete_rows - a.complete_rows).map((p) =>
     el("tr", { class: r.winners.includes(p.seat) ? "winner" : "" },
       el("th", { scope: "row" }, r.winners.includes(p.seat) ? "★ " : "", name(p.seat),
@@ -112,7 +93,7 @@ export function summaryDialog(view, onClose, downloadButton) {
           el("th", { text: t("end.player") }), el("th", { text: t("end.before") }), el("th", { text: t("end.rows") }),
           el("th", { text: t("end.columns") }), el("th", { text: t("end.colours") }), el("th", { text: t("end.total") }))),
         el("tbody", {}, ...rows))),
-      el("p", { class: "hint", text: `${t(decided)} ${ended ? t(ended) : ""}` }),
+      el("p", { class: "hint", text: [r.decided_by === "points" ? "" : t("end.tie_rule"), ended ? t(ended) : ""].filter(Boolean).join(" ") }),
       ...leftLines(view, name),
       el("div", { class: "buttons" }, downloadButton,
         el("button", { type: "button", class: "primary", id: "close-summary", text: t("end.close"), onclick: onClose }))));
