@@ -103,6 +103,8 @@ class SyncPart(ServiceBase):
                 await self._refresh(gid, None if n.kind == "seats" else n.version)
             elif n.kind == "chat":  # the notice's version is the message's number
                 await self.chat_noticed(gid, n.version)
+            elif n.kind in self.notice_hooks:  # a part outside the service (web/lobby/)
+                await self.notice_hooks[n.kind](gid, n.version)
             elif n.kind == "presence":
                 if gid not in self._subs:
                     return  # nobody watches it here (a first viewer asks the others)
