@@ -13,6 +13,7 @@ from azulejos.render.themes import THEMES
 
 from . import chat_openapi, clocks_openapi, profiles_openapi
 from .accounts import openapi as accounts_openapi
+from .lobby import openapi as lobby_openapi
 from .mail import openapi as mail_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, ref
 from .protocol import MAX_MESSAGE, MAX_NAME
@@ -54,6 +55,7 @@ SCHEMAS: dict[str, Any] = {
                             *profiles_openapi.ERROR_CODES,
                             *chat_openapi.ERROR_CODES,
                             *accounts_openapi.ERROR_CODES,
+                            *lobby_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -86,6 +88,7 @@ SCHEMAS: dict[str, Any] = {
                     "max": {"type": "integer",
                             "description": "The most characters a chat message has (too_long)."},
                     **accounts_openapi.ERROR_FIELDS,
+                    **lobby_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -438,7 +441,7 @@ def openapi_schema() -> dict[str, Any]:
                 **accounts_openapi.SECURITY,
             },
             "schemas": (SCHEMAS | clocks_openapi.SCHEMAS | profiles_openapi.SCHEMAS
-                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS),
+                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS | lobby_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -631,6 +634,7 @@ def openapi_schema() -> dict[str, Any]:
             **chat_openapi.paths(),
             **mail_openapi.paths(),
             **accounts_openapi.paths(),
+            **lobby_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

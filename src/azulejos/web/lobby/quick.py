@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: The rating band: ``BAND_START`` ordinal points either side, ``BAND_STEP`` more every
 #: ``BAND_EVERY`` seconds waited (openskill ordinals: a new player is at 0, one game moves a
 #: rating by a few points).
-BAND_START = 5.0
+BAND_START = 10.0
 BAND_STEP = 2.5
 BAND_EVERY = 10.0
 
