@@ -35,10 +35,10 @@ def lobby_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "find.you_wait": _("You are in: the game starts when every seat is taken."),
         "find.free": ngettext("{n} free seat", "{n} free seats", 2),
         "find.players": ngettext("{n} player", "{n} players", 2),
-        "find.specials": _("special displays"),
+        "find.specials": _("special factories"),
         "find.rated_tag": _("rated"),
         "find.unrated_tag": _("not rated"),
-        "find.live": _("Watch"),
+        "find.live": _("Games being played"),
         "find.no_live": _("No public games are being played right now."),
         "find.watch": _("Watch"),
         "find.invitation_unrated": _("A game made by invitation is not rated: rated games are "
