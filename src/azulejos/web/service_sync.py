@@ -56,6 +56,12 @@ class SyncPart(ServiceBase):
         if live is not None and sub.access.seats and subs:
             self._broadcast(live)
 
+    def tell_viewers(self, gid: str, message: dict[str, Any]) -> None:
+        """Send ``message`` (not a view: a rematch notice, web/lobby/) to every viewer of game
+        ``gid`` here."""
+        for sub in list(self._subs.get(gid, ())):
+            sub.send(message)
+
     def _broadcast(self, live: Live) -> None:
         subs = self._subs.get(live.game_id)
         if not subs:

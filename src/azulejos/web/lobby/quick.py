@@ -109,8 +109,8 @@ class QuickMatch:
             "lobby": seek.lobby_id, "game": None, "seat": None, "token": None,
         }
         if seek.status == "matched" and seek.lobby_id is not None:
-            pg = await self.lobby._get(seek.lobby_id)
-            you = await self.lobby._you(who.account.account_id, pg)
+            pg = await self.lobby.public_game(seek.lobby_id)
+            you = await self.lobby.seat_of(who.account.account_id, pg)
             if pg.status == "started" and you is not None:
                 out |= {"game": pg.game_id, "seat": you["seat"], "token": you["token"]}
         return out

@@ -65,7 +65,7 @@ class Rematches:
         out = self._json(rm)
         out |= {"seat": None, "token": None}
         if rm is not None and rm.status == "started" and rm.lobby_id is not None:
-            new = await self.lobby._get(rm.lobby_id)
+            new = await self.lobby.public_game(rm.lobby_id)
             out["game"] = new.game_id
             if seat is not None and new.game_id is not None:
                 account = pg.seats[seat].account_id
@@ -137,5 +137,4 @@ class Rematches:
     def _send_here(self, game_id: str) -> None:
         """A ``rematch`` message to this process's viewers of the game: they ask
         ``GET /api/games/{id}/rematch`` for the offer (and a seated page for its token)."""
-        for sub in list(self.lobby.games._subs.get(game_id, ())):
-            sub.send({"type": "rematch", "game": game_id})
+        self.lobby.games.tell_viewers(game_id, {"type": "rematch", "game": game_id})

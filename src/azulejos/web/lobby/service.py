@@ -84,7 +84,7 @@ class LobbyService:
         return {"open": [self.public_json(g) for g in open_games],
                 "live": [self.public_json(g) for g in live]}
 
-    async def _get(self, lobby_id: Any) -> PublicGame:
+    async def public_game(self, lobby_id: Any) -> PublicGame:
         got: PublicGame | None = await self.run(self.store.get, _check_id(lobby_id))
         if got is None:
             raise GameError("unknown_lobby", "there is no such public game", 404)
@@ -101,12 +101,12 @@ class LobbyService:
     async def status(self, who: SignedIn | None, lobby_id: Any) -> dict[str, Any]:
         """A public game as the lobby lists it; ``you``: a seated account's seat, and once the
         game is made a seat token of its own (null: not signed in, or not seated)."""
-        pg = await self._get(lobby_id)
+        pg = await self.public_game(lobby_id)
         out = self.public_json(pg)
-        out["you"] = None if who is None else await self._you(who.account.account_id, pg)
+        out["you"] = None if who is None else await self.seat_of(who.account.account_id, pg)
         return out
 
-    async def _you(self, account_id: str, pg: PublicGame) -> dict[str, Any] | None:
+    async def seat_of(self, account_id: str, pg: PublicGame) -> dict[str, Any] | None:
         seat = next((i for i, s in enumerate(pg.seats) if s.account_id == account_id), None)
         if seat is None:
             return None
@@ -131,7 +131,7 @@ class LobbyService:
 
     async def join(self, who: SignedIn, lobby_id: Any) -> dict[str, Any]:
         """Take a free seat; the game is made when this was the last one."""
-        pg = await self._get(lobby_id)
+        pg = await self.public_game(lobby_id)
         settings = settings_of(pg.settings)
         await self.check_may_play(who, settings)
         seat = LobbySeat(-1, who.account.account_id, who.account.profile_id, who.account.name)
@@ -153,7 +153,7 @@ class LobbyService:
 
     async def leave(self, who: SignedIn, lobby_id: Any) -> dict[str, Any]:
         """Give up one's seat of an open public game (the creator leaving closes it)."""
-        pg = await self._get(lobby_id)
+        pg = await self.public_game(lobby_id)
         outcome = await self.run(self.store.leave, pg.lobby_id, who.account.account_id)
         if outcome == "not_seated":
             raise GameError("not_seated", "you do not sit at this game", 409)
@@ -167,7 +167,7 @@ class LobbyService:
         """Make the game of a public game in ``starting``: every seat a person's, claimed for
         its account's profile (so that its account can open it on any device), rated if its
         settings say so. The game's id."""
-        pg = await self._get(lobby_id)
+        pg = await self.public_game(lobby_id)
         settings = settings_of(pg.settings)
         created = await self.games.create(settings.request(start_player), None, settings.rated,
                                           None)
