@@ -405,12 +405,12 @@ lobby_t = Table(
     "azulejos_lobby",
     meta,
     Column("lobby_id", String(32), primary_key=True),
-    Column("kind", String(8), nullable=False),  # "open" | "quick" | "rematch"
+    Column("kind", String(12), nullable=False),  # "open" | "quick" | "rematch"
     Column("settings", Text, nullable=False),  # JSON (lobby/settings.py)
     Column("players", Integer, nullable=False),
     Column("creator", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=True),
     Column("created", Float, nullable=False),
-    Column("status", String(8), nullable=False, index=True),  # open|starting|started|closed
+    Column("status", String(12), nullable=False, index=True),  # open|starting|started|closed
     Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), nullable=True,
            index=True),
     Column("spectator", String(64), nullable=True),  # the game's spectator token (public)
@@ -444,7 +444,7 @@ quick_seeks_t = Table(
     Column("settings", Text, nullable=False),  # JSON (lobby/settings.py)
     Column("rating", Float, nullable=False),  # the ordinal in the settings' pool when asked
     Column("created", Float, nullable=False),
-    Column("status", String(8), nullable=False),  # waiting | matched | cancelled
+    Column("status", String(12), nullable=False),  # waiting | matched | cancelled
     Column("lobby_id", String(32), nullable=True),  # the public game it was paired into
 )
 
@@ -455,7 +455,7 @@ rematches_t = Table(
     Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
     Column("offered_by", Integer, nullable=False),
     Column("created", Float, nullable=False),
-    Column("status", String(8), nullable=False),  # open | starting | started | declined
+    Column("status", String(12), nullable=False),  # open | starting | started | declined
     Column("lobby_id", String(32), nullable=True),  # the new public game
 )
 

@@ -19,13 +19,13 @@ def upgrade() -> None:
     op.create_table(
         "azulejos_lobby",
         sa.Column("lobby_id", sa.String(32), primary_key=True),
-        sa.Column("kind", sa.String(8), nullable=False),
+        sa.Column("kind", sa.String(12), nullable=False),
         sa.Column("settings", sa.Text, nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
         sa.Column("creator", sa.String(32), sa.ForeignKey("azulejos_accounts.account_id"),
                   nullable=True),
         sa.Column("created", sa.Float, nullable=False),
-        sa.Column("status", sa.String(8), nullable=False),
+        sa.Column("status", sa.String(12), nullable=False),
         sa.Column("game_id", sa.String(32), sa.ForeignKey("azulejos_games.game_id"),
                   nullable=True),
         sa.Column("spectator", sa.String(64), nullable=True),
@@ -55,7 +55,7 @@ def upgrade() -> None:
         sa.Column("settings", sa.Text, nullable=False),
         sa.Column("rating", sa.Float, nullable=False),
         sa.Column("created", sa.Float, nullable=False),
-        sa.Column("status", sa.String(8), nullable=False),
+        sa.Column("status", sa.String(12), nullable=False),
         sa.Column("lobby_id", sa.String(32), nullable=True),
     )
     op.create_index("ix_azulejos_quick_seeks_account_id", "azulejos_quick_seeks",
@@ -68,7 +68,7 @@ def upgrade() -> None:
                   primary_key=True),
         sa.Column("offered_by", sa.Integer, nullable=False),
         sa.Column("created", sa.Float, nullable=False),
-        sa.Column("status", sa.String(8), nullable=False),
+        sa.Column("status", sa.String(12), nullable=False),
         sa.Column("lobby_id", sa.String(32), nullable=True),
     )
     op.create_table(
