@@ -148,3 +148,41 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(server: Server) -> 
         assert cy.locator("#leaderboard tbody tr").count() == 2
         assert not ann.evaluate("() => window.pwned") and not bo.evaluate("() => window.pwned")
     assert errors == []
+
+
+def test_open_a_public_game_join_it_from_the_list_and_cancel_a_quick_match(
+        server: Server) -> None:
+    errors: list[str] = []
+    with chromium() as browser:
+        ann = open_page(browser, errors, timeout=20000, viewport=DESKTOP)
+        bo = open_page(browser, errors, timeout=20000, **PHONE)
+        visitor = open_page(browser, errors, timeout=20000, viewport=DESKTOP)
+        sign_up(ann, server.base, "Ann", "ann's long password")
+        sign_up(bo, server.base, "Bo", "bo's long password")
+        # a visitor who is not signed in sees the lobby but cannot join
+        visitor.goto(server.base + "/")
+        visitor.wait_for_selector("#find-game #quick-match[disabled]")
+
+        ann.wait_for_selector("#lobby-open:not([disabled])")
+        ann.click("[data-find-players='2']")
+        ann.uncheck("#find-rated")
+        ann.click("#lobby-open")
+        ann.wait_for_selector("#open-games li.mine .leave-lobby")
+        bo.wait_for_selector("#open-games li .join-lobby")
+        assert "Ann" in bo.inner_text("#open-games") and "not rated" in bo.inner_text("#open-games")
+        visitor.wait_for_selector("#open-games li .join-lobby[disabled]")
+        bo.click("#open-games li .join-lobby")
+        gid = in_game(bo)
+        assert in_game(ann) == gid  # Ann's page saw her game start and went in
+        v = httpx.get(f"{server.base}/api/games/{gid}",
+                      headers={"Authorization": f"Bearer {seat_token(ann, gid)}"}).json()
+        assert v["rated"] is False and [s["name"] for s in v["seats"]] == ["Ann", "Bo"]
+
+        # a quick match asked for and cancelled
+        ann.goto(server.base + "/")
+        ann.click("#quick-match")
+        ann.wait_for_selector("#quick-waiting")
+        ann.click("#quick-cancel")
+        ann.wait_for_selector("#quick-match")
+        assert ann.locator("#quick-waiting").count() == 0
+    assert errors == []

@@ -160,12 +160,12 @@ export function findGameCard() {
     // a game this account waited in has started: in, with a seat token of this device's own
     const open = new Set(got.open.map((g) => g.id));
     for (const id of [...waitingIn]) {
-      if (open.has(id)) continue;
-      waitingIn.delete(id);
+      if (open.has(id)) continue;  // (a list read before it opened may lack it: asked below)
       try {
         const mine = await api(`/api/lobby/${encodeURIComponent(id)}`);
         if (mine.you?.token) return enter(mine.game, mine.you.seat, mine.you.token);
-      } catch { /* closed */ }
+        if (!mine.you || mine.status === "closed") waitingIn.delete(id);
+      } catch { waitingIn.delete(id); }
     }
     if (app.account) {
       for (const g of got.open) if (g.seats.some((s) => s.profile === app.account.profile.id)) waitingIn.add(g.id);
