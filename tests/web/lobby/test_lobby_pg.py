@@ -88,9 +88,9 @@ def test_a_pairing_tried_on_two_processes_at_once_is_made_once(apps: list[Any]) 
     for _ in range(3):
         ana, bo = account(a, f"A{_}"), account(b, f"B{_}")
         t = ok(ana.post("/api/quick-match", json=settings), 201)["ticket"]
-        got = at_once(lambda: bo.post("/api/quick-match", json=settings),
-                      lambda: ana.get(f"/api/quick-match/{t}"))
-        seek_b, seek_a = (r.json() for r in got)
+        got = at_once(lambda b=bo: b.post("/api/quick-match", json=settings),  # type: ignore[misc]
+                      lambda a=ana, t=t: a.get(f"/api/quick-match/{t}"))  # type: ignore[misc]
+        seek_b = got[0].json()
         # whichever paired them, there is one game for both
         seek_a = ok(ana.get(f"/api/quick-match/{t}"))
         seek_b = ok(bo.get(f"/api/quick-match/{seek_b['ticket']}"))
