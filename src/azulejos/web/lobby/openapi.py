@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from azulejos.core.rules import VARIANTS
 from azulejos.core.ruleset import MODULES
 
 from ..openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, body, ref
@@ -26,7 +27,7 @@ ERROR_FIELDS: dict[str, Any] = {
 _SESSION: list[dict[str, list[str]]] = [{"session": []}]
 _SETTINGS_PROPS: dict[str, Any] = {
     "players": {"type": "integer", "minimum": 2, "maximum": 4, "default": 2},
-    "variant": {"type": "string", "enum": ["coloured", "grey"], "default": "coloured"},
+    "variant": {"type": "string", "enum": list(VARIANTS), "default": VARIANTS[0]},
     **{m.name: {"type": "boolean", "default": False, "description": f"Rules module {m.name}."}
        for m in MODULES},
     "clock": {"type": ["string", "null"],
