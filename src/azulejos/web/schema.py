@@ -444,6 +444,7 @@ quick_seeks_t = Table(
     Column("settings", Text, nullable=False),  # JSON (lobby/settings.py)
     Column("rating", Float, nullable=False),  # the ordinal in the settings' pool when asked
     Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),  # when its player last asked how it stands
     Column("status", String(12), nullable=False),  # waiting | matched | cancelled
     Column("lobby_id", String(32), nullable=True),  # the public game it was paired into
 )

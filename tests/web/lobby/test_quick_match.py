@@ -100,3 +100,17 @@ def test_bad_quick_match_requests(make_client: Any) -> None:
     assert ok(ana.get(f"/api/quick-match/{a['ticket']}"))["status"] == "cancelled"
     refused(ana.delete(f"/api/quick-match/{a['ticket']}"), 409, "not_waiting")
     assert ok(ana.get(f"/api/quick-match/{a2['ticket']}"))["status"] == "waiting"
+
+
+def test_a_request_whose_player_stopped_asking_is_not_paired(make_client: Any,
+                                                              clock: Any) -> None:
+    from azulejos.web.lobby.quick import SEEK_TIMEOUT
+
+    ana, bo = signed_up(make_client, "Ana"), signed_up(make_client, "Bo")
+    a = ok(ana.post("/api/quick-match", json=QUICK), 201)
+    clock.advance(SEEK_TIMEOUT + 1)  # Ana's page is gone: it no longer asks
+    b = ok(bo.post("/api/quick-match", json=QUICK), 201)
+    assert b["status"] == "waiting"  # not paired with a player who is not there
+    back = ok(ana.get(f"/api/quick-match/{a['ticket']}"))  # Ana's page asks again
+    assert back["status"] == "matched" and back["game"]
+    assert ok(bo.get(f"/api/quick-match/{b['ticket']}"))["game"] == back["game"]

@@ -10,8 +10,9 @@ their two bands (each player's band must take the other in). A game of 3 or 4 pl
 every pair of its players within their bands.
 
 Pairing happens when a request is made and whenever a waiting player asks how it stands (the
-browser asks every two seconds): the longest-waiting requests that fit are taken, and one
-conditional update moves them all from ``waiting`` to ``matched`` or none (another process
+browser asks every two seconds; a request whose player stopped asking for
+:data:`SEEK_TIMEOUT` seconds is not paired: its page is gone): the longest-waiting requests
+that fit are taken, and one conditional update moves them all from ``waiting`` to ``matched`` or none (another process
 pairing one of them at the same moment makes the update fail, and nothing changes). The
 process that paired them makes the game.
 """
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 BAND_START = 10.0
 BAND_STEP = 2.5
 BAND_EVERY = 10.0
+#: A waiting request whose player has not asked how it stands for this long is not paired
+#: (its page is gone; the browser asks every 2 seconds).
+SEEK_TIMEOUT = 30.0
 
 
 def band(waited: float) -> float:
@@ -99,8 +103,10 @@ class QuickMatch:
         once it is made, and a seat token of the account's own) or ``cancelled``. A waiting
         request is tried for a pairing first."""
         seek = await self._mine(who, ticket)
-        if seek.status == "waiting" and await self._pair(seek):
-            seek = await self._mine(who, ticket)
+        if seek.status == "waiting":
+            await self.run(self.store.seen, seek.ticket, self.lobby.now())
+            if await self._pair(seek):
+                seek = await self._mine(who, ticket)
         now = self.lobby.now()
         out: dict[str, Any] = {
             "ticket": seek.ticket, "status": seek.status, **seek.settings,
@@ -131,7 +137,8 @@ class QuickMatch:
         make the game; False if there were not enough, or another process took one first."""
         players = int(me.settings["players"])
         now = self.lobby.now()
-        waiting: list[Seek] = await self.run(self.store.waiting, me.settings_key)
+        waiting: list[Seek] = await self.run(self.store.waiting, me.settings_key,
+                                             now - SEEK_TIMEOUT)
         group = [me]
         for other in waiting:
             if len(group) == players:

@@ -67,6 +67,7 @@ class Seek:
     created: float
     status: str
     lobby_id: str | None
+    seen: float = 0.0  # when its player last asked how it stands
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ _LOBBY = (lobby_t.c.lobby_id, lobby_t.c.kind, lobby_t.c.settings, lobby_t.c.play
 _SEEK = (quick_seeks_t.c.ticket, quick_seeks_t.c.account_id, quick_seeks_t.c.profile_id,
          quick_seeks_t.c.name, quick_seeks_t.c.settings_key, quick_seeks_t.c.settings,
          quick_seeks_t.c.rating, quick_seeks_t.c.created, quick_seeks_t.c.status,
-         quick_seeks_t.c.lobby_id)
+         quick_seeks_t.c.lobby_id, quick_seeks_t.c.seen)
 
 
 class Lost(Exception):
@@ -93,7 +94,7 @@ class Lost(Exception):
 
 
 def _seek(r: Any) -> Seek:
-    return Seek(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8], r[9])
+    return Seek(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8], r[9], r[10])
 
 
 class SqlLobby:
@@ -262,19 +263,27 @@ class SqlLobby:
                 ticket=seek.ticket, account_id=seek.account_id, profile_id=seek.profile_id,
                 name=seek.name, settings_key=seek.settings_key,
                 settings=json.dumps(seek.settings), rating=seek.rating, created=seek.created,
-                status="waiting", lobby_id=None))
+                seen=seek.created, status="waiting", lobby_id=None))
+
+    def seen(self, ticket: str, now: float) -> None:
+        """The request's player asked how it stands: it is still waiting for a game."""
+        with self.engine.begin() as conn:
+            conn.execute(update(quick_seeks_t).where(
+                quick_seeks_t.c.ticket == ticket, quick_seeks_t.c.status == "waiting")
+                .values(seen=now))
 
     def get_seek(self, ticket: str) -> Seek | None:
         with self.engine.connect() as conn:
             r = conn.execute(select(*_SEEK).where(quick_seeks_t.c.ticket == ticket)).first()
         return None if r is None else _seek(r)
 
-    def waiting(self, settings_key: str, limit: int = 200) -> list[Seek]:
-        """The requests waiting with these settings, longest waiting first."""
+    def waiting(self, settings_key: str, seen_since: float, limit: int = 200) -> list[Seek]:
+        """The requests waiting with these settings whose players asked how they stand since
+        ``seen_since`` (the others' pages are gone), longest waiting first."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(*_SEEK).where(
                 quick_seeks_t.c.settings_key == settings_key,
-                quick_seeks_t.c.status == "waiting")
+                quick_seeks_t.c.status == "waiting", quick_seeks_t.c.seen >= seen_since)
                 .order_by(quick_seeks_t.c.created).limit(limit)).all()
         return [_seek(r) for r in rows]
 

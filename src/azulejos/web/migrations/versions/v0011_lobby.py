@@ -55,6 +55,7 @@ def upgrade() -> None:
         sa.Column("settings", sa.Text, nullable=False),
         sa.Column("rating", sa.Float, nullable=False),
         sa.Column("created", sa.Float, nullable=False),
+        sa.Column("seen", sa.Float, nullable=False),
         sa.Column("status", sa.String(12), nullable=False),
         sa.Column("lobby_id", sa.String(32), nullable=True),
     )
