@@ -59,6 +59,10 @@ def lobby_messages(lang: str, plural: Callable[[str, str, int], list[str]]
             "You can wait in at most {max} open game at once.",
             "You can wait in at most {max} open games at once.", 2),
         "error.already_matched": _("You have been paired already: opening the game."),
+        "error.unknown_lobby": _("There is no such public game: it may have been closed."),
+        "error.not_seated": _("You do not sit at this game."),
+        "error.unknown_ticket": _("This quick match is unknown: ask for a new one."),
+        "error.not_waiting": _("This quick match is no longer waiting."),
         "error.no_rematch": _("Only games from the lobby or a quick match can be played "
                               "again."),
     }
