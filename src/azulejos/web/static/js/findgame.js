@@ -40,6 +40,11 @@ export function findGameCard() {
   let lists = null;
   let stopped = false;
   const card = el("section", { class: "card find-game", id: "find-game" });
+  // the settings stay as they are while the lists below are read again (an open drop-down
+  // is not closed under the player's finger): drawn anew only when they change
+  const head = el("div", { class: "find-settings" });
+  const body = el("div", { class: "find-lists" });
+  card.append(head, body);
 
   function settings() {
     return { players: form.players, variant: form.variant, special_factories: form.specialFactories,
@@ -51,7 +56,7 @@ export function findGameCard() {
       ...[2, 3, 4].map((n) => el("button", {
         type: "button", class: form.players === n ? "on" : "", "data-find-players": n, text: String(n),
         "aria-pressed": String(form.players === n),
-        onclick: () => { form.players = n; draw(); },
+        onclick: () => { form.players = n; drawForm(); },
       })));
     const variant = el("select", { id: "find-variant", "aria-label": t("lobby.wall") },
       new Option(t("lobby.wall.coloured"), "coloured"), new Option(t("lobby.wall.grey"), "grey"));
@@ -191,14 +196,25 @@ export function findGameCard() {
     const liveList = lists?.live?.length
       ? el("ul", { class: "games", id: "live-games" }, ...lists.live.map((g) => gameRow(g, true)))
       : el("p", { class: "hint", id: "live-games", text: t("find.no_live") });
-    const focused = document.activeElement?.id;
-    card.replaceChildren(
-      el("h2", { text: t("find.title") }),
-      el("p", { class: "hint", text: t(signedIn ? "find.intro" : "find.sign_in") }),
-      ...settingsFields(), buttons,
+    const focused = body.contains(document.activeElement) ? document.activeElement.id : null;
+    body.replaceChildren(buttons,
       el("h3", { text: t("find.open_games") }), openList,
       el("h3", { text: t("find.live") }), liveList);
-    if (focused && card.querySelector(`#${CSS.escape(focused)}`)) card.querySelector(`#${CSS.escape(focused)}`).focus();
+    const again = focused && body.querySelector(`#${CSS.escape(focused)}`);
+    if (again) again.focus();
+  }
+
+  // the title, the words for who is signed in, and the settings (their language, their values)
+  function drawForm() {
+    if (stopped) return;
+    const focused = head.contains(document.activeElement) ? document.activeElement : null;
+    const key = focused?.id || (focused?.dataset.findPlayers ? `[data-find-players="${focused.dataset.findPlayers}"]` : null);
+    head.replaceChildren(
+      el("h2", { text: t("find.title") }),
+      el("p", { class: "hint", text: t(app.account ? "find.intro" : "find.sign_in") }),
+      ...settingsFields());
+    const again = key && head.querySelector(key.startsWith("[") ? key : `#${CSS.escape(key)}`);
+    if (again) again.focus();
   }
 
   function tick() {
@@ -206,11 +222,14 @@ export function findGameCard() {
     else refresh();
   }
 
+  drawForm();
   draw();
   refresh();
   timer = setInterval(tick, 2000);
   return {
     element: card,
+    // the lobby was drawn anew (signed in or out, another language)
+    redraw() { drawForm(); draw(); },
     stop() { stopped = true; clearInterval(timer); },
   };
 }

@@ -309,6 +309,7 @@ export async function showLobby(root) {
 
   async function render() {
     const games = await gamesCard();
+    findGame.redraw();
     root.replaceChildren(el("div", { class: "lobby" },
       el("section", { class: "hero" }, el("h1", { text: t("app.title") }), el("p", { text: t("app.tagline") })),
       findGame.element,
