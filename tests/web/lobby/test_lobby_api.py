@@ -91,3 +91,20 @@ def test_an_invitation_game_is_never_rated(make_client: Any) -> None:
     refused(ana.post("/api/games", json={"players": 2, "rated": "yes"}), 400, "malformed")
     assert ok(ana.post("/api/games", json={"players": 2}), 201)["rated"] is False
     assert ok(ana.post("/api/games", json={"players": 2, "rated": False}), 201)["rated"] is False
+
+
+def test_an_account_withdrawn_leaves_its_requests_and_open_games(make_client: Any) -> None:
+    """The seam for suspensions: SqlLobby.withdraw(account)."""
+    from azulejos.web.lobby.store import SqlLobby
+
+    ana, bo, cy = (signed_up(make_client, n) for n in ("Ana", "Bo", "Cy"))
+    mine = ok(ana.post("/api/lobby", json={"players": 2}), 201)["id"]
+    theirs = ok(bo.post("/api/lobby", json={"players": 3}), 201)["id"]
+    ok(ana.post(f"/api/lobby/{theirs}/join", json={}))
+    ticket = ok(ana.post("/api/quick-match", json={"players": 4}), 201)["ticket"]
+    store = SqlLobby(ana.app.state.store.engine)  # type: ignore[attr-defined]
+    assert store.withdraw(ok(ana.get("/api/account"))["id"]) == 2
+    assert ok(ana.get(f"/api/quick-match/{ticket}"))["status"] == "cancelled"
+    assert ok(cy.get(f"/api/lobby/{mine}"))["status"] == "closed"
+    left = ok(cy.get(f"/api/lobby/{theirs}"))
+    assert left["status"] == "open" and [s["name"] for s in left["seats"]] == ["Bo"]

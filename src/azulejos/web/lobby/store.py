@@ -245,6 +245,24 @@ class SqlLobby:
                 .where(lobby_seats_t.c.account_id == account_id, lobby_t.c.status == "open")
             ).scalar_one())
 
+    def withdraw(self, account_id: str) -> int:
+        """Take an account out of finding games (a suspended account, say): its waiting
+        quick-match requests are cancelled, its seats of open public games given up (those it
+        opened are closed). How many requests and seats it gave up."""
+        with self.engine.begin() as conn:
+            gone = conn.execute(update(quick_seeks_t).where(
+                quick_seeks_t.c.account_id == account_id,
+                quick_seeks_t.c.status == "waiting").values(status="cancelled")).rowcount
+            opened = select(lobby_t.c.lobby_id).where(lobby_t.c.creator == account_id,
+                                                      lobby_t.c.status == "open")
+            conn.execute(update(lobby_t).where(lobby_t.c.lobby_id.in_(opened))
+                         .values(status="closed"))
+            waiting_in = select(lobby_t.c.lobby_id).where(lobby_t.c.status == "open")
+            gone += conn.execute(delete(lobby_seats_t).where(
+                lobby_seats_t.c.account_id == account_id,
+                lobby_seats_t.c.lobby_id.in_(waiting_in))).rowcount
+        return int(gone)
+
     def account_of(self, profile_id: str) -> tuple[str, str] | None:
         """The account (id, name) whose profile is ``profile_id``."""
         with self.engine.connect() as conn:
