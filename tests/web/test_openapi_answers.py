@@ -336,7 +336,8 @@ def test_profiles_answer_as_documented(api: Api) -> None:
     api("post", f"/api/profiles/{a['id']}/name", 401, json={"name": "Mine"})
     api("post", "/api/profiles/nobody/name", 404, token=a["key"], json={"name": "Mine"})
     api("post", "/api/games", 401, json={"players": 2, "profile": "not-a-key"})
-    c = api("post", "/api/games", 201, json={"players": 2, "profile": a["key"], "rated": True})
+    api("post", "/api/games", 400, json={"players": 2, "profile": a["key"], "rated": True})
+    c = api("post", "/api/games", 201, json={"players": 2, "profile": a["key"]})
     g = c["game"]
     tokens = {}
     for s, key in zip(c["seats"], (a["key"], b["key"])):
@@ -346,10 +347,12 @@ def test_profiles_answer_as_documented(api: Api) -> None:
     play_to_end(api, g, tokens, seed=8)
     for _ in range(200):  # the end of a game is written in the background
         p = api("get", f"/api/profiles/{a['id']}", 200)
-        if p["rating"] is not None:
+        if p["stats"]["games"]:
             break
         time.sleep(0.02)
-    assert p["rating"] is not None and p["ratings"]
+    # an invitation game is never rated (issue 29): statistics, no rating (the lobby's
+    # rated games: test_lobby_answers_as_documented)
+    assert p["stats"]["games"] == 1 and p["rating"] is None and not p["ratings"]
     api("get", "/api/leaderboard", 200)
     api("get", "/api/leaderboard?players=2&variant=coloured&min_games=1", 200)
     api("get", "/api/leaderboard?page=0", 400)

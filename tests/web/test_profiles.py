@@ -16,6 +16,8 @@ from starlette.testclient import TestClient
 from azulejos.play.ratings import MU
 from azulejos.web.app import create_app
 from azulejos.web.limits import Limits, Rate
+from azulejos.web.protocol import GameError, parse_create
+from azulejos.web.service import bot_levels
 
 from .helpers import auth, view
 
@@ -37,10 +39,13 @@ def claim(client: TestClient, game: str, invite: str, key: str | None) -> str:
 
 def game_of(client: TestClient, keys: list[str | None], **body: Any) -> tuple[str, dict[int, str]]:
     """A game whose person seats are claimed with the profile keys ``keys`` (one per person
-    seat, in order; None: anonymous); the seat tokens."""
-    r = client.post("/api/games", json={"players": len(body.get("seats", keys)), **body})
-    assert r.status_code == 201, r.text
-    created = r.json()
+    seat, in order; None: anonymous); the seat tokens. Made by the game service as the lobby
+    makes its games (rated by default when every seat is a person's): over HTTP, a game made
+    by invitation is never rated (issue 29; tests/web/lobby/ rate games from the lobby)."""
+    profile, rated = body.pop("profile", None), body.pop("rated", None)
+    req = parse_create({"players": len(body.get("seats", keys)), **body}, bot_levels())
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    created = client.portal.call(svc.create, req, profile, rated)  # type: ignore[union-attr]
     people = [s for s in created["seats"] if s["invite"]]
     tokens = {s["seat"]: claim(client, created["game"], s["invite"], k)
               for s, k in zip(people, keys)}
@@ -149,18 +154,28 @@ def test_creating_a_game_with_a_bad_key_or_an_impossible_rating_makes_no_game(
     before = store.playing()
     r = client.post("/api/games", json={"players": 2, "profile": "not-a-key"})
     assert r.status_code == 401 and r.json()["error"]["code"] == "bad_profile_key"
-    bad = [
-        {"players": 2, "rated": True, "seats": [{}, {"kind": "bot", "level": "random"}]},
-        {"players": 2, "rated": True, "hotseat": True},
-        {"players": 2, "rated": "yes"},
+    bad = [  # a game made by invitation is never rated (issue 29: only from the lobby)
+        ({"players": 2, "rated": True, "seats": [{}, {"kind": "bot", "level": "random"}]},
+         "rated_needs_lobby"),
+        ({"players": 2, "rated": True, "hotseat": True}, "rated_needs_lobby"),
+        ({"players": 2, "rated": True}, "rated_needs_lobby"),
+        ({"players": 2, "rated": "yes"}, "malformed"),
     ]
-    for body in bad:
+    for body, code in bad:
         r = client.post("/api/games", json=body)
-        assert r.status_code == 400 and r.json()["error"]["code"] == "malformed", body
+        assert r.status_code == 400 and r.json()["error"]["code"] == code, body
     assert store.playing() == before
     ok = client.post("/api/games", json={"players": 2}).json()
-    assert ok["rated"] is True  # on by default when every seat is a person's, not hot-seat
+    assert ok["rated"] is False  # not rated, even when every seat is a person's
     assert client.post("/api/games", json={"players": 2, "hotseat": True}).json()["rated"] is False
+    # the service (the lobby's games) still refuses a rated game with a bot or at one screen
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    before = store.playing()
+    for body, _code in bad[:2]:
+        req = parse_create({k: v for k, v in body.items() if k != "rated"}, bot_levels())
+        with pytest.raises(GameError, match="people only"):
+            client.portal.call(svc.create, req, None, True)  # type: ignore[union-attr]
+    assert store.playing() == before
 
 
 def test_R25_a_rated_two_player_game_rates_both_players_once(client: TestClient) -> None:

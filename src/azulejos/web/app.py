@@ -31,6 +31,7 @@ from .accounts.store import SqlAccounts
 from .clocks import my_games_order
 from .csrf import SameOriginJson
 from .limits import Limits, RateLimiter
+from .lobby.settings import invitation_rated  # rated games: only from the lobby
 from .mail import Mailer, MailSettings, Recipients
 from .mail.pages import routes as mail_routes
 from .mail.sender import Transport
@@ -175,7 +176,7 @@ async def create_game(request: Request) -> Response:
     limit(request, "games")
     body = await read_body(request)
     # the profile fields (docs/api.md, "Profiles"): the creator's key, and a rated game or not
-    profile, rated = body.pop("profile", None), body.pop("rated", None)
+    profile, rated = body.pop("profile", None), invitation_rated(body.pop("rated", None))
     req = parse_create(body, bot_levels())
     who = await signed_in(request)  # a signed-in creator's account profile (docs/api.md, "Accounts")
     created = await _service(request).create(req, profile, rated,
@@ -562,9 +563,11 @@ def create_app(
                 the_store.close()
 
     from .accounts.routes import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
+    from .lobby.routes import ROUTES as LOBBY_ROUTES
 
     routes = [
         *ACCOUNT_ROUTES,
+        *LOBBY_ROUTES,
         Route("/", page),
         Route("/play/{game_id}", page),
         Route("/join/{game_id}", page),

@@ -31,7 +31,7 @@ log = logging.getLogger("azulejos.web.bus")
 #: The PostgreSQL notification channel.
 CHANNEL = "azulejos"
 #: The kinds of notice.
-KINDS = ("move", "seats", "presence", "ask", "bye", "resync", "chat")
+KINDS = ("move", "seats", "presence", "ask", "bye", "resync", "chat", "rematch")
 #: Notices waiting to be sent before new ones are dropped (the others poll meanwhile).
 MAX_QUEUE = 10000
 

@@ -20,6 +20,7 @@ from azulejos.render.themes import THEMES
 
 from .accounts.messages import account_messages
 from .chat_messages import chat_messages
+from .lobby.messages import lobby_messages
 from .profile_messages import profile_messages
 
 #: One number per plural form of each language, in the order of its catalogue's forms.
@@ -402,6 +403,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         # player profiles and the leaderboard
         **profile_messages(lang, ngettext),
         **chat_messages(lang, ngettext),
+        **lobby_messages(lang, ngettext),
         **account_messages(lang, ngettext),
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS

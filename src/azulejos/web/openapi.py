@@ -12,6 +12,7 @@ from azulejos.i18n import LANGUAGES
 
 from . import chat_openapi, clocks_openapi, profiles_openapi, replays_openapi
 from .accounts import openapi as accounts_openapi
+from .lobby import openapi as lobby_openapi
 from .mail import openapi as mail_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, LANG, answer, ref
 from .protocol import MAX_MESSAGE, MAX_NAME
@@ -49,6 +50,7 @@ SCHEMAS: dict[str, Any] = {
                             *profiles_openapi.ERROR_CODES,
                             *chat_openapi.ERROR_CODES,
                             *accounts_openapi.ERROR_CODES,
+                            *lobby_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -81,6 +83,7 @@ SCHEMAS: dict[str, Any] = {
                     "max": {"type": "integer",
                             "description": "The most characters a chat message has (too_long)."},
                     **accounts_openapi.ERROR_FIELDS,
+                    **lobby_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -377,8 +380,9 @@ def openapi_schema() -> dict[str, Any]:
                 **profiles_openapi.SECURITY,
                 **accounts_openapi.SECURITY,
             },
-            "schemas": (SCHEMAS | replays_openapi.SCHEMAS | clocks_openapi.SCHEMAS | profiles_openapi.SCHEMAS
-                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS),
+            "schemas": (SCHEMAS | replays_openapi.SCHEMAS | clocks_openapi.SCHEMAS
+                        | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS
+                        | accounts_openapi.SCHEMAS | lobby_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -532,6 +536,7 @@ def openapi_schema() -> dict[str, Any]:
             **chat_openapi.paths(),
             **mail_openapi.paths(),
             **accounts_openapi.paths(),
+            **lobby_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

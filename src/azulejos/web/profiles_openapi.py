@@ -21,8 +21,9 @@ SECURITY = {
 CREATE_FIELDS: dict[str, Any] = {
     "profile": {"type": "string", "description": "The creator's profile key (optional). A "
                 "hot-seat game puts the profile on its first person seat."},
-    "rated": {"type": "boolean", "description": "A rated game (default: true when every seat "
-              "is a person's and it is not hot-seat; refused otherwise)."},
+    "rated": {"type": "boolean", "description": "A game made by invitation is never rated "
+              "(issue 29): false or absent; true is refused (400 rated_needs_lobby). Rated "
+              "games come from the lobby and quick match (docs/api.md, \"Lobby\")."},
 }
 #: The ``rated`` key of a created game and of a view.
 RATED: dict[str, Any] = {"type": "boolean", "description": "A rated game: its end rates the "

@@ -38,6 +38,12 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
     servers' last beat, so an outage is never charged), ``games.clock_bank`` and
     ``clock_increment``, the wait-or-bot offer (``offer_seat``, ``offer_version``,
     ``offer_state``, ``offer_until``) and ``games.expired``.
+11. finding a game (revision 0011; docs/api.md, "Lobby"; :mod:`.lobby`): ``azulejos_lobby``
+    (a public game: its settings, opened in the lobby or made by quick match or a rematch,
+    open until full, then its game and spectator token), ``azulejos_lobby_seats`` (who sits
+    where, one seat per account), ``azulejos_quick_seeks`` (quick-match requests and whom they
+    were paired with), ``azulejos_rematches`` and ``azulejos_rematch_votes`` (an offer after
+    a finished game, and the seats that took it).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -73,6 +79,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     insert,
     inspect,
     select,
@@ -388,6 +395,76 @@ mail_state_t = Table(
     meta,
     Column("name", String(32), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+# -- finding a game (revision 0011; docs/api.md, "Lobby"; web/lobby/) ----------------------------
+#: A public game: opened in the lobby (``kind`` "open", ``status`` "open" until every seat is
+#: taken), or made at once by a quick match ("quick") or a rematch ("rematch"). Once started
+#: it names its game and the game's spectator token, which anyone may watch it with.
+lobby_t = Table(
+    "azulejos_lobby",
+    meta,
+    Column("lobby_id", String(32), primary_key=True),
+    Column("kind", String(12), nullable=False),  # "open" | "quick" | "rematch"
+    Column("settings", Text, nullable=False),  # JSON (lobby/settings.py)
+    Column("players", Integer, nullable=False),
+    Column("creator", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=True),
+    Column("created", Float, nullable=False),
+    Column("status", String(12), nullable=False, index=True),  # open|starting|started|closed
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), nullable=True,
+           index=True),
+    Column("spectator", String(64), nullable=True),  # the game's spectator token (public)
+)
+
+#: Who sits where in a public game (one seat per account).
+lobby_seats_t = Table(
+    "azulejos_lobby_seats",
+    meta,
+    Column("lobby_id", String(32), ForeignKey("azulejos_lobby.lobby_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"),
+           nullable=False),
+    Column("profile_id", String(32), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("joined", Float, nullable=False),
+    UniqueConstraint("lobby_id", "account_id", name="uq_azulejos_lobby_seats_account"),
+)
+
+#: A quick-match request: waiting until paired (``status`` "matched", with the public game
+#: made) or cancelled.
+quick_seeks_t = Table(
+    "azulejos_quick_seeks",
+    meta,
+    Column("ticket", String(32), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"),
+           nullable=False, index=True),
+    Column("profile_id", String(32), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("settings_key", String(200), nullable=False, index=True),
+    Column("settings", Text, nullable=False),  # JSON (lobby/settings.py)
+    Column("rating", Float, nullable=False),  # the ordinal in the settings' pool when asked
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),  # when its player last asked how it stands
+    Column("status", String(12), nullable=False),  # waiting | matched | cancelled
+    Column("lobby_id", String(32), nullable=True),  # the public game it was paired into
+)
+
+#: A rematch offered after a finished public game, and the new game once every seat took it.
+rematches_t = Table(
+    "azulejos_rematches",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("offered_by", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("status", String(12), nullable=False),  # open | starting | started | declined
+    Column("lobby_id", String(32), nullable=True),  # the new public game
+)
+
+rematch_votes_t = Table(
+    "azulejos_rematch_votes",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_rematches.game_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
 )
 
 schema_t = Table(

@@ -11,7 +11,7 @@ import secrets
 import socket
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -68,6 +68,8 @@ class ServiceBase:
                                                             self.bus.move_payload))
         self.presence = Presence()
         self._notice_tasks: set[asyncio.Task[None]] = set()
+        #: Handlers of bus notices of kinds the service's own parts do not know (web/lobby/)
+        self.notice_hooks: dict[str, Callable[[str, int], Awaitable[None]]] = {}
         self._presence_task: asyncio.Task[None] | None = None
         self.limits = limits or Limits()
         # -- clocks (web/clocks.py) --

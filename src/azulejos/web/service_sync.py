@@ -56,6 +56,12 @@ class SyncPart(ServiceBase):
         if live is not None and sub.access.seats and subs:
             self._broadcast(live)
 
+    def tell_viewers(self, gid: str, message: dict[str, Any]) -> None:
+        """Send ``message`` (not a view: a rematch notice, web/lobby/) to every viewer of game
+        ``gid`` here."""
+        for sub in list(self._subs.get(gid, ())):
+            sub.send(message)
+
     def _broadcast(self, live: Live) -> None:
         subs = self._subs.get(live.game_id)
         if not subs:
@@ -103,6 +109,8 @@ class SyncPart(ServiceBase):
                 await self._refresh(gid, None if n.kind == "seats" else n.version)
             elif n.kind == "chat":  # the notice's version is the message's number
                 await self.chat_noticed(gid, n.version)
+            elif n.kind in self.notice_hooks:  # a part outside the service (web/lobby/)
+                await self.notice_hooks[n.kind](gid, n.version)
             elif n.kind == "presence":
                 if gid not in self._subs:
                     return  # nobody watches it here (a first viewer asks the others)

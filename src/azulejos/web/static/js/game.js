@@ -10,6 +10,7 @@ import { boardCard, centreView, factoryView, specialBadge, specialsLegend } from
 import { tile as tileSvg, svg as svgBox } from "./tiles.js";
 import { GameSocket } from "./socket.js";
 import { chatPanel } from "./chat.js";
+import { rematchPanel } from "./rematch.js";
 import { ensureDefs } from "./tiles.js";
 import { logView, summaryDialog } from "./summary.js";
 import { previewLines, statusLine } from "./words.js";
@@ -482,7 +483,7 @@ export async function showGame(root, gameId, hashToken) {
       // the end screen offers the record and the replay with the engine review (replay.js)
       const review = el("a", { href: `/replay/${gameId}`, class: "button ghost", id: "end-replay", text: t("end.replay") });
       const close = () => { summaryShown = true; render(); };
-      dialog = modal(summaryDialog(view, close, [downloadButton(), review]), { onEscape: close });
+      dialog = modal(summaryDialog(view, close, [downloadButton(), review, rematch.element(view)]), { onEscape: close });
     }
     turnTitle(view.to_move && view.phase !== "over");
     const had = focusKey(document.activeElement);
@@ -496,7 +497,7 @@ export async function showGame(root, gameId, hashToken) {
         head, expiredNote(), clocksBar(),
         el("div", { class: "game-grid" },
           el("div", { class: "play-area" }, table(), bar, boards()),
-          el("aside", { class: "side" }, invitePanel(), chat.element, logView(view)))),
+          el("aside", { class: "side" }, invitePanel(), dialog ? null : rematch.element(view), chat.element, logView(view)))),
       overlay, dialog, leaving));
     watchBar(bar);
     restoreFocus(had);
@@ -539,6 +540,7 @@ export async function showGame(root, gameId, hashToken) {
   const ticker = setInterval(() => tickClocks(), 1000);
 
   const chat = chatPanel((msg) => sock.send(msg));
+  const rematch = rematchPanel(gameId, token, () => render());  // after a public game
   const sock = new GameSocket(gameId, token, {
     onView(v) {
       const first = view === null;
@@ -554,6 +556,7 @@ export async function showGame(root, gameId, hashToken) {
         rememberGame({ game: gameId, token, role, seat: v.you.seats[0] });
       }
       render();
+      rematch.start(v);
     },
     onError(err, ref) {
       if (previewRefs.has(ref)) {  // a previews request (the view moved on meanwhile): ask again if needed
@@ -573,6 +576,7 @@ export async function showGame(root, gameId, hashToken) {
     onAccepted() { sending = false; },
     onPreviews: gotPreviews,
     onChat: (msg) => chat.receive(msg),
+    onRematch: () => rematch.refresh(),
     onStatus(st) {
       status = st;
       if (st !== "connected") { previewsAsked = new Set(); previewRefs.clear(); }  // unanswered: ask again
@@ -587,6 +591,7 @@ export async function showGame(root, gameId, hashToken) {
   return {
     leave() {
       sock.close();
+      rematch.stop();
       clearInterval(ticker);
       barSize.disconnect();
       document.body.classList.remove("in-game");

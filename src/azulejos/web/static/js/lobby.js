@@ -9,6 +9,7 @@ import { ensureDefs, svg, tile } from "./tiles.js";
 import { profileCard, ratedBody, ratedField } from "./profile.js";
 import { accountCard, accountGamesElsewhere, openAccountGame } from "./account.js";
 import { applySettings } from "./core.js";
+import { findGameCard } from "./findgame.js";
 
 // A name of "My games" as the page's language says it: the summaries carry the seats' names
 // only, so a default name ("medium bot", "easy bot 2", "Player 1") is recognised by its words.
@@ -26,9 +27,11 @@ export async function showLobby(root) {
   const page = { leave() {
     app.onSettings.splice(app.onSettings.indexOf(render), 1);
     clearInterval(refresher);
+    findGame.stop();
     turnTitle(false);
   } };
-  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, rated: true, seats: [],
+  const findGame = findGameCard();  // public games and quick match (kept across redraws)
+  const form = { players: 2, variant: "coloured", hotseat: false, standIn: "medium", specialFactories: false, seats: [],
     clock: defaultClock() };
   let created = null;
   for (let i = 0; i < 4; i++) form.seats.push({ kind: "person", name: "", level: "" });
@@ -70,7 +73,7 @@ export async function showLobby(root) {
       clock: clockBody(form.clock),
       seats: form.seats.slice(0, form.players).map((s) =>
         s.kind === "bot" ? { kind: "bot", level: s.level, name: s.name || undefined } : { kind: "person", name: s.name || undefined }),
-      ...ratedBody(form),  // the profile key, and a rated game or not
+      ...ratedBody(),  // the profile key (a game by invitation is never rated)
     };
     try {
       created = await api("/api/games", { method: "POST", body });
@@ -173,7 +176,7 @@ export async function showLobby(root) {
         el("p", { class: "hint", id: "special-factories-note", text: tt("lobby.special_factories_note") })),
       el("label", { class: "check" }, hot, t("lobby.hotseat")),
       clockField(),
-      ratedField(form),
+      ratedField(),
       el("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") }));
   }
 
@@ -306,8 +309,10 @@ export async function showLobby(root) {
 
   async function render() {
     const games = await gamesCard();
+    findGame.redraw();
     root.replaceChildren(el("div", { class: "lobby" },
       el("section", { class: "hero" }, el("h1", { text: t("app.title") }), el("p", { text: t("app.tagline") })),
+      findGame.element,
       el("div", { class: "lobby-grid" }, created ? createdCard() : newGameCard(), games),
       accountCard(render, applySettings),
       app.account ? null : profileCard(render)));  // an account has its own profile

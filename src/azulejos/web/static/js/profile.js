@@ -179,25 +179,15 @@ export async function showProfile(root, id) {
 }
 
 // -- the lobby's new-game form ------------------------------------------------------------------
-// Whether a game of this form can be rated: people only, each on their own device.
-function ratable(form) {
-  return !form.hotseat && form.seats.slice(0, form.players).every((s) => s.kind !== "bot");
-}
-
-// The "rated game" checkbox (shown when this browser has a profile).
-export function ratedField(form) {
+// A game made by invitation is never rated (issue 29): the form says where rated games are.
+export function ratedField() {
   if (!myProfile() && !app.account) return null;
-  const box = el("input", { type: "checkbox", id: "rated", checked: form.rated, "aria-describedby": "rated-note" });
-  box.addEventListener("change", () => { form.rated = box.checked; });
-  return el("div", { class: "module" },
-    el("label", { class: "check" }, box, t("profile.rated")),
-    el("p", { class: "hint", id: "rated-note", text: t("profile.rated_note") }));
+  return el("p", { class: "hint", id: "rated-note", text: t("find.invitation_unrated") });
 }
 
-// The profile fields of a new game's request: the key, and "rated" when it can be.
-export function ratedBody(form) {
-  if (app.account) return { rated: form.rated && ratable(form) };  // the account's profile
+// The profile field of a new game's request: the key (an account's profile needs none).
+export function ratedBody() {
+  if (app.account) return {};
   const mine = myProfile();
-  if (!mine) return {};
-  return { profile: mine.key, rated: form.rated && ratable(form) };
+  return mine ? { profile: mine.key } : {};
 }

@@ -36,6 +36,7 @@ export class GameSocket {
       else if (msg.type === "accepted") this.handlers.onAccepted?.(msg);
       else if (msg.type === "previews") this.handlers.onPreviews?.(msg);
       else if (["chat_history", "chat", "chatted", "muted"].includes(msg.type)) this.handlers.onChat?.(msg);
+      else if (msg.type === "rematch") this.handlers.onRematch?.(msg);
     };
     ws.onclose = (ev) => {
       if (this.closed) return;

@@ -1,0 +1,147 @@
+"""The HTTP routes of finding a game (docs/api.md, "Lobby", "Quick match", "Rematch")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..accounts.cookies import accounts_of, signed_in
+from ..accounts.service import SignedIn
+from ..app import game_access, handles_errors, limit, read_body
+from ..protocol import GameError
+from ..storage import SqlStore
+from .quick import QuickMatch
+from .rematch import Rematches
+from .service import LobbyService
+from .store import SqlLobby
+
+
+class Finding:
+    """The lobby, quick match and rematches of one app (made at the first request)."""
+
+    def __init__(self, lobby: LobbyService) -> None:
+        self.lobby = lobby
+        self.quick = QuickMatch(lobby)
+        self.rematches = Rematches(lobby)
+
+
+def finding(request: Request) -> Finding:
+    got: Finding | None = getattr(request.app.state, "finding", None)
+    if got is None:
+        accounts = accounts_of(request)
+        store = request.app.state.store
+        if accounts is None or not isinstance(store, SqlStore):
+            raise GameError("no_accounts", "this server keeps no accounts", 404)
+        svc = request.app.state.service
+        got = Finding(LobbyService(svc, accounts, SqlLobby(store.engine), now=svc.now))
+        request.app.state.finding = got
+    return got
+
+
+async def _me(request: Request) -> SignedIn:
+    finding(request)
+    who = await signed_in(request)
+    if who is None:
+        raise GameError("signed_out", "sign in first: public games are played by accounts",
+                        401)
+    return who
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+@handles_errors
+async def lobby_list(request: Request) -> Response:
+    return _json(await finding(request).lobby.listing())
+
+
+@handles_errors
+async def lobby_open(request: Request) -> Response:
+    limit(request, "games")
+    who = await _me(request)
+    data = await read_body(request)
+    return _json(await finding(request).lobby.open(who, data), 201)
+
+
+@handles_errors
+async def lobby_get(request: Request) -> Response:
+    f = finding(request)
+    who = await signed_in(request)
+    return _json(await f.lobby.status(who, request.path_params["lobby_id"]))
+
+
+@handles_errors
+async def lobby_join(request: Request) -> Response:
+    limit(request, "games")
+    who = await _me(request)
+    await read_body(request)
+    return _json(await finding(request).lobby.join(who, request.path_params["lobby_id"]))
+
+
+@handles_errors
+async def lobby_leave(request: Request) -> Response:
+    who = await _me(request)
+    await read_body(request)
+    return _json(await finding(request).lobby.leave(who, request.path_params["lobby_id"]))
+
+
+@handles_errors
+async def quick_seek(request: Request) -> Response:
+    limit(request, "games")
+    who = await _me(request)
+    data = await read_body(request)
+    return _json(await finding(request).quick.seek(who, data), 201)
+
+
+@handles_errors
+async def quick_status(request: Request) -> Response:
+    who = await _me(request)
+    return _json(await finding(request).quick.status(who, request.path_params["ticket"]))
+
+
+@handles_errors
+async def quick_cancel(request: Request) -> Response:
+    who = await _me(request)
+    return _json(await finding(request).quick.cancel(who, request.path_params["ticket"]))
+
+
+@handles_errors
+async def rematch_get(request: Request) -> Response:
+    f = finding(request)
+    access = await game_access(request)
+    return _json(await f.rematches.state(access))
+
+
+@handles_errors
+async def rematch_offer(request: Request) -> Response:
+    limit(request, "games")
+    f = finding(request)
+    access = await game_access(request)
+    await read_body(request)
+    return _json(await f.rematches.offer(access))
+
+
+@handles_errors
+async def rematch_decline(request: Request) -> Response:
+    f = finding(request)
+    access = await game_access(request)
+    return _json(await f.rematches.decline(access))
+
+
+ROUTES = [
+    Route("/api/lobby", lobby_list, methods=["GET"]),
+    Route("/api/lobby", lobby_open, methods=["POST"]),
+    Route("/api/lobby/{lobby_id}", lobby_get, methods=["GET"]),
+    Route("/api/lobby/{lobby_id}/join", lobby_join, methods=["POST"]),
+    Route("/api/lobby/{lobby_id}/leave", lobby_leave, methods=["POST"]),
+    Route("/api/quick-match", quick_seek, methods=["POST"]),
+    Route("/api/quick-match/{ticket}", quick_status, methods=["GET"]),
+    Route("/api/quick-match/{ticket}", quick_cancel, methods=["DELETE"]),
+    Route("/api/games/{game_id}/rematch", rematch_get, methods=["GET"]),
+    Route("/api/games/{game_id}/rematch", rematch_offer, methods=["POST"]),
+    Route("/api/games/{game_id}/rematch", rematch_decline, methods=["DELETE"]),
+]
