@@ -131,6 +131,7 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(server: Server) -> 
         assert "Ann" in bo.inner_text("#rematch")
         bo.screenshot(path=str(out / "rematch-offer-phone.png"), full_page=True)
         bo.click("#rematch-accept")
+        bo.wait_for_function(f"() => location.pathname !== '/play/{gid}'")  # taken to the new one
         new = in_game(bo)
         assert new != gid
         ann.wait_for_function(f"() => location.pathname === '/play/{new}'")
