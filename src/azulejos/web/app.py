@@ -561,7 +561,7 @@ def create_app(
             if store is None:
                 the_store.close()
 
-    from .accounts.routes import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
+    from .accounts.urls import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
 
     routes = [
         *ACCOUNT_ROUTES,

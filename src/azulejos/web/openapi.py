@@ -11,7 +11,7 @@ from azulejos.core.ruleset import MODULES
 from azulejos.i18n import LANGUAGES
 from azulejos.render.themes import THEMES
 
-from . import chat_openapi, clocks_openapi, profiles_openapi
+from . import chat_openapi, clocks_openapi, profiles_openapi, vacation_openapi
 from .accounts import openapi as accounts_openapi
 from .mail import openapi as mail_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, ref
@@ -53,7 +53,7 @@ SCHEMAS: dict[str, Any] = {
                             "damaged_game",
                             *profiles_openapi.ERROR_CODES,
                             *chat_openapi.ERROR_CODES,
-                            *accounts_openapi.ERROR_CODES,
+                            *accounts_openapi.ERROR_CODES, *vacation_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -85,7 +85,7 @@ SCHEMAS: dict[str, Any] = {
                                                    "too_many_bot_games; also the Retry-After header)."},
                     "max": {"type": "integer",
                             "description": "The most characters a chat message has (too_long)."},
-                    **accounts_openapi.ERROR_FIELDS,
+                    **accounts_openapi.ERROR_FIELDS, **vacation_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -309,7 +309,7 @@ SCHEMAS: dict[str, Any] = {
                 "kind": {"type": "string"}, "level": {"type": ["string", "null"]},
                 "claimed": {"type": "boolean",
                             "description": "A person seat taken from its invitation."},
-                **profiles_openapi.SEAT_FIELDS,
+                **profiles_openapi.SEAT_FIELDS, **vacation_openapi.SEAT_FIELDS,
                 "left": {"type": ["object", "null"], "description":
                          "The player left: round, moves (played before), reason "
                          "(resigned or timeout) and bot (the level that plays for them)."},
@@ -630,7 +630,7 @@ def openapi_schema() -> dict[str, Any]:
             **profiles_openapi.paths(),
             **chat_openapi.paths(),
             **mail_openapi.paths(),
-            **accounts_openapi.paths(),
+            **accounts_openapi.paths(), **vacation_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

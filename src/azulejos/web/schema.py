@@ -38,6 +38,10 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
     servers' last beat, so an outage is never charged), ``games.clock_bank`` and
     ``clock_increment``, the wait-or-bot offer (``offer_seat``, ``offer_version``,
     ``offer_state``, ``offer_until``) and ``games.expired``.
+11. vacation days (revision 0011; docs/api.md, "Vacation"): ``azulejos_vacations`` (an
+    account's vacations: the year they are charged to, start, planned end, when they ended,
+    whole days charged) and ``games.turn_paused`` (since when the current turn's clock stands
+    still, its player being on vacation; NULL: it runs).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -165,6 +169,9 @@ games_t = Table(
     Column("offer_state", String(8), nullable=True),
     Column("offer_until", Float, nullable=True, index=True),
     Column("expired", Float, nullable=True),
+    # vacation days (revision 0011): since when the current turn's clock stands still, its
+    # player being on vacation (NULL: it runs)
+    Column("turn_paused", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -305,6 +312,22 @@ links_t = Table(
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
     Column("used", Float, nullable=True),  # when (NULL: not yet)
+)
+
+#: An account's vacation (revision 0011; docs/api.md, "Vacation"): charged to the calendar
+#: year (UTC) it began in, ``days`` whole days (the days booked; once ended early, the days
+#: begun); ``ended`` is NULL while it runs (and until a server closes it at ``until``).
+vacations_t = Table(
+    "azulejos_vacations",
+    meta,
+    Column("vacation_id", String(32), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("year", Integer, nullable=False),
+    Column("started", Float, nullable=False),
+    Column("until", Float, nullable=False),
+    Column("ended", Float, nullable=True, index=True),
+    Column("days", Integer, nullable=False),
 )
 
 reviews_t = Table(
