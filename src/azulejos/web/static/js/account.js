@@ -2,6 +2,7 @@
 // sign out everywhere, this browser's seats to the account), settings kept on the server, and
 // the games of the account opened on a new device (a further seat token).
 import { api, app, el, errorText, myGames, rememberGame, saveSettings, t, toast } from "./core.js";
+import { vacationForm } from "./vacation.js";
 
 // The signed-in account (null: a guest), read when the page starts.
 export async function loadAccount() {
@@ -90,7 +91,7 @@ export function accountCard(changed, applySettings) {
   }
   card.append(el("p", {}, el("span", { id: "account-as", text: t("account.signed_in_as", { name: me.name }) }), " · ",
     el("a", { href: `/profile/${encodeURIComponent(me.profile.id)}`, id: "account-profile", text: t("account.profile") })));
-  card.append(emailForm(me, changed), passwordForm());
+  card.append(emailForm(me, changed), passwordForm(), vacationForm());
   const seats = myGames().filter((g) => g.role === "seat");
   card.append(el("div", { class: "profile-actions" },
     el("button", {

@@ -1,6 +1,7 @@
 // Drawing the table from a view: factories, centre, and each player's board (SVG).
 import { app, botName, cap, el, num, seatName, t, tileName, tt, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
+import { vacationDate } from "./vacation.js";
 
 const T = 32;   // tile size on a board
 const G = 4;    // gap
@@ -305,6 +306,7 @@ export function boardCard(view, seat, opts) {
   if (info.left) tags.push(el("span", { class: "tag left", text: t("game.left_tag", { bot: botName(info.left.bot) }) }));
   else if (info.kind === "bot" && shown === info.name) tags.push(el("span", { class: "tag bot", text: t("game.bot") }));
   else if (info.state === "invited") tags.push(el("span", { class: "tag invited", text: t("game.invited") }));
+  if (info.vacation && !info.left) tags.push(el("span", { class: "tag vacation", text: t("game.vacation_tag", { date: vacationDate(info.vacation) }) }));
   else if (!info.online) tags.push(el("span", { class: "tag offline", text: t("game.offline") }));
   if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
   const head = el("header", { class: "board-head" },

@@ -13,6 +13,7 @@ import { boardCard, centreView, factoryView, specialBadge, specialsLegend } from
 import { tile as tileSvg, svg as svgBox } from "./tiles.js";
 import { GameSocket } from "./socket.js";
 import { chatPanel } from "./chat.js";
+import { vacationDate } from "./vacation.js";
 import { ensureDefs } from "./tiles.js";
 import { logView, summaryDialog } from "./summary.js";
 import { modal, settleDialogFocus } from "./dialog.js";
@@ -586,7 +587,11 @@ export async function showGame(root, gameId, hashToken) {
     });
     const bar = el("div", { class: "clocks", id: "clocks" }, ...items,
       c.seat === null && view.seats.some((x) => x.kind === "person" && !x.claimed)
-        ? el("span", { class: "hint", text: t("clock.waiting") }) : null, overdueBox());
+        ? el("span", { class: "hint", text: t("clock.waiting") }) : null,
+      c.paused && c.seat !== null && view.seats[c.seat]?.vacation
+        ? el("span", { class: "hint", id: "clock-paused", text: t("clock.paused", {
+          name: seatName(view.seats[c.seat], c.seat), date: vacationDate(view.seats[c.seat].vacation) }) }) : null,
+      overdueBox());
     tickClocks(bar);
     return bar;
   }
