@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,7 @@ from .store import Account, SqlAccounts
 
 if TYPE_CHECKING:
     from ..service import GameService
+    from ..views import Access
 
 log = logging.getLogger("azulejos.web")
 
@@ -231,7 +232,15 @@ class AccountService:
         seat's other tokens keep working."""
         if seat is not None and type(seat) is not int:
             raise GameError("malformed", "'seat' must be a seat number", 400)
-        live = await self.games.get(game_id)
+        try:
+            live = await self.games.get(game_id)
+        except GameError as e:
+            if e.code != "unknown_game":
+                raise
+            # the same answer as a game of no seat of the account: which games exist is no
+            # more than a game id says (docs/api.md, "Limits")
+            raise GameError("not_your_seat", "this account holds no seat of this game",
+                            403) from None
         mine = [s.seat for s in live.seats
                 if s.kind == "person" and s.token_hash is not None
                 and s.profile_id == who.account.profile_id]
@@ -244,17 +253,21 @@ class AccountService:
                        who.account.account_id)
         return {"game": game_id, "seat": mine[0], "token": token}
 
-    async def adopt(self, who: SignedIn, tokens: Any) -> list[dict[str, Any]]:
+    async def adopt(self, who: SignedIn, tokens: Any,
+                    access_of: Callable[[Any], Awaitable[Access]] | None = None
+                    ) -> list[dict[str, Any]]:
         """Put the account's profile on the seats ``tokens`` (a guest's seat tokens) hold: one
         answer a token, in order. A seat another profile holds is refused
-        (``other_profile``); a token that opens no seat gets ``bad_token``."""
+        (``other_profile``); a token that opens no seat gets ``bad_token``. ``access_of``
+        looks a token up (the route's: counted by the ``bad_tokens`` limit)."""
+        look = access_of or self.games.access
         if not isinstance(tokens, list) or len(tokens) > MAX_ADOPT:
             raise GameError("malformed", f"'tokens' must be a list of at most {MAX_ADOPT} "
                             "tokens", 400)
         out: list[dict[str, Any]] = []
         for token in tokens:
             try:
-                access = await self.games.access(token)
+                access = await look(token)
             except GameError as e:
                 out.append({"error": e.to_json()})
                 continue
