@@ -48,6 +48,7 @@ def account_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         # the e-mail address, and the pages of the links sent to it
         "account.email": _("E-mail address"),
         "account.email_save": _("Save the address"),
+        "account.email_password": _("Your password, to change the address"),
         "account.email_saved": _("The address has been saved. Verify it to receive e-mails."),
         "account.email_verified": _("Verified"),
         "account.email_unverified": _("Not verified yet"),

@@ -153,15 +153,19 @@ def paths() -> dict[str, Any]:
                           "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR},
         }},
         "/api/account/email": {"post": {
-            "summary": "Set or remove the account's e-mail address (unverified)",
+            "summary": "Set or remove the account's e-mail address (unverified; the current "
+                       "password is needed); the links mailed before stop working",
             "operationId": "accountEmail",
             "security": _SESSION,
-            "requestBody": _body({"type": "object", "required": ["email"],
+            "requestBody": _body({"type": "object", "required": ["email", "password"],
                                   "additionalProperties": False, "properties": {
-                "email": {"type": ["string", "null"], "maxLength": MAX_EMAIL}}}),
+                "email": {"type": ["string", "null"], "maxLength": MAX_EMAIL},
+                "password": {"type": "string", "description": "The current password "
+                             "(bad_credentials otherwise, counted as a failed sign-in)."}}}),
             "responses": {"200": _json({"type": "object", "properties": {
                 "email": {"type": ["string", "null"]}, "email_verified": {"type": "boolean"}}},
-                "The address now."), "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR},
+                "The address now."), "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR,
+                "429": _ERR},
         }},
         "/api/account/password": {"post": {
             "summary": "Change the password (the current one is needed); every other session "

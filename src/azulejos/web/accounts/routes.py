@@ -14,12 +14,11 @@ from ..app import LOOKUP_FAILURES, client_of, handles_errors, limit, read_body
 from ..clocks import my_games_order
 from ..limits import RateLimiter
 from ..protocol import GameError
+from ..views import Access
 from . import links
 from .cookies import COOKIE, accounts_of, clear_session, set_session, signed_in
 from .mailer import Mailer
-from ..views import Access
 from .service import AccountService, SignedIn
-
 
 #: The answers of a seat-token request that count as a bad look-up.
 SEAT_FAILURES = frozenset({"not_your_seat"})
@@ -127,10 +126,11 @@ async def settings(request: Request) -> Response:
 async def email(request: Request) -> Response:
     accounts, who = await _me(request)
     data = await read_body(request)
-    _only(data, "email")
+    limit(request, "signins")  # it checks the password
+    _only(data, "email", "password")
     if "email" not in data:
         raise GameError("malformed", "send 'email' (an address, or null to remove it)")
-    return _json(await accounts.change_email(who, data["email"]))
+    return _json(await accounts.change_email(who, data["email"], data.get("password")))
 
 
 @handles_errors

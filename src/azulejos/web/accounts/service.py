@@ -193,12 +193,31 @@ class AccountService:
             await self.run(self.store.opt_in, f"account:{who.account.account_id}")
         return new
 
-    async def change_email(self, who: SignedIn, email: Any) -> dict[str, Any]:
+    async def check_password(self, who: SignedIn, password: Any) -> None:
+        """``bad_credentials`` (401) unless ``password`` is the account's current password,
+        counted like a failed sign-in (and waiting like one: :mod:`.lockout`)."""
+        if not isinstance(password, str) or len(password) > 1000:
+            raise GameError("malformed", "send the current password as 'password'", 400)
+        key = name_key(who.account.name)
+        self.lockout.check(key)
+        self.lockout.failed(key)  # counted first: tries at the same moment cannot all pass
+        if not await asyncio.to_thread(self.passwords.check, who.account.password_hash, password):
+            raise GameError("bad_credentials", "the current password is not this one", 401)
+        self.lockout.succeeded(key)
+
+    async def change_email(self, who: SignedIn, email: Any, password: Any) -> dict[str, Any]:
+        """A new address (None: none) if ``password`` is the current one; the links e-mailed
+        before (verify an address, reset the password, all sent to an address the account is
+        leaving) stop working."""
         mail = None if email is None else email_address(email)
+        await self.check_password(who, password)
         if mail == who.account.email:
             # the same address: still verified (or not) as it was, nothing changes
             return {"email": mail, "email_verified": who.account.email_verified is not None}
         await self.run(self.store.set, who.account.account_id, {"email": mail, "email_verified": None})
+        dropped = await self.run(self.store.drop_links, who.account.account_id)
+        log.info("account %s: e-mail address changed, %d pending link(s) dropped",
+                 who.account.account_id, dropped)
         return {"email": mail, "email_verified": False}
 
     async def change_password(self, who: SignedIn, old: Any, new: Any) -> int:

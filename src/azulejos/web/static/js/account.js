@@ -143,6 +143,9 @@ export async function accountGamesElsewhere(here) {
 function emailForm(me, changed) {
   const input = el("input", { type: "email", id: "account-email", maxlength: 254, value: me.email ?? "",
     autocomplete: "email", "aria-label": t("account.email"), placeholder: t("account.email") });
+  // a change of address needs the current password (a borrowed session cannot move the mail)
+  const password = el("input", { type: "password", id: "account-email-password", maxlength: 200,
+    autocomplete: "current-password", "aria-label": t("account.email_password"), placeholder: t("account.email_password") });
   const state = me.email
     ? el("span", { class: "hint", id: "account-email-state", text: me.email_verified ? t("account.email_verified") : t("account.email_unverified") })
     : null;
@@ -158,12 +161,12 @@ function emailForm(me, changed) {
   return el("form", { class: "field account-email", onsubmit: async (ev) => {
     ev.preventDefault();
     try {
-      const got = await api("/api/account/email", { method: "POST", body: { email: input.value.trim() || null } });
+      const got = await api("/api/account/email", { method: "POST", body: { email: input.value.trim() || null, password: password.value } });
       Object.assign(app.account, got);
       toast(t("account.email_saved"));
     } catch (err) { toast(errorText(err), "error"); return; }
     changed();
-  } }, input, el("button", { type: "submit", text: t("account.email_save") }), state, verify);
+  } }, input, password, el("button", { type: "submit", text: t("account.email_save") }), state, verify);
 }
 
 // A new password (the current one is needed): the other devices are signed out.
