@@ -68,10 +68,12 @@ class Limits:
     #: look-ups answered bad_token or bad_invite (HTTP, websocket hello, claims): only the
     #: failures count, and a client out of them is refused before anything is looked up
     bad_tokens: Rate = Rate(30, 30)
+    #: chat messages per game and seat (not per client): a flood limit that stays on
+    chat: Rate = Rate(10, 5)
 
     @classmethod
     def none(cls) -> Limits:
-        """No limits (tests, benchmarks)."""
+        """No limits on clients (tests, benchmarks); the chat's flood limit per seat stays."""
         off = Rate(0, 0)
         return cls(games=off, moves=off, bot_games=0, profiles=off, names=off, signups=off,
                    signins=off, resets=off, my_games=off, bad_tokens=off)
