@@ -387,6 +387,13 @@ def test_accounts_answer_as_documented(api: Api) -> None:
     api("get", f"/api/games/{g}", 200, token=mine["token"])  # a seat on vacation
     api("post", "/api/account/vacation", 409, json={"days": 2})
     api("delete", "/api/account/vacation", 200)
+    # passkeys (docs/api.md, "Passkeys"): the ceremonies' refusals (Chromium adds them)
+    api("post", "/api/account/passkeys/options", 200, json={})
+    api("get", "/api/account/passkeys", 200)
+    api("post", "/api/account/passkeys", 400, json={"credential": {"id": "x"}})
+    api("delete", "/api/account/passkeys/nope", 404)
+    api("post", "/api/session/passkey/options", 200, json={})
+    api("post", "/api/session/passkey", 400, json={"credential": {"id": "x"}})
     api("post", "/api/account/password", 401, json={"old": "wrong!", "new": "other password"})
     api("post", "/api/account/password", 400, json={"old": "tiles and more", "new": "x"})
     api("post", "/api/account/password", 200, json={"old": "tiles and more",

@@ -41,7 +41,9 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
 11. vacation days (revision 0011; docs/api.md, "Vacation"): ``azulejos_vacations`` (an
     account's vacations: the year they are charged to, start, planned end, when they ended,
     whole days charged) and ``games.turn_paused`` (since when the current turn's clock stands
-    still, its player being on vacation; NULL: it runs).
+    still, its player being on vacation; NULL: it runs); passkeys (docs/api.md, "Passkeys"):
+    ``azulejos_passkeys`` (an account's WebAuthn credentials) and
+    ``azulejos_passkey_challenges`` (the challenges given out, single use).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -328,6 +330,31 @@ vacations_t = Table(
     Column("until", Float, nullable=False),
     Column("ended", Float, nullable=True, index=True),
     Column("days", Integer, nullable=False),
+)
+
+#: An account's passkey (revision 0011; docs/api.md, "Passkeys"): a WebAuthn credential, its
+#: id and public key (base64url) and the authenticator's signature count.
+passkeys_t = Table(
+    "azulejos_passkeys",
+    meta,
+    Column("credential_id", String(700), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("public_key", Text, nullable=False),
+    Column("sign_count", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("last_used", Float, nullable=True),
+)
+
+#: A WebAuthn challenge given out (its digest), used once before it expires: ``register`` (for
+#: the signed-in ``account_id``) or ``signin``.
+passkey_challenges_t = Table(
+    "azulejos_passkey_challenges",
+    meta,
+    Column("challenge_hash", String(64), primary_key=True),
+    Column("purpose", String(8), nullable=False),
+    Column("account_id", String(32), nullable=True),
+    Column("expires", Float, nullable=False),
 )
 
 reviews_t = Table(

@@ -80,4 +80,15 @@ def account_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "error.bad_link": _("This link is not valid."),
         "error.link_used": _("This link has already been used. Ask for a new one."),
         "error.link_expired": _("This link has expired. Ask for a new one."),
+        # passkeys (accounts/passkeys.py)
+        "passkey.sign_in": _("Sign in with a passkey"),
+        "passkey.add": _("Add a passkey"),
+        "passkey.added": _("Passkey added: you can now sign in with it."),
+        "passkey.count": ngettext("{n} passkey", "{n} passkeys", 2),
+        "passkey.cancelled": _("No passkey was used."),
+        "error.bad_passkey": _("This passkey answer does not work here. Try again."),
+        "error.passkey_known": _("This passkey has already been added."),
+        "error.too_many_passkeys": _("This account already has as many passkeys as it can keep."),
+        "error.unknown_passkey": _("This account has no such passkey."),
+        "error.no_passkeys": _("This server cannot use passkeys."),
     }

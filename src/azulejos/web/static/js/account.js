@@ -3,6 +3,7 @@
 // the games of the account opened on a new device (a further seat token).
 import { api, app, el, errorText, myGames, rememberGame, saveSettings, t, toast } from "./core.js";
 import { vacationForm } from "./vacation.js";
+import { passkeyForm, passkeySignIn } from "./passkeys.js";
 
 // The signed-in account (null: a guest), read when the page starts.
 export async function loadAccount() {
@@ -86,12 +87,13 @@ export function accountCard(changed, applySettings) {
               await api("/api/account/reset", { method: "POST", body: { name: name.value } });
               toast(t("account.reset_sent"));
             } catch (err) { toast(errorText(err), "error"); }
-          } }))));
+          } }),
+        passkeySignIn((got) => signedIn(got, changed, applySettings)))));
     return card;
   }
   card.append(el("p", {}, el("span", { id: "account-as", text: t("account.signed_in_as", { name: me.name }) }), " · ",
     el("a", { href: `/profile/${encodeURIComponent(me.profile.id)}`, id: "account-profile", text: t("account.profile") })));
-  card.append(emailForm(me, changed), passwordForm(), vacationForm());
+  card.append(emailForm(me, changed), passwordForm(), passkeyForm(), vacationForm());
   const seats = myGames().filter((g) => g.role === "seat");
   card.append(el("div", { class: "profile-actions" },
     el("button", {
