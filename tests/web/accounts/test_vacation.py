@@ -8,12 +8,18 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from azulejos.play.clocks import ClockSpec, GameClock
+from azulejos.web.accounts.passwords import Passwords, cheap_hasher
+from azulejos.web.app import create_app
+from azulejos.web.limits import Limits
 from azulejos.web.vacations import ALLOWANCE
 
+from ..conftest import PG_URL
 from ..helpers import auth, play, view
+from ..test_notify import pg  # noqa: F401  (the fixture: a fresh schema)
 from .conftest import AppMaker, Clock, sign_up
 
 DAY = 86400.0
@@ -239,3 +245,31 @@ def test_the_clock_of_a_paused_turn_reads_the_pause() -> None:
     assert turn is not None
     back = turn.resumed(5100.0)
     assert back.paused is None and back.deadline == t.deadline + 4000 and back.began == 5000.0
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not PG_URL, reason="AZULEJOS_TEST_PG is not set")
+def test_vacations_on_postgresql_over_two_processes(pg: str) -> None:  # noqa: F811
+    """The same rules on PostgreSQL, one process starting the vacation and the other ending
+    it: the pause, the deadline moved, the expiry held back."""
+    clock = Clock()
+    clock.t = float(int(time.time()))
+    apps = [create_app(pg, bot_delay=0, sync_interval=0, limits=Limits.none(), now=clock,
+                       clock_interval=0, heartbeat_interval=0,
+                       passwords=Passwords(cheap_hasher())) for _ in range(2)]
+    with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
+        bo = TestClient(apps[0])
+        sign_up(a, "Ana")
+        gid, ta, tb = game_of(a, bo, {"kind": "move", "seconds": 86400})
+        deadline = view(a, gid, ta)["clock"]["deadline"]
+        assert vacation(a, 4).status_code == 201
+        b.post("/api/session", json={"name": "Ana", "password": "correct horse"})
+        clock.advance(2 * DAY)
+        assert check(b) == 0
+        v = view(b, gid, tb)
+        assert v["clock"]["paused"] is True and v["seats"][0]["vacation"] is not None
+        assert b.delete("/api/account/vacation").json()["used"] == 2
+        v = view(a, gid, tb)
+        assert v["clock"]["paused"] is False and v["clock"]["deadline"] == deadline + 2 * DAY
+        svc = service(a)
+        assert a.portal.call(svc.expire_games) == []  # type: ignore[union-attr]
