@@ -306,8 +306,8 @@ export function boardCard(view, seat, opts) {
   if (info.left) tags.push(el("span", { class: "tag left", text: t("game.left_tag", { bot: botName(info.left.bot) }) }));
   else if (info.kind === "bot" && shown === info.name) tags.push(el("span", { class: "tag bot", text: t("game.bot") }));
   else if (info.state === "invited") tags.push(el("span", { class: "tag invited", text: t("game.invited") }));
-  if (info.vacation && !info.left) tags.push(el("span", { class: "tag vacation", text: t("game.vacation_tag", { date: vacationDate(info.vacation) }) }));
   else if (!info.online) tags.push(el("span", { class: "tag offline", text: t("game.offline") }));
+  if (info.vacation && !info.left) tags.push(el("span", { class: "tag vacation", text: t("game.vacation_tag", { date: vacationDate(info.vacation) }) }));
   if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
   const head = el("header", { class: "board-head" },
     el("span", { class: `dot${toMove ? " live" : ""}` }),
