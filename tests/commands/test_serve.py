@@ -84,3 +84,47 @@ def test_ws_compression_off_is_not_negotiated(switch: str, tmp_path: Path) -> No
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_the_limit_options_reach_the_app(tmp_path: Path) -> None:
+    """``serve``'s limits of the accounts, look-ups, renames, profiles and chat (docs/api.md,
+    "Limits"): each a minute, a burst as many up to the default's burst; 0: no limit."""
+    from azulejos.commands.serve import LIMIT_FLAGS, _app_options, _build_app
+    from azulejos.web.limits import Limits, Rate
+
+    args = build_parser().parse_args(["serve"])
+    defaults = _build_app(_app_options(args, f"sqlite:///{tmp_path / 'a.sqlite3'}"))
+    d = Limits()
+    for what, attr in (("signups", "signups"), ("signins", "signins"), ("resets", "resets"),
+                       ("my_games", "my_games"), ("bad_tokens", "bad_tokens"),
+                       ("renames", "names"), ("profiles", "profiles")):
+        assert getattr(defaults.state, f"limit_{attr}").rate == getattr(d, attr), what
+        assert LIMIT_FLAGS[what] == (getattr(d, attr).per_minute, getattr(d, attr).burst)
+    assert LIMIT_FLAGS["chat"] == (d.chat.per_minute, d.chat.burst)
+    args = build_parser().parse_args(
+        ["serve", "--signups-per-minute", "2", "--signins-per-minute", "100",
+         "--resets-per-minute", "0", "--my-games-per-minute", "7",
+         "--bad-tokens-per-minute", "90", "--renames-per-minute", "3",
+         "--profiles-per-minute", "1", "--chat-per-minute", "4"])
+    app = _build_app(_app_options(args, f"sqlite:///{tmp_path / 'b.sqlite3'}"))
+    s = app.state
+    assert (s.limit_signups.rate, s.limit_signins.rate, s.limit_resets.rate) == (
+        Rate(2, 2), Rate(100, 10), Rate(0, 0))
+    assert s.limit_resets.rate.off
+    assert (s.limit_my_games.rate, s.limit_bad_tokens.rate, s.limit_names.rate,
+            s.limit_profiles.rate) == (Rate(7, 7), Rate(90, 30), Rate(3, 3), Rate(1, 1))
+    from starlette.testclient import TestClient
+
+    with TestClient(app):  # the chat's limit is the game service's (per game and seat)
+        assert s.service._chat_rate.rate == Rate(4, 4)
+
+
+@pytest.mark.parametrize("flag", ["--signups-per-minute", "--signins-per-minute",
+                                  "--resets-per-minute", "--my-games-per-minute",
+                                  "--bad-tokens-per-minute", "--renames-per-minute",
+                                  "--profiles-per-minute", "--chat-per-minute"])
+@pytest.mark.parametrize("bad", ["-1", "x", "1.5"])
+def test_bad_limit_options_are_refused(flag: str, bad: str) -> None:
+    with pytest.raises(SystemExit) as e:
+        build_parser().parse_args(["serve", flag, bad])
+    assert e.value.code == 2

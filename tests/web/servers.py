@@ -25,17 +25,18 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path, port: int, extra: list[str] | None = None) -> None:
         self.db, self.port = db, port
         self.base = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.extra = list(extra or [])  # more options of ``serve`` (the same at each start)
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "azulejos", "serve", "--port", str(self.port), "--db",
              str(self.db), "--bot-delay", "0", "--bot-seconds", "0.05", "--log-level", "warning",
              # every test client comes from 127.0.0.1: no per-client limits
-             "--games-per-minute", "0", "--moves-per-minute", "0"],
+             "--games-per-minute", "0", "--moves-per-minute", "0", *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         deadline = time.monotonic() + 30

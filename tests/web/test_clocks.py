@@ -90,7 +90,8 @@ def test_clock_per_move_timeout_hands_the_seat_to_the_stand_in_bot(url: str) -> 
         v = await svc.view(ann)
         assert v["clock"] == {"kind": "move", "seconds": 3600, "now": T0, "seat": 0,
                               "deadline": T0 + 3600, "remaining": [3600.0, None],
-                              "bank": 0, "increment": 0, "banks": None, "overdue": None}
+                              "bank": 0, "increment": 0, "banks": None, "paused": False,
+                              "overdue": None}
         now.t = T0 + 3599.9
         assert await svc.check_clocks() == 0
         now.t = T0 + 3600

@@ -370,8 +370,8 @@ def test_accounts_answer_as_documented(api: Api) -> None:
     api("post", "/api/account/settings", 200, json={"lang": "fr", "notifications": {
         "desktop": True}})
     api("post", "/api/account/settings", 400, json={"lang": "xx"})
-    api("post", "/api/account/email", 200, json={"email": "ana@example.org"})
-    api("post", "/api/account/email", 400, json={"email": "nope"})
+    api("post", "/api/account/email", 200, json={"email": "ana@example.org", "password": "tiles and more"})
+    api("post", "/api/account/email", 400, json={"email": "nope", "password": "tiles and more"})
     c = api("post", "/api/games", 201, json={"players": 2})
     g = c["game"]
     mine = api("post", f"/api/games/{g}/claim", 200, json={"invite": c["seats"][0]["invite"]})
@@ -379,9 +379,24 @@ def test_accounts_answer_as_documented(api: Api) -> None:
     api("post", f"/api/games/{g}/seat-token", 200, json={})
     api("post", f"/api/games/{g}/seat-token", 403, json={"seat": 1})
     api("post", f"/api/games/{g}/seat-token", 400, json={"seat": "1"})
-    api("post", "/api/games/nosuchgame/seat-token", 404, json={})
+    api("post", "/api/games/nosuchgame/seat-token", 403, json={})  # as a game of no seat
     api("post", "/api/account/seats", 200, json={"tokens": [mine["token"], "nothing"]})
     api("post", "/api/account/seats", 400, json={"tokens": "x"})
+    # vacation days (docs/api.md, "Vacation")
+    api("get", "/api/account/vacation", 200)
+    api("post", "/api/account/vacation", 400, json={"days": 99})
+    api("delete", "/api/account/vacation", 409)
+    api("post", "/api/account/vacation", 201, json={"days": 2})
+    api("get", f"/api/games/{g}", 200, token=mine["token"])  # a seat on vacation
+    api("post", "/api/account/vacation", 409, json={"days": 2})
+    api("delete", "/api/account/vacation", 200)
+    # passkeys (docs/api.md, "Passkeys"): the ceremonies' refusals (Chromium adds them)
+    api("post", "/api/account/passkeys/options", 200, json={})
+    api("get", "/api/account/passkeys", 200)
+    api("post", "/api/account/passkeys", 400, json={"credential": {"id": "x"}})
+    api("delete", "/api/account/passkeys/nope", 404)
+    api("post", "/api/session/passkey/options", 200, json={})
+    api("post", "/api/session/passkey", 400, json={"credential": {"id": "x"}})
     api("post", "/api/account/password", 401, json={"old": "wrong!", "new": "other password"})
     api("post", "/api/account/password", 400, json={"old": "tiles and more", "new": "x"})
     api("post", "/api/account/password", 200, json={"old": "tiles and more",

@@ -71,6 +71,30 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--moves-per-minute", type=non_negative_int, default=300, metavar="N",
                    help=_("moves, claims and leaves per client a minute, in bursts of 60 "
                    "(default 300; 0: no limit)"))
+    limits = p.add_argument_group(_("limits per client a minute (0: no limit; docs/api.md, "
+                                    "\"Limits\")"))
+    limits.add_argument("--signups-per-minute", type=non_negative_int, default=5, metavar="N",
+                        help=_("new accounts, in bursts of as many (default 5)"))
+    limits.add_argument("--signins-per-minute", type=non_negative_int, default=20, metavar="N",
+                        help=_("sign-ins and password or address changes, right or wrong, in "
+                        "bursts of 10 (default 20)"))
+    limits.add_argument("--resets-per-minute", type=non_negative_int, default=5, metavar="N",
+                        help=_("e-mailed links asked for (address verification, password "
+                        "reset), in bursts of as many (default 5)"))
+    limits.add_argument("--my-games-per-minute", type=non_negative_int, default=60, metavar="N",
+                        help=_("look-ups of \"my games\", in bursts of 30 (default 60)"))
+    limits.add_argument("--bad-tokens-per-minute", type=non_negative_int, default=30,
+                        metavar="N",
+                        help=_("look-ups that find nothing (a wrong game token, invitation or "
+                        "seat), in bursts of as many (default 30)"))
+    limits.add_argument("--renames-per-minute", type=non_negative_int, default=20, metavar="N",
+                        help=_("renames of seats and profiles, and vacations started or ended, "
+                        "in bursts of 10 (default 20)"))
+    limits.add_argument("--profiles-per-minute", type=non_negative_int, default=5, metavar="N",
+                        help=_("new player profiles, in bursts of as many (default 5)"))
+    limits.add_argument("--chat-per-minute", type=non_negative_int, default=10, metavar="N",
+                        help=_("chat messages per game and seat (not per client), in bursts of "
+                        "5 (default 10)"))
     p.add_argument("--bot-games", type=non_negative_int, default=4, metavar="N",
                    help=_("games of bots only in play at once, on the whole database "
                    "(default 4; 0: no cap)"))
@@ -102,6 +126,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    default="info", help=_("how much the server logs (default info)"))
 
 
+#: The limit options (``--signups-per-minute`` ...): their default a minute and the largest
+#: burst (a burst is as many as a minute's, at most this).
+LIMIT_FLAGS = {"signups": (5, 5), "signins": (20, 10), "resets": (5, 5), "my_games": (60, 30),
+               "bad_tokens": (30, 30), "renames": (20, 10), "profiles": (5, 5), "chat": (10, 5)}
+
 #: The environment variable that hands the options to each worker process (--workers).
 OPTIONS_ENV = "AZULEJOS_SERVE_OPTIONS"
 
@@ -112,6 +141,7 @@ def _app_options(args: argparse.Namespace, url: str) -> dict[str, Any]:
             "bot_workers": args.bot_workers, "games_per_minute": args.games_per_minute,
             "moves_per_minute": args.moves_per_minute, "bot_games": args.bot_games,
             "turn_seconds": args.turn_seconds, "smtp": args.smtp, "mail_from": args.mail_from,
+            **{f"{what}_per_minute": getattr(args, f"{what}_per_minute") for what in LIMIT_FLAGS},
             "public_url": args.public_url or f"http://{args.host}:{args.port}"}
 
 
@@ -129,9 +159,16 @@ def _build_app(opts: dict[str, Any]) -> Starlette:
     from azulejos.web.app import create_app
     from azulejos.web.limits import Limits, Rate
 
+    def rate(what: str) -> Rate:
+        n = opts.get(f"{what}_per_minute", LIMIT_FLAGS[what][0])
+        return Rate(n, min(LIMIT_FLAGS[what][1], n))
+
     limits = Limits(games=Rate(opts["games_per_minute"], opts["games_per_minute"]),
                     moves=Rate(opts["moves_per_minute"], min(60, opts["moves_per_minute"])),
-                    bot_games=opts["bot_games"])
+                    bot_games=opts["bot_games"], signups=rate("signups"),
+                    signins=rate("signins"), resets=rate("resets"), my_games=rate("my_games"),
+                    bad_tokens=rate("bad_tokens"), names=rate("renames"),
+                    profiles=rate("profiles"), chat=rate("chat"))
     return create_app(opts["url"], bot_seconds=opts["bot_seconds"], bot_delay=opts["bot_delay"],
                       bot_workers=opts["bot_workers"], guide=get_section, limits=limits,
                       turn_seconds=opts["turn_seconds"], mail=_mail_settings(opts))

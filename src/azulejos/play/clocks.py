@@ -58,12 +58,27 @@ NO_CLOCK = ClockSpec("none", 0)
 class Turn:
     """The turn whose clock is (or is not) running: the game ``version`` it began at, when
     (``began``), the person ``seat`` timed (None: no clock runs, e.g. a bot's turn) and its
-    ``deadline`` (None likewise)."""
+    ``deadline`` (None likewise); ``paused``: since when its clock stands still (the web: the
+    player is on vacation, docs/api.md "Vacation"; None: it runs). A paused turn is never
+    due, and its time left stays what it was at ``paused``; :meth:`resumed` moves it on."""
 
     version: int
     began: float
     seat: int | None = None
     deadline: float | None = None
+    paused: float | None = None
+
+    def clock_now(self, now: float) -> float:
+        """The time the turn's clock reads at ``now`` (``paused`` while it stands still)."""
+        return now if self.paused is None else min(now, self.paused)
+
+    def resumed(self, at: float) -> Turn:
+        """The turn running again from ``at``: its start and deadline move by the pause."""
+        if self.paused is None:
+            return self
+        shift = max(0.0, at - self.paused)
+        return Turn(self.version, self.began + shift, self.seat,
+                    None if self.deadline is None else self.deadline + shift)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +108,7 @@ class GameClock:
         left = max(0.0, self.spec.bank - self.used[seat])
         t = self.turn
         if now is not None and t is not None and t.seat == seat and t.deadline is not None:
-            left = max(0.0, left - max(0.0, now - t.began - self.spec.seconds))
+            left = max(0.0, left - max(0.0, t.clock_now(now) - t.began - self.spec.seconds))
         return left
 
     def charged(self, base: int, now: float) -> GameClock:
@@ -104,7 +119,7 @@ class GameClock:
         if t is None or t.seat is None or t.version != base:
             return self
         used = list(self.used)
-        spent = max(0.0, now - t.began)
+        spent = max(0.0, t.clock_now(now) - t.began)
         if self.spec.kind == "game":
             used[t.seat] = min(float(self.spec.seconds), used[t.seat] + spent) \
                 - self.spec.increment
@@ -122,7 +137,8 @@ class GameClock:
     def due(self, version: int, now: float) -> int | None:
         """The seat out of time at ``now`` if the game is at ``version``, else None."""
         t = self.turn
-        if t is None or t.seat is None or t.deadline is None or t.version != version:
+        if t is None or t.seat is None or t.deadline is None or t.version != version \
+                or t.paused is not None:
             return None
         return t.seat if now >= t.deadline else None
 
@@ -133,10 +149,10 @@ class GameClock:
         if self.spec.kind == "move":
             if t is None or t.deadline is None or not running:
                 return None
-            return max(0.0, t.deadline - now)
+            return max(0.0, t.deadline - t.clock_now(now))
         left = self.left_for(seat)
         if running and t is not None:
-            left = max(0.0, left - max(0.0, now - t.began))
+            left = max(0.0, left - max(0.0, t.clock_now(now) - t.began))
         return left
 
 

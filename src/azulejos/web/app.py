@@ -30,7 +30,7 @@ from .accounts.service import AccountService
 from .accounts.store import SqlAccounts
 from .clocks import my_games_order
 from .csrf import SameOriginJson
-from .limits import Limits, RateLimiter
+from .limits import Limits, RateLimiter, client_key
 from .lobby.settings import invitation_rated  # rated games: only from the lobby
 from .mail import Mailer, MailSettings, Recipients
 from .mail.pages import routes as mail_routes
@@ -65,8 +65,8 @@ def error_response(e: GameError) -> JSONResponse:
 
 def client_of(request: Request) -> str:
     """Who is asking, for the rate limits: the peer address (behind a proxy: the address the
-    proxy reports, when the server runs with --proxy)."""
-    return request.client.host if request.client else "unknown"
+    proxy reports, when the server runs with --proxy): an IPv6 client's /64 (limits.py)."""
+    return client_key(request.client.host if request.client else None)
 
 
 def limit(request: Request, what: str) -> None:
@@ -291,7 +291,7 @@ async def timeout_choice(request: Request) -> Response:
     """Wait for an overdue player, or hand their seat to the bot (docs/api.md, "Wait or bot")."""
     limit(request, "moves")
     svc = _service(request)
-    acc = await svc.access(bearer(request), request.path_params["game_id"])
+    acc = await game_access(request)  # a wrong token counts as a bad look-up, as elsewhere
     data = await read_body(request)
     unknown = set(data) - {"choice"}
     if unknown:
@@ -562,7 +562,7 @@ def create_app(
             if store is None:
                 the_store.close()
 
-    from .accounts.routes import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
+    from .accounts.urls import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
     from .lobby.routes import ROUTES as LOBBY_ROUTES
 
     routes = [

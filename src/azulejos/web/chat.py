@@ -20,14 +20,14 @@ from typing import Any
 from sqlalchemy import Engine, and_, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from .limits import Rate
+from .limits import Limits
 from .protocol import GameError
 from .schema import chat_mutes_t, chat_t
 
 #: The longest message, in characters once cleaned.
 MAX_CHAT = 300
 #: How many messages a seat may write: 5 at once, then 10 a minute (per server process).
-CHAT_RATE = Rate(10, 5)
+CHAT_RATE = Limits().chat  # serve --chat-per-minute
 #: How many of a game's last messages the history answers.
 HISTORY = 200
 #: Characters that change the order or visibility of the text around them (bidirectional

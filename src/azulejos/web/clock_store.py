@@ -30,6 +30,7 @@ from .clocks import (
     Turn,
 )
 from .schema import games_t, heartbeat_t, seats_t
+from .vacation_store import on_vacation_in_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,8 @@ class ClockStore:
                         turn_version=None if t is None else t.version,
                         turn_began=None if t is None else t.began,
                         turn_seat=None if t is None else t.seat,
-                        turn_deadline=None if t is None else t.deadline))
+                        turn_deadline=None if t is None else t.deadline,
+                        turn_paused=None if t is None else t.paused))
             if res.rowcount != 1:
                 return False
             if clock.spec.kind == "game" or clock.spec.bank:  # time used, or bank spent
@@ -81,7 +83,8 @@ class ClockStore:
             g = conn.execute(
                 select(games_t.c.clock_kind, games_t.c.clock_seconds, games_t.c.clock_bank,
                        games_t.c.clock_increment, games_t.c.turn_version,
-                       games_t.c.turn_began, games_t.c.turn_seat, games_t.c.turn_deadline)
+                       games_t.c.turn_began, games_t.c.turn_seat, games_t.c.turn_deadline,
+                       games_t.c.turn_paused)
                 .where(games_t.c.game_id == game_id)).mappings().first()
             if g is None or not g["clock_kind"] or g["clock_kind"] == "none":
                 return None
@@ -92,19 +95,22 @@ class ClockStore:
                     used[r[0]] = float(r[1])
         turn = None
         if g["turn_version"] is not None and g["turn_began"] is not None:
-            turn = Turn(g["turn_version"], g["turn_began"], g["turn_seat"], g["turn_deadline"])
+            turn = Turn(g["turn_version"], g["turn_began"], g["turn_seat"], g["turn_deadline"],
+                        g["turn_paused"])
         spec = ClockSpec(g["clock_kind"], int(g["clock_seconds"] or 0),
                          int(g["clock_bank"] or 0), int(g["clock_increment"] or 0))
         return GameClock(spec, tuple(used), turn)
 
     def due(self, now: float, limit: int = 100) -> list[Due]:
-        """The games in play whose current turn is out of time at ``now`` (every process's)."""
+        """The games in play whose current turn is out of time at ``now`` (every process's;
+        a turn paused by its player's vacation is not)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games_t.c.game_id, games_t.c.version, games_t.c.turn_seat)
                 .where(and_(games_t.c.turn_deadline <= now, games_t.c.status == "playing",
                             games_t.c.turn_version == games_t.c.version,
                             games_t.c.turn_seat.is_not(None),
+                            games_t.c.turn_paused.is_(None),
                             or_(games_t.c.offer_version.is_(None),
                                 games_t.c.offer_version != games_t.c.version)))
                 .order_by(games_t.c.turn_deadline)
@@ -185,7 +191,8 @@ class ClockStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games_t.c.game_id, games_t.c.updated)
-                .where(games_t.c.status == "playing", games_t.c.updated + allowed <= now)
+                .where(games_t.c.status == "playing", games_t.c.updated + allowed <= now,
+                       ~on_vacation_in_game(now))  # not while a player is on vacation
                 .limit(limit)).all()
         done = []
         for gid, updated in rows:
@@ -245,7 +252,9 @@ class ClockStore:
             conn.execute(update(games_t)
                          .where(playing, games_t.c.turn_deadline.is_not(None))
                          .values(turn_deadline=games_t.c.turn_deadline + shift,
-                                 turn_began=games_t.c.turn_began + shift))
+                                 turn_began=games_t.c.turn_began + shift,
+                                 # a paused turn (vacation) stays paused as long as before
+                                 turn_paused=games_t.c.turn_paused + shift))
             conn.execute(update(games_t)
                          .where(playing, games_t.c.offer_until.is_not(None))
                          .values(offer_until=games_t.c.offer_until + gap))

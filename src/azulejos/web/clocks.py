@@ -144,7 +144,8 @@ def clock_json(clock: GameClock | None, players: int, now: float,
     has ``min(banks[seat], deadline - now)`` left in it as its time runs); ``overdue``: the
     wait-or-bot offer of the turn out of time (null: none), ``{"seat", "choice", "until"}``
     (``choice``: null while nobody chose, ``"wait"``; ``until``: when the bot takes the seat
-    if nobody chooses, null once the others chose to wait)."""
+    if nobody chooses, null once the others chose to wait); ``paused``: the turn's clock
+    stands still, its player being on vacation."""
     if clock is None or not clock.spec.runs:
         return None
     t = clock.turn
@@ -160,6 +161,9 @@ def clock_json(clock: GameClock | None, players: int, now: float,
         "increment": clock.spec.increment,
         "banks": ([_whole(clock.bank_left(s, now)) for s in range(players)]
                   if clock.spec.bank else None),
+        # the timed turn's clock stands still: its player is on vacation (docs/api.md,
+        # "Vacation"); its deadline moves on when the vacation ends
+        "paused": t is not None and t.paused is not None and t.seat is not None,
         "overdue": None if offer is None or t is None or offer.version != t.version else {
             "seat": offer.seat, "choice": "wait" if offer.state == "wait" else None,
             "until": None if offer.until is None else round(offer.until, 3)},

@@ -62,6 +62,10 @@ SCHEMAS: dict[str, Any] = {
             "bank": {"type": "integer"},
             "increment": {"type": "integer"},
             "banks": {"type": ["array", "null"], "items": {"type": "number"}},
+            "paused": {"type": "boolean",
+                       "description": "The timed turn's clock stands still: its player is on "
+                                      "vacation (its remaining time stays; the deadline moves "
+                                      "on by the vacation when it ends)."},
             "overdue": {
                 "type": ["object", "null"],
                 "description": "The wait-or-bot offer of the turn out of time (null: none).",

@@ -4,10 +4,13 @@ A :class:`RateLimiter` is a token bucket per client: ``burst`` requests at once,
 ``per_minute`` a minute on average. A request over the limit is refused with ``rate_limited``
 (HTTP 429) and how many seconds to wait (the ``Retry-After`` header); it changes nothing.
 Buckets live in the memory of one server process (several processes each apply the limit).
+A client is an IPv4 address, or an IPv6 client's /64 network (:func:`client_key`: one home or
+phone gets a whole /64, so counting each address would give it billions of buckets).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections import OrderedDict
@@ -18,6 +21,23 @@ from typing import TypeVar
 from .protocol import GameError
 
 T = TypeVar("T")
+
+
+def client_key(host: str | None) -> str:
+    """Whom a peer address counts as for the limits: an IPv4 address as it is (an IPv4-mapped
+    IPv6 address too), an IPv6 address's /64 network (``2001:db8:1:2::/64``), anything else
+    (a test client's name) as given; ``unknown`` without one."""
+    if not host:
+        return "unknown"
+    try:
+        ip = ipaddress.ip_address(host.strip("[]").split("%")[0])
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +68,12 @@ class Limits:
     #: look-ups answered bad_token or bad_invite (HTTP, websocket hello, claims): only the
     #: failures count, and a client out of them is refused before anything is looked up
     bad_tokens: Rate = Rate(30, 30)
+    #: chat messages per game and seat (not per client): a flood limit that stays on
+    chat: Rate = Rate(10, 5)
 
     @classmethod
     def none(cls) -> Limits:
-        """No limits (tests, benchmarks)."""
+        """No limits on clients (tests, benchmarks); the chat's flood limit per seat stays."""
         off = Rate(0, 0)
         return cls(games=off, moves=off, bot_games=0, profiles=off, names=off, signups=off,
                    signins=off, resets=off, my_games=off, bad_tokens=off)
@@ -87,6 +109,12 @@ class RateLimiter:
             self._buckets.popitem(last=False)
         return wait
 
+    def refund(self, client: str) -> None:
+        """Give back one request taken from ``client`` (it did not count after all)."""
+        got = self._buckets.get(client)
+        if got is not None and not self.rate.off:
+            self._buckets[client] = (min(self.rate.burst, got[0] + 1), got[1])
+
     def _refuse(self, wait: float) -> None:
         if wait > 0:
             seconds = max(1, math.ceil(wait))
@@ -102,11 +130,18 @@ class RateLimiter:
                        look_up: Callable[[], Awaitable[T]]) -> T:
         """``look_up()``, counting against the limit only when it fails with one of ``codes``;
         a client with none left is refused (``rate_limited``) before anything is looked up, so
-        a guesser learns nothing more until the bucket fills again."""
-        self._refuse(self.wait(client, take=False))
+        a guesser learns nothing more until the bucket fills again. The check and the charge
+        are one step: one request is taken before the look-up and given back unless it fails
+        so, so look-ups sent at the same moment cannot all pass a bucket with one left."""
+        self._refuse(self.wait(client))
         try:
-            return await look_up()
+            got = await look_up()
         except GameError as e:
-            if e.code in codes:
-                self.wait(client)
+            if e.code not in codes:
+                self.refund(client)
             raise
+        except BaseException:
+            self.refund(client)
+            raise
+        self.refund(client)
+        return got

@@ -108,6 +108,14 @@ class Live:
         #: When the game expired, nobody having moved for its clock's expiry (None: it did
         #: not; docs/api.md, "Expiry"): it takes no action any more.
         self.expired: float | None = None
+        #: The seats whose account is on vacation, and until when (docs/api.md, "Vacation").
+        self.vacations: dict[int, float] = {}
+
+    @property
+    def paused(self) -> float | None:
+        """Since when the current turn's clock stands still (a vacation; None: it runs)."""
+        clock = self.host.clock
+        return None if clock is None or clock.turn is None else clock.turn.paused
 
     def expire(self, at: float) -> None:
         self.expired = at

@@ -22,6 +22,7 @@ from .accounts.messages import account_messages
 from .chat_messages import chat_messages
 from .lobby.messages import lobby_messages
 from .profile_messages import profile_messages
+from .vacation_messages import vacation_messages
 
 #: One number per plural form of each language, in the order of its catalogue's forms.
 PLURAL_SAMPLES: dict[str, tuple[int, ...]] = {"en": (1, 2), "fr": (1, 2), "uk": (1, 2, 5), "ru": (1, 2, 5)}
@@ -404,7 +405,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         **profile_messages(lang, ngettext),
         **chat_messages(lang, ngettext),
         **lobby_messages(lang, ngettext),
-        **account_messages(lang, ngettext),
+        **account_messages(lang, ngettext), **vacation_messages(lang, ngettext),
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},

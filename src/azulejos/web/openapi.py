@@ -10,7 +10,7 @@ from azulejos.core.rules import VARIANTS
 from azulejos.core.ruleset import MODULES
 from azulejos.i18n import LANGUAGES
 
-from . import chat_openapi, clocks_openapi, profiles_openapi, replays_openapi
+from . import chat_openapi, clocks_openapi, profiles_openapi, replays_openapi, vacation_openapi
 from .accounts import openapi as accounts_openapi
 from .lobby import openapi as lobby_openapi
 from .mail import openapi as mail_openapi
@@ -51,6 +51,7 @@ SCHEMAS: dict[str, Any] = {
                             *chat_openapi.ERROR_CODES,
                             *accounts_openapi.ERROR_CODES,
                             *lobby_openapi.ERROR_CODES,
+                            *vacation_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -84,6 +85,7 @@ SCHEMAS: dict[str, Any] = {
                             "description": "The most characters a chat message has (too_long)."},
                     **accounts_openapi.ERROR_FIELDS,
                     **lobby_openapi.ERROR_FIELDS,
+                    **vacation_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -307,7 +309,7 @@ SCHEMAS: dict[str, Any] = {
                 "kind": {"type": "string"}, "level": {"type": ["string", "null"]},
                 "claimed": {"type": "boolean",
                             "description": "A person seat taken from its invitation."},
-                **profiles_openapi.SEAT_FIELDS,
+                **profiles_openapi.SEAT_FIELDS, **vacation_openapi.SEAT_FIELDS,
                 "left": {"type": ["object", "null"], "description":
                          "The player left: round, moves (played before), reason "
                          "(resigned or timeout) and bot (the level that plays for them)."},
@@ -537,6 +539,7 @@ def openapi_schema() -> dict[str, Any]:
             **mail_openapi.paths(),
             **accounts_openapi.paths(),
             **lobby_openapi.paths(),
+            **vacation_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

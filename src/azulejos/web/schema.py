@@ -44,6 +44,12 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
     where, one seat per account), ``azulejos_quick_seeks`` (quick-match requests and whom they
     were paired with), ``azulejos_rematches`` and ``azulejos_rematch_votes`` (an offer after
     a finished game, and the seats that took it).
+12. vacation days (revision 0012; docs/api.md, "Vacation"): ``azulejos_vacations`` (an
+    account's vacations: the year they are charged to, start, planned end, when they ended,
+    whole days charged) and ``games.turn_paused`` (since when the current turn's clock stands
+    still, its player being on vacation; NULL: it runs); passkeys (docs/api.md, "Passkeys"):
+    ``azulejos_passkeys`` (an account's WebAuthn credentials) and
+    ``azulejos_passkey_challenges`` (the challenges given out, single use).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -172,6 +178,9 @@ games_t = Table(
     Column("offer_state", String(8), nullable=True),
     Column("offer_until", Float, nullable=True, index=True),
     Column("expired", Float, nullable=True),
+    # vacation days (revision 0012): since when the current turn's clock stands still, its
+    # player being on vacation (NULL: it runs)
+    Column("turn_paused", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -312,6 +321,47 @@ links_t = Table(
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
     Column("used", Float, nullable=True),  # when (NULL: not yet)
+)
+
+#: An account's vacation (revision 0012; docs/api.md, "Vacation"): charged to the calendar
+#: year (UTC) it began in, ``days`` whole days (the days booked; once ended early, the days
+#: begun); ``ended`` is NULL while it runs (and until a server closes it at ``until``).
+vacations_t = Table(
+    "azulejos_vacations",
+    meta,
+    Column("vacation_id", String(32), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("year", Integer, nullable=False),
+    Column("started", Float, nullable=False),
+    Column("until", Float, nullable=False),
+    Column("ended", Float, nullable=True, index=True),
+    Column("days", Integer, nullable=False),
+)
+
+#: An account's passkey (revision 0012; docs/api.md, "Passkeys"): a WebAuthn credential, its
+#: id and public key (base64url) and the authenticator's signature count.
+passkeys_t = Table(
+    "azulejos_passkeys",
+    meta,
+    Column("credential_id", String(700), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("public_key", Text, nullable=False),
+    Column("sign_count", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("last_used", Float, nullable=True),
+)
+
+#: A WebAuthn challenge given out (its digest), used once before it expires: ``register`` (for
+#: the signed-in ``account_id``) or ``signin``.
+passkey_challenges_t = Table(
+    "azulejos_passkey_challenges",
+    meta,
+    Column("challenge_hash", String(64), primary_key=True),
+    Column("purpose", String(8), nullable=False),
+    Column("account_id", String(32), nullable=True),
+    Column("expires", Float, nullable=False),
 )
 
 reviews_t = Table(

@@ -15,6 +15,7 @@ failing-bot policy. What is the web's own is here and in its parts:
 * :mod:`.service_clocks`: the clocks stored in the database, and their time-outs;
 * :mod:`.service_overdue`: wait or bot, when a person's turn runs out in a game of people;
 * :mod:`.service_expiry`: games nobody touched for their clock's expiry leave play;
+* :mod:`.service_vacations`: the turns of players on vacation stand still;
 * :mod:`.service_bots`: the bot loop in the fair scheduler's threads;
 * :mod:`.service_sync`: viewers, and what keeps server processes on one database in step (the
   bus, :mod:`.bus`; presence over every process, :mod:`.presence`; a polling loop as the
@@ -46,6 +47,7 @@ from .service_expiry import ExpiryPart
 from .service_overdue import OverduePart
 from .service_seats import SeatsPart
 from .service_sync import SyncPart
+from .service_vacations import VacationsPart
 from .storage import (
     SeatSpec,
     StoredGame,
@@ -73,7 +75,8 @@ def bot_levels() -> list[str]:
 #: Finished games that nobody watches kept in memory (the oldest leave first).
 FINISHED_KEPT = 100
 
-class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, BotsPart, ChatPart, SyncPart):
+class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart, BotsPart, ChatPart,
+                  SyncPart):
     """The web transport over the games' hosts (see the module text); its parts, one module
     each: seats (:mod:`.service_seats`), clocks (:mod:`.service_clocks`), the bot loop
     (:mod:`.service_bots`), viewers and several processes (:mod:`.service_sync`)."""

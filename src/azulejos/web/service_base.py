@@ -160,8 +160,9 @@ class ServiceBase:
         if live is not None and not self._subs.get(game_id):
             stamp = (await self._db(self.store.stamps, [game_id])).get(game_id)
             if stamp is not None and (stamp.version != live.version
-                                      or stamp.marks != seat_marks(live.seats)):
-                self._games.pop(game_id, None)  # moved on, or renamed or claimed elsewhere
+                                      or stamp.marks != seat_marks(live.seats)
+                                      or stamp.paused != live.paused):
+                self._games.pop(game_id, None)  # moved on, renamed, claimed, (un)paused there
         return await self.get(game_id)
 
     async def _load(self, game_id: str) -> Live:
@@ -225,6 +226,12 @@ class ServiceBase:
         raise NotImplementedError
 
     async def _load_clock(self, live: Live) -> None:
+        raise NotImplementedError
+
+    async def _load_vacations(self, live: Live) -> None:
+        raise NotImplementedError
+
+    async def sweep_vacations(self, now: float | None = None, ended: Any = None) -> set[str]:
         raise NotImplementedError
 
     async def _clock_moved(self, live: Live, pending: Pending) -> GameClock | None:

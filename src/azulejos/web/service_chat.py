@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .chat import CHAT_RATE, ChatMessage, SqlChat, clean_chat, visible
+from .chat import ChatMessage, SqlChat, clean_chat, visible
 from .limits import RateLimiter
 from .protocol import GameError
 from .service_base import ServiceBase
@@ -26,7 +26,7 @@ class ChatPart(ServiceBase):
         self._chat_sql = SqlChat(self.store.engine, lambda: self.now()) if isinstance(
             self.store, SqlStore) else None
         #: per game and seat: how fast a seat may write
-        self._chat_rate = RateLimiter(CHAT_RATE, "chat messages")
+        self._chat_rate = RateLimiter(self.limits.chat, "chat messages")
         #: per game watched here: the last message its viewers here were sent
         self._chat_seen: dict[str, int] = {}
 

@@ -49,6 +49,7 @@ class ClocksPart(ServiceBase):
             return
         live.offer = await self._db(self.clock_store.offer, live.game_id)
         await self._load_expiry(live)
+        await self._load_vacations(live)
         clock = await self._db(self.clock_store.load, live.game_id, live.players)
         if clock is None:
             live.host.clock = None
@@ -171,6 +172,7 @@ class ClocksPart(ServiceBase):
         if self.clock_store is not None:
             for gid in await self._db(self.clock_store.stranded):
                 await self._restart_turn(gid)
+            await self.sweep_vacations(now)  # vacations' turns stand still, ended ones run
             due = await self._db(self.clock_store.due, now)
             defaulted = await self._db(self.clock_store.defaulted, now)
         else:

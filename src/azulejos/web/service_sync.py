@@ -216,7 +216,8 @@ class SyncPart(ServiceBase):
             if live is None:
                 continue
             v = stamp.version
-            renamed = stamp.marks != seat_marks(live.seats)  # a rename or claim (no version)
+            # a rename or claim (no version), or a vacation's pause of the clock
+            renamed = stamp.marks != seat_marks(live.seats) or stamp.paused != live.paused
             if (v != live.version or renamed) and not self._lock(gid).locked():
                 # the seats changed: reload whole (catching up replays only the events)
                 await self._refresh(gid, None if renamed else v)

@@ -79,6 +79,8 @@ class Stamp:
 
     version: int
     marks: SeatMarks
+    #: since when the current turn's clock stands still (a vacation; None: it runs)
+    paused: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,17 +487,19 @@ class SqlStore:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games_t.c.game_id, games_t.c.version, seats_t.c.name,
-                       seats_t.c.claimed.is_not(None))
+                       seats_t.c.claimed.is_not(None), games_t.c.turn_paused)
                 .join(seats_t, seats_t.c.game_id == games_t.c.game_id)
                 .where(games_t.c.game_id.in_(ids))
                 .order_by(games_t.c.game_id, seats_t.c.seat)
             ).all()
         versions: dict[str, int] = {}
         marks: dict[str, list[tuple[str, bool]]] = {}
-        for gid, version, name, claimed in rows:
+        paused: dict[str, float | None] = {}
+        for gid, version, name, claimed, turn_paused in rows:
             versions[gid] = version
             marks.setdefault(gid, []).append((name, bool(claimed)))
-        return {gid: Stamp(versions[gid], tuple(marks[gid])) for gid in versions}
+            paused[gid] = turn_paused
+        return {gid: Stamp(versions[gid], tuple(marks[gid]), paused[gid]) for gid in versions}
 
     def events_after(self, game_id: str, version: int) -> list[StoredEvent] | None:
         """The events stored after ``version`` (up to the game's stored version; another

@@ -599,6 +599,7 @@ def seats_json(live: Live, online: dict[int, int]) -> list[dict[str, Any]]:
             "online": s.kind == "bot" or left is not None or online.get(s.seat, 0) > 0,
             "state": seat_state(s.kind, s.claimed is not None, left is not None,
                                 online.get(s.seat, 0) > 0),
+            "vacation": live.vacations.get(s.seat) if left is None else None,  # until (null: not)
         })
     return out
 

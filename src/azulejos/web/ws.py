@@ -17,7 +17,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .limits import RateLimiter
+from .limits import RateLimiter, client_key
 from .protocol import MAX_MESSAGE, GameError, parse_json_object
 from .service import GameService
 from .views import Access, Sent, dumps, patch_message, view_message, you_json
@@ -164,7 +164,7 @@ async def game_socket(ws: WebSocket) -> None:
                 raise GameError("malformed", "'previews' must be \"with_view\" (the default) "
                                 "or \"on_demand\"")
             guard: RateLimiter = ws.app.state.limit_bad_tokens  # shared with HTTP look-ups
-            client = ws.client.host if ws.client else "unknown"
+            client = client_key(ws.client.host if ws.client else None)
             access = await guard.failures(client, BAD_TOKEN,
                                           functools.partial(svc.access, data.get("token"), game_id))
             token = data.get("token")

@@ -38,7 +38,7 @@ def two(tmp_path: Path, smtp: SmtpServer) -> Iterator[tuple[TestClient, TestClie
 def verified(client: TestClient, smtp: SmtpServer, address: str, n: int) -> None:
     """Give the signed-in account ``address`` and confirm it by the link mailed to it (the
     ``n``-th mail of the test)."""
-    assert client.post("/api/account/email", json={"email": address}).status_code == 200
+    assert client.post("/api/account/email", json={"email": address, "password": "correct horse"}).status_code == 200
     assert client.post("/api/account/email/verify", json={},
                        headers={"Host": "evil.example"}).status_code == 202
     mail = smtp.inbox.wait(n)[-1]
@@ -76,7 +76,7 @@ def test_a_verified_account_is_told_its_turn_by_mail(two: tuple[TestClient, Test
     sign_up(bo, "Bo")
     verified(bo, smtp, "bo@example.test", 1)
     # saving the same address again keeps it verified
-    assert bo.post("/api/account/email", json={"email": "bo@example.test"}).json() == {
+    assert bo.post("/api/account/email", json={"email": "bo@example.test", "password": "correct horse"}).json() == {
         "email": "bo@example.test", "email_verified": True}
     game, tokens = new_game(ana, bo)
     move(ana, game, tokens[0])  # Ana moves: Bo's turn

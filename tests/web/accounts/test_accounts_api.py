@@ -191,13 +191,13 @@ def test_settings_live_on_the_server(make_client: AppMaker) -> None:
 
 def test_email_is_kept_unverified(browser: TestClient) -> None:
     sign_up(browser, "Mia")
-    r = browser.post("/api/account/email", json={"email": "mia@example.org"})
+    r = browser.post("/api/account/email", json={"email": "mia@example.org", "password": "correct horse"})
     assert r.status_code == 200 and r.json() == {"email": "mia@example.org",
                                                  "email_verified": False}
-    assert browser.post("/api/account/email", json={"email": "no at"}).status_code == 400
+    assert browser.post("/api/account/email", json={"email": "no at", "password": "correct horse"}).status_code == 400
     assert browser.post("/api/account/email", json={}).status_code == 400
     assert browser.get("/api/account").json()["email"] == "mia@example.org"
-    assert browser.post("/api/account/email", json={"email": None}).json()["email"] is None
+    assert browser.post("/api/account/email", json={"email": None, "password": "correct horse"}).json()["email"] is None
 
 
 def test_a_password_change_needs_the_old_one_and_ends_the_other_sessions(make_client: AppMaker) -> None:

@@ -174,6 +174,7 @@ def test_the_pages_of_emailed_links_verify_and_reset_once(server: Server) -> Non
         gil = open_page(browser, errors, timeout=20000, viewport=DESKTOP)
         sign_up(gil, server.base, "Gil", "gil's long password")
         gil.fill("#account-email", "gil@example.org")
+        gil.fill("#account-email-password", "gil's long password")
         gil.click(".account-email button[type='submit']")
         gil.wait_for_selector("#account-email-state")
         assert gil.locator("#account-verify").count() == 1  # not verified yet

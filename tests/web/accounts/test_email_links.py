@@ -40,7 +40,7 @@ def mailer(client: TestClient, enabled: bool = True) -> Recorder:
 
 def with_email(client: TestClient, name: str, email: str) -> dict[str, Any]:
     me = sign_up(client, name, "right password")
-    assert client.post("/api/account/email", json={"email": email}).status_code == 200
+    assert client.post("/api/account/email", json={"email": email, "password": "right password"}).status_code == 200
     return me
 
 
@@ -60,7 +60,7 @@ def test_an_address_is_verified_by_its_link_once(browser: TestClient, clock: Clo
     sign_up(browser, "Bea", "right password")
     r = browser.post("/api/account/email/verify", json={})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_email"  # no address yet
-    browser.post("/api/account/email", json={"email": "bea@example.org"})
+    browser.post("/api/account/email", json={"email": "bea@example.org", "password": "right password"})
     browser.post("/api/account/settings", json={"lang": "uk"})
     r = browser.post("/api/account/email/verify", json={})
     assert r.status_code == 202 and r.json() == {"sent": True, "email_verified": False}
@@ -77,7 +77,7 @@ def test_an_address_is_verified_by_its_link_once(browser: TestClient, clock: Clo
         r = other.post("/api/account/email/confirm", json={"code": bad})
         assert r.status_code == 404 and r.json()["error"]["code"] == "bad_link", bad
     # a new address is unverified; a link that comes too late is refused
-    browser.post("/api/account/email", json={"email": "bea@example.com"})
+    browser.post("/api/account/email", json={"email": "bea@example.com", "password": "right password"})
     assert browser.get("/api/account").json()["email_verified"] is False
     clock.advance(61)
     browser.post("/api/account/email/verify", json={})
@@ -92,7 +92,7 @@ def test_a_link_to_an_address_changed_since_verifies_nothing(browser: TestClient
     rec = mailer(browser)
     with_email(browser, "Cy", "cy@example.org")
     browser.post("/api/account/email/verify", json={})
-    browser.post("/api/account/email", json={"email": "cy@example.net"})
+    browser.post("/api/account/email", json={"email": "cy@example.net", "password": "right password"})
     r = browser.post("/api/account/email/confirm", json={"code": rec.code("verify")})
     assert r.status_code == 404 and r.json()["error"]["code"] == "bad_link"
     assert browser.get("/api/account").json()["email_verified"] is False
@@ -158,3 +158,40 @@ def test_a_reset_answers_the_same_for_every_name_and_sends_one_a_minute(
     assert len(rec.sent) == sent + 2
     for bad in ({"name": 3}, {"user": "Eli"}):
         assert owner.post("/api/account/reset", json=bad).status_code == 400
+
+
+def test_changing_the_address_needs_the_password_and_ends_the_pending_links(
+        browser: TestClient, clock: Clock) -> None:
+    """Review point: a stolen session cannot move the account's mail elsewhere without the
+    password, and links mailed before the change open nothing after it."""
+    rec = mailer(browser)
+    with_email(browser, "Dan", "dan@example.org")
+    browser.post("/api/account/email/verify", json={})
+    other = TestClient(browser.app)
+    assert other.post("/api/account/email/confirm",
+                      json={"code": rec.code("verify")}).status_code == 200
+    clock.advance(61)
+    other.post("/api/account/reset", json={"name": "Dan"})  # to the verified address
+    reset = rec.code("reset")
+    for body, status, error in (({"email": "thief@example.net"}, 400, "malformed"),
+                                ({"email": "thief@example.net", "password": "wrong one"},
+                                 401, "bad_credentials"),
+                                ({"email": "thief@example.net", "password": 5}, 400,
+                                 "malformed")):
+        r = browser.post("/api/account/email", json=body)
+        assert r.status_code == status and r.json()["error"]["code"] == error, body
+    me = browser.get("/api/account").json()
+    assert me["email"] == "dan@example.org" and me["email_verified"] is True  # unchanged
+    r = browser.post("/api/account/email",
+                     json={"email": "dan@example.net", "password": "right password"})
+    assert r.status_code == 200 and r.json() == {"email": "dan@example.net",
+                                                 "email_verified": False}
+    r = other.post("/api/account/reset/confirm", json={"code": reset, "password": "new secret"})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "bad_link"
+    clock.advance(61)
+    browser.post("/api/account/email/verify", json={})
+    pending = rec.code("verify")
+    r = browser.post("/api/account/email", json={"email": None, "password": "right password"})
+    assert r.status_code == 200
+    r = other.post("/api/account/email/confirm", json={"code": pending})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "bad_link"

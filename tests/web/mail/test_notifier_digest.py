@@ -9,6 +9,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from azulejos.web.mail import Mailer
+from azulejos.web.mail.notifier import Recipient
 
 from ..helpers import create
 from .conftest import PUBLIC, Clock, People, SmtpServer, mail_app, person
@@ -78,3 +79,24 @@ def test_digest_day_begins_at_the_digest_hour(tmp_path: Path, smtp: SmtpServer) 
     n = app.state.mailer.notifier
     morning = 1_800_000_000.0 - 3600  # 07:00 UTC
     assert n.digest_day(morning - 1) == "2027-01-14" and n.digest_day(morning) == "2027-01-15"
+
+
+def test_the_digest_goes_to_the_address_of_the_moment(tmp_path: Path, smtp: SmtpServer) -> None:
+    """Review point: the digest is sent to the recipient's address when it is sent, not the
+    one stored when the turn began; no digest to someone who no longer wants it."""
+    clock = Clock(1_800_000_000.0)
+    people = People({0: person(0), 1: person(1, digest=True)})
+    with TestClient(mail_app(tmp_path / "g.sqlite3", smtp.url, people, clock)) as client:
+        mailer = mailer_of(client)
+        c = create(client)
+        first_move(client, c["game"], c["seats"][0]["token"])  # seat 1's turn: digest it
+        mailer.notifier.settle()
+        people.by_seat[1] = Recipient("pierre@new.example.test", "fr", "Pierre", "acct-1",
+                                      digest=True)
+        assert mailer.notifier.digest_once(clock()) == 1
+        [msg] = smtp.inbox.wait(1)
+        assert msg["To"] == "pierre@new.example.test"
+        people.by_seat[1] = person(1, digest=False)  # mail at each turn now: no digest
+        assert mailer.notifier.digest_once(clock() + DAY) == 0
+        del people.by_seat[1]  # no verified address any more
+        assert mailer.notifier.digest_once(clock() + 2 * DAY) == 0

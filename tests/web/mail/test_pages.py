@@ -123,3 +123,28 @@ def test_the_answers_are_the_documented_ones(tmp_path: Path, smtp: SmtpServer) -
             r = client.request(method.upper(), target)
             media = r.headers["content-type"].partition(";")[0]
             assert media in ops[method]["responses"][str(r.status_code)]["content"]
+
+
+def test_the_pages_do_their_database_work_off_the_event_loop(tmp_path: Path,
+                                                              smtp: SmtpServer) -> None:
+    """Review point: the unsubscribe pages look the token up and write the opt-out in the
+    game service's database threads, like every other route, never on the event loop."""
+    import threading
+
+    people = People({0: person(0), 1: person(1)})
+    with TestClient(mail_app(tmp_path / "g.sqlite3", smtp.url, people)) as client:
+        link = unsubscribe_link(smtp, client)
+        mailer = mailer_of(client)
+        threads: list[str] = []
+        for name in ("state_of", "unsubscribe"):
+            real = getattr(mailer, name)
+
+            def spy(token: str, real: object = real) -> object:
+                threads.append(threading.current_thread().name)
+                return real(token)  # type: ignore[operator]
+
+            setattr(mailer, name, spy)
+        assert client.get(path_of(link)).status_code == 200
+        assert client.post(path_of(link)).status_code == 200
+        assert len(threads) == 2 and all(t.startswith("azulejos-db") for t in threads), threads
+        assert mailer.opted_out("acct-1")

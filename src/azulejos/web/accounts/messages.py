@@ -48,6 +48,7 @@ def account_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         # the e-mail address, and the pages of the links sent to it
         "account.email": _("E-mail address"),
         "account.email_save": _("Save the address"),
+        "account.email_password": _("Your password, to change the address"),
         "account.email_saved": _("The address has been saved. Verify it to receive e-mails."),
         "account.email_verified": _("Verified"),
         "account.email_unverified": _("Not verified yet"),
@@ -79,4 +80,15 @@ def account_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "error.bad_link": _("This link is not valid."),
         "error.link_used": _("This link has already been used. Ask for a new one."),
         "error.link_expired": _("This link has expired. Ask for a new one."),
+        # passkeys (accounts/passkeys.py)
+        "passkey.sign_in": _("Sign in with a passkey"),
+        "passkey.add": _("Add a passkey"),
+        "passkey.added": _("Passkey added: you can now sign in with it."),
+        "passkey.count": ngettext("{n} passkey", "{n} passkeys", 2),
+        "passkey.cancelled": _("No passkey was used."),
+        "error.bad_passkey": _("This passkey answer does not work here. Try again."),
+        "error.passkey_known": _("This passkey has already been added."),
+        "error.too_many_passkeys": _("This account already has as many passkeys as it can keep."),
+        "error.unknown_passkey": _("This account has no such passkey."),
+        "error.no_passkeys": _("This server cannot use passkeys."),
     }

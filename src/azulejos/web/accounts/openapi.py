@@ -8,6 +8,7 @@ from azulejos.i18n import LANGUAGES
 
 from ..openapi_parts import ERR, answer, ref
 from ..protocol import MAX_NAME
+from . import passkeys_openapi
 from .links import RESET_MINUTES, VERIFY_HOURS
 from .passwords import MAX_PASSWORD, MIN_PASSWORD
 from .service import IDLE_DAYS, MAX_ADOPT, MAX_EMAIL, MIN_NAME
@@ -16,7 +17,7 @@ from .settings import NOTIFICATIONS
 #: Error codes of the account routes.
 ERROR_CODES = ("no_accounts", "signed_out", "bad_credentials", "signin_locked", "name_taken",
                "bad_name", "weak_password", "bad_email", "other_profile", "no_email",
-               "bad_link", "link_used", "link_expired")
+               "bad_link", "link_used", "link_expired", *passkeys_openapi.ERROR_CODES)
 #: Keys of the error object the account routes add.
 ERROR_FIELDS: dict[str, Any] = {
     "min": {"type": "integer", "description": "The least characters (bad_name, weak_password)."},
@@ -153,15 +154,19 @@ def paths() -> dict[str, Any]:
                           "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR},
         }},
         "/api/account/email": {"post": {
-            "summary": "Set or remove the account's e-mail address (unverified)",
+            "summary": "Set or remove the account's e-mail address (unverified; the current "
+                       "password is needed); the links mailed before stop working",
             "operationId": "accountEmail",
             "security": _SESSION,
-            "requestBody": _body({"type": "object", "required": ["email"],
+            "requestBody": _body({"type": "object", "required": ["email", "password"],
                                   "additionalProperties": False, "properties": {
-                "email": {"type": ["string", "null"], "maxLength": MAX_EMAIL}}}),
+                "email": {"type": ["string", "null"], "maxLength": MAX_EMAIL},
+                "password": {"type": "string", "description": "The current password "
+                             "(bad_credentials otherwise, counted as a failed sign-in)."}}}),
             "responses": {"200": _json({"type": "object", "properties": {
                 "email": {"type": ["string", "null"]}, "email_verified": {"type": "boolean"}}},
-                "The address now."), "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR},
+                "The address now."), "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR,
+                "429": _ERR},
         }},
         "/api/account/password": {"post": {
             "summary": "Change the password (the current one is needed); every other session "
@@ -276,4 +281,5 @@ def paths() -> dict[str, Any]:
                           "400": _ERR, "401": _ERR, "403": _ERR, "404": _ERR, "413": _ERR,
                           "429": _ERR},
         }},
+        **passkeys_openapi.paths(),
     }

@@ -10,13 +10,18 @@ from starlette.routing import Route
 
 from azulejos.i18n import LANGUAGES
 
-from ..app import handles_errors, limit, read_body
+from ..app import LOOKUP_FAILURES, client_of, handles_errors, limit, read_body
 from ..clocks import my_games_order
+from ..limits import RateLimiter
 from ..protocol import GameError
+from ..views import Access
 from . import links
 from .cookies import COOKIE, accounts_of, clear_session, set_session, signed_in
 from .mailer import Mailer
 from .service import AccountService, SignedIn
+
+#: The answers of a seat-token request that count as a bad look-up.
+SEAT_FAILURES = frozenset({"not_your_seat"})
 
 
 def _accounts(request: Request) -> AccountService:
@@ -121,10 +126,11 @@ async def settings(request: Request) -> Response:
 async def email(request: Request) -> Response:
     accounts, who = await _me(request)
     data = await read_body(request)
-    _only(data, "email")
+    limit(request, "signins")  # it checks the password
+    _only(data, "email", "password")
     if "email" not in data:
         raise GameError("malformed", "send 'email' (an address, or null to remove it)")
-    return _json(await accounts.change_email(who, data["email"]))
+    return _json(await accounts.change_email(who, data["email"], data.get("password")))
 
 
 @handles_errors
@@ -151,7 +157,14 @@ async def adopt(request: Request) -> Response:
     accounts, who = await _me(request)
     data = await read_body(request)
     _only(data, "tokens")
-    return _json({"results": await accounts.adopt(who, data.get("tokens"))})
+    guard: RateLimiter = request.app.state.limit_bad_tokens
+    client = client_of(request)
+
+    async def access(token: Any) -> Access:  # a token that opens nothing: a bad look-up
+        return await guard.failures(client, LOOKUP_FAILURES,
+                                    lambda: accounts.games.access(token))
+
+    return _json({"results": await accounts.adopt(who, data.get("tokens"), access)})
 
 
 @handles_errors
@@ -160,8 +173,10 @@ async def seat_token(request: Request) -> Response:
     accounts, who = await _me(request)
     data = await read_body(request)
     _only(data, "seat")
-    return _json(await accounts.seat_token(who, request.path_params["game_id"],
-                                           data.get("seat")))
+    guard: RateLimiter = request.app.state.limit_bad_tokens
+    # a game of no seat of the account (or no game at all): a bad look-up, one answer
+    return _json(await guard.failures(client_of(request), SEAT_FAILURES, lambda: accounts.seat_token(
+        who, request.path_params["game_id"], data.get("seat"))))
 
 
 def _mailer(request: Request) -> Mailer | None:

@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,7 @@ from .store import Account, SqlAccounts
 
 if TYPE_CHECKING:
     from ..service import GameService
+    from ..views import Access
 
 log = logging.getLogger("azulejos.web")
 
@@ -192,12 +193,31 @@ class AccountService:
             await self.run(self.store.opt_in, f"account:{who.account.account_id}")
         return new
 
-    async def change_email(self, who: SignedIn, email: Any) -> dict[str, Any]:
+    async def check_password(self, who: SignedIn, password: Any) -> None:
+        """``bad_credentials`` (401) unless ``password`` is the account's current password,
+        counted like a failed sign-in (and waiting like one: :mod:`.lockout`)."""
+        if not isinstance(password, str) or len(password) > 1000:
+            raise GameError("malformed", "send the current password as 'password'", 400)
+        key = name_key(who.account.name)
+        self.lockout.check(key)
+        self.lockout.failed(key)  # counted first: tries at the same moment cannot all pass
+        if not await asyncio.to_thread(self.passwords.check, who.account.password_hash, password):
+            raise GameError("bad_credentials", "the current password is not this one", 401)
+        self.lockout.succeeded(key)
+
+    async def change_email(self, who: SignedIn, email: Any, password: Any) -> dict[str, Any]:
+        """A new address (None: none) if ``password`` is the current one; the links e-mailed
+        before (verify an address, reset the password, all sent to an address the account is
+        leaving) stop working."""
         mail = None if email is None else email_address(email)
+        await self.check_password(who, password)
         if mail == who.account.email:
             # the same address: still verified (or not) as it was, nothing changes
             return {"email": mail, "email_verified": who.account.email_verified is not None}
         await self.run(self.store.set, who.account.account_id, {"email": mail, "email_verified": None})
+        dropped = await self.run(self.store.drop_links, who.account.account_id)
+        log.info("account %s: e-mail address changed, %d pending link(s) dropped",
+                 who.account.account_id, dropped)
         return {"email": mail, "email_verified": False}
 
     async def change_password(self, who: SignedIn, old: Any, new: Any) -> int:
@@ -231,7 +251,15 @@ class AccountService:
         seat's other tokens keep working."""
         if seat is not None and type(seat) is not int:
             raise GameError("malformed", "'seat' must be a seat number", 400)
-        live = await self.games.get(game_id)
+        try:
+            live = await self.games.get(game_id)
+        except GameError as e:
+            if e.code != "unknown_game":
+                raise
+            # the same answer as a game of no seat of the account: which games exist is no
+            # more than a game id says (docs/api.md, "Limits")
+            raise GameError("not_your_seat", "this account holds no seat of this game",
+                            403) from None
         mine = [s.seat for s in live.seats
                 if s.kind == "person" and s.token_hash is not None
                 and s.profile_id == who.account.profile_id]
@@ -244,17 +272,21 @@ class AccountService:
                        who.account.account_id)
         return {"game": game_id, "seat": mine[0], "token": token}
 
-    async def adopt(self, who: SignedIn, tokens: Any) -> list[dict[str, Any]]:
+    async def adopt(self, who: SignedIn, tokens: Any,
+                    access_of: Callable[[Any], Awaitable[Access]] | None = None
+                    ) -> list[dict[str, Any]]:
         """Put the account's profile on the seats ``tokens`` (a guest's seat tokens) hold: one
         answer a token, in order. A seat another profile holds is refused
-        (``other_profile``); a token that opens no seat gets ``bad_token``."""
+        (``other_profile``); a token that opens no seat gets ``bad_token``. ``access_of``
+        looks a token up (the route's: counted by the ``bad_tokens`` limit)."""
+        look = access_of or self.games.access
         if not isinstance(tokens, list) or len(tokens) > MAX_ADOPT:
             raise GameError("malformed", f"'tokens' must be a list of at most {MAX_ADOPT} "
                             "tokens", 400)
         out: list[dict[str, Any]] = []
         for token in tokens:
             try:
-                access = await self.games.access(token)
+                access = await look(token)
             except GameError as e:
                 out.append({"error": e.to_json()})
                 continue

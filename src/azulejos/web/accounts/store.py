@@ -199,6 +199,13 @@ class SqlAccounts:
                                 .values(used=now)).rowcount
         return ("ok" if done == 1 else "used"), r[0], r[1]
 
+    def drop_links(self, account_id: str) -> int:
+        """Forget the account's links not used yet (its address changed): they open nothing
+        any more (``bad_link``). How many."""
+        with self.engine.begin() as conn:
+            return int(conn.execute(delete(links_t).where(links_t.c.account_id == account_id,
+                                                          links_t.c.used.is_(None))).rowcount)
+
     def link_account(self, link_hash: str, purpose: str) -> str | None:
         """The account of a link (used or not; None: no such link)."""
         with self.engine.connect() as conn:

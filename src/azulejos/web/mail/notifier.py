@@ -243,15 +243,25 @@ class Notifier:
         for r in rows:
             if r.key not in out:
                 by_key.setdefault(r.key, []).append(r)
+        sent = 0
         for key, games in by_key.items():
             last = games[-1]
-            self.mailer.enqueue(last.address, "digest", last.lang, {
-                "name": last.name,
+            address, lang, name = last.address, last.lang, last.name
+            if self.mailer.recipients is not None:
+                # the address as it is now (it may have changed since the turn began), and
+                # only if they still want the digest at a verified address
+                now_r = self.recipient(last.game_id, last.seat)
+                if now_r is None or not now_r.digest or now_r.key != key:
+                    continue
+                address, lang, name = now_r.address, now_r.lang, now_r.name
+            sent += 1
+            self.mailer.enqueue(address, "digest", lang, {
+                "name": name,
                 "games": [{"opponents": json.loads(g.opponents),
                            "link": self.mailer.links.game(g.game_id)} for g in games],
-                "unsubscribe": self.mailer.links.unsubscribe(key, last.lang)},
+                "unsubscribe": self.mailer.links.unsubscribe(key, lang)},
                 dedupe=f"digest:{day}:{hashlib.sha256(key.encode()).hexdigest()[:40]}")
-        return len(by_key)
+        return sent
 
 
 #: How the service hands each stored change over (its commit hooks).

@@ -10,7 +10,10 @@ changes nothing; a link used again says so and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import html
+from collections.abc import Callable
+from typing import TypeVar
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -18,9 +21,20 @@ from starlette.routing import Route
 
 from azulejos.i18n import LANGUAGES, translation
 
+from ..limits import client_key
 from ..protocol import GameError
 from .links import UNSUBSCRIBE_PATH
 from .mailer import Mailer
+
+T = TypeVar("T")
+
+
+async def _db(request: Request, fn: Callable[[str], T], arg: str) -> T:
+    """``fn(arg)`` (blocking database work) in the game service's database threads, as every
+    other route does, never on the event loop."""
+    service = getattr(request.app.state, "service", None)
+    executor = None if service is None else service.db_executor
+    return await asyncio.get_running_loop().run_in_executor(executor, fn, arg)
 
 
 def _page(lang: str, title: str, text: str, form: str = "", status: int = 200) -> HTMLResponse:
@@ -44,7 +58,7 @@ def _limited(request: Request) -> Response | None:
     if limiter is None:
         return None
     try:
-        limiter.check(request.client.host if request.client else "unknown")
+        limiter.check(client_key(request.client.host if request.client else None))
     except GameError as e:
         headers = {"Retry-After": str(e.extra.get("retry_after", 60))}
         return Response(e.message, status_code=429, headers=headers, media_type="text/plain")
@@ -61,7 +75,7 @@ async def unsubscribe_page(request: Request) -> Response:
     token = request.query_params.get("t", "")
     if not mailer.enabled:
         return _page(lang, _("E-mail is off"), _("This server sends no e-mail."), status=404)
-    state = mailer.state_of(token)
+    state = await _db(request, mailer.state_of, token)
     if state is None:
         return _bad(lang)
     if state == "unsubscribed":
@@ -93,7 +107,7 @@ async def unsubscribe(request: Request) -> Response:
         return refused
     if not mailer.enabled:
         return _page(lang, _("E-mail is off"), _("This server sends no e-mail."), status=404)
-    done = mailer.unsubscribe(request.query_params.get("t", ""))
+    done = await _db(request, mailer.unsubscribe, request.query_params.get("t", ""))
     if done is None:
         return _bad(lang)
     if done == "already":

@@ -2,6 +2,8 @@
 // sign out everywhere, this browser's seats to the account), settings kept on the server, and
 // the games of the account opened on a new device (a further seat token).
 import { api, app, el, errorText, myGames, rememberGame, saveSettings, t, toast } from "./core.js";
+import { vacationForm } from "./vacation.js";
+import { passkeyForm, passkeySignIn } from "./passkeys.js";
 
 // The signed-in account (null: a guest), read when the page starts.
 export async function loadAccount() {
@@ -85,12 +87,13 @@ export function accountCard(changed, applySettings) {
               await api("/api/account/reset", { method: "POST", body: { name: name.value } });
               toast(t("account.reset_sent"));
             } catch (err) { toast(errorText(err), "error"); }
-          } }))));
+          } }),
+        passkeySignIn((got) => signedIn(got, changed, applySettings)))));
     return card;
   }
   card.append(el("p", {}, el("span", { id: "account-as", text: t("account.signed_in_as", { name: me.name }) }), " · ",
     el("a", { href: `/profile/${encodeURIComponent(me.profile.id)}`, id: "account-profile", text: t("account.profile") })));
-  card.append(emailForm(me, changed), passwordForm());
+  card.append(emailForm(me, changed), passwordForm(), passkeyForm(), vacationForm());
   const seats = myGames().filter((g) => g.role === "seat");
   card.append(el("div", { class: "profile-actions" },
     el("button", {
@@ -142,6 +145,9 @@ export async function accountGamesElsewhere(here) {
 function emailForm(me, changed) {
   const input = el("input", { type: "email", id: "account-email", maxlength: 254, value: me.email ?? "",
     autocomplete: "email", "aria-label": t("account.email"), placeholder: t("account.email") });
+  // a change of address needs the current password (a borrowed session cannot move the mail)
+  const password = el("input", { type: "password", id: "account-email-password", maxlength: 200,
+    autocomplete: "current-password", "aria-label": t("account.email_password"), placeholder: t("account.email_password") });
   const state = me.email
     ? el("span", { class: "hint", id: "account-email-state", text: me.email_verified ? t("account.email_verified") : t("account.email_unverified") })
     : null;
@@ -157,12 +163,12 @@ function emailForm(me, changed) {
   return el("form", { class: "field account-email", onsubmit: async (ev) => {
     ev.preventDefault();
     try {
-      const got = await api("/api/account/email", { method: "POST", body: { email: input.value.trim() || null } });
+      const got = await api("/api/account/email", { method: "POST", body: { email: input.value.trim() || null, password: password.value } });
       Object.assign(app.account, got);
       toast(t("account.email_saved"));
     } catch (err) { toast(errorText(err), "error"); return; }
     changed();
-  } }, input, el("button", { type: "submit", text: t("account.email_save") }), state, verify);
+  } }, input, password, el("button", { type: "submit", text: t("account.email_save") }), state, verify);
 }
 
 // A new password (the current one is needed): the other devices are signed out.

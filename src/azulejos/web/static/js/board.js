@@ -1,6 +1,7 @@
 // Drawing the table from a view: factories, centre, and each player's board (SVG).
 import { app, botName, cap, el, num, phrase, seatName, t, tileName, tt, word } from "./core.js";
 import { LETTERS, marker, s, slot, svg, tile } from "./tiles.js";
+import { vacationDate } from "./vacation.js";
 
 const T = 32;   // tile size on a board
 const G = 4;    // gap
@@ -306,6 +307,7 @@ export function boardCard(view, seat, opts) {
   else if (info.kind === "bot" && shown === info.name) tags.push(el("span", { class: "tag bot", text: t("game.bot") }));
   else if (info.state === "invited") tags.push(el("span", { class: "tag invited", text: t("game.invited") }));
   else if (!info.online) tags.push(el("span", { class: "tag offline", text: t("game.offline") }));
+  if (info.vacation && !info.left) tags.push(el("span", { class: "tag vacation", text: t("game.vacation_tag", { date: vacationDate(info.vacation) }) }));
   if (b.has_marker) tags.push(el("span", { class: "tag marker-tag", title: t("game.marker"), text: "1" }));
   const head = el("header", { class: "board-head" },
     el("span", { class: `dot${toMove ? " live" : ""}` }),

@@ -3,6 +3,7 @@
 // wait-or-bot choice of a turn that ran out. `g`: { view, viewAt (when the view came), gameId,
 // token } of the game page (game.js).
 import { api, clockLeft, clockText, el, errorText, seatName, t, toast } from "./core.js";
+import { vacationDate } from "./vacation.js";
 
 export function gameClocks(g) {
   const { view } = g;
@@ -17,7 +18,12 @@ export function gameClocks(g) {
   });
   const bar = el("div", { class: "clocks", id: "clocks" }, ...items,
     c.seat === null && view.seats.some((x) => x.kind === "person" && !x.claimed)
-      ? el("span", { class: "hint", text: t("clock.waiting") }) : null, overdueBox(g));
+      ? el("span", { class: "hint", text: t("clock.waiting") }) : null,
+    // a turn whose player is on vacation stands still (docs/api.md, "Vacation")
+    c.paused && c.seat !== null && view.seats[c.seat]?.vacation
+      ? el("span", { class: "hint", id: "clock-paused", text: t("clock.paused", {
+        name: seatName(view.seats[c.seat], c.seat), date: vacationDate(view.seats[c.seat].vacation) }) }) : null,
+    overdueBox(g));
   tickGameClocks(bar, g);
   return bar;
 }

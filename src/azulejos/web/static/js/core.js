@@ -162,7 +162,7 @@ export function errorText(err) {
     return t("error.unknown_level", { level: err.level ?? "", levels: (err.levels ?? []).join(", ") });
   }
   const key = `error.${err.code}`;
-  if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? err.max ?? 1 });
+  if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? err.max ?? err.left ?? 1 });
   return t("error.generic", { message: err.message || err.code });
 }
 
@@ -327,6 +327,8 @@ export function el(tag, attrs = {}, ...children) {
 export function clockLeft(clock, seat, receivedAt) {
   if (!clock) return null;
   if (clock.seat === seat && clock.deadline !== null) {
+    // a paused turn (its player on vacation) keeps the time it had: no countdown
+    if (clock.paused) return clock.remaining?.[seat] ?? null;
     return Math.max(0, clock.deadline - clock.now - (Date.now() - receivedAt) / 1000);
   }
   return clock.remaining?.[seat] ?? null;
