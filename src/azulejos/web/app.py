@@ -263,7 +263,7 @@ async def claim_seat(request: Request) -> Response:
     guard: RateLimiter = request.app.state.limit_bad_tokens
     claimed = await guard.failures(client_of(request), LOOKUP_FAILURES, lambda: _service(
         request).claim(request.path_params["game_id"], data.get("invite"), data.get("profile"),
-                       None if who is None else who.profile))
+                       None if who is None else who.profile, client_of(request)))
     return JSONResponse(claimed)
 
 
