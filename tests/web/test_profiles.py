@@ -14,10 +14,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from azulejos.play.ratings import MU
+from azulejos.web import profile_store
 from azulejos.web.app import create_app
 from azulejos.web.limits import Limits, Rate
-
-from azulejos.web import profile_store
 
 from .helpers import auth, view
 from .players import rated_game, sign_up_at

@@ -562,9 +562,10 @@ def create_app(
                 the_store.close()
 
     from .accounts.routes import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
+    from .fairplay.routes import ROUTES as FAIRPLAY_ROUTES
 
     routes = [
-        *ACCOUNT_ROUTES,
+        *ACCOUNT_ROUTES, *FAIRPLAY_ROUTES,
         Route("/", page),
         Route("/play/{game_id}", page),
         Route("/join/{game_id}", page),
