@@ -164,9 +164,6 @@ async def admin_reports(request: Request) -> Response:
     if state not in (*STATES, "all"):
         raise GameError("malformed", "'state' must be open, dismissed, suspended or all", 400)
     reports = await fair.run(store.reports, None if state == "all" else state)
-    from ..chat import SqlChat
-
-    chat = SqlChat(store.engine)
     out = []
     for r in reports:
         line = report_json(r)
@@ -178,10 +175,9 @@ async def admin_reports(request: Request) -> Response:
         line["reported"] = await _account_line(fair, store, r.reported)
         context: list[dict[str, Any]] = []
         if r.game_id is not None and r.seq is not None:
-            around = await fair.run(chat.since, r.game_id, max(0, r.seq - 1 - CONTEXT),
-                                    2 * CONTEXT + 1)
-            context = [{**m.to_json(), "reported": m.seq == r.seq} for m in around
-                       if abs(m.seq - r.seq) <= CONTEXT]
+            around = await fair.run(store.messages, r.game_id, r.seq - CONTEXT,
+                                    r.seq + CONTEXT)
+            context = [{**m.to_json(), "reported": m.seq == r.seq} for m in around]
         line["context"] = context
         out.append(line)
     now = fair.now()

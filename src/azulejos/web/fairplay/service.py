@@ -188,10 +188,7 @@ class FairPlay:
         if type(seq) is not int or seq < 1:
             raise GameError("malformed", "'seq' must be the number of a chat message", 400)
         words = note_text(note)
-        from ..chat import SqlChat
-
-        chat = SqlChat(store.engine)
-        got = [m for m in await self.run(chat.since, game_id, seq - 1, 1) if m.seq == seq]
+        got = await self.run(store.messages, game_id, seq, seq)
         live = await self.games.get(game_id)
         if not got:
             raise GameError("unknown_message", "this game has no such chat message", 404)

@@ -14,9 +14,11 @@ from typing import Any
 from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..chat import ChatMessage
 from ..schema import (
     account_mutes_t,
     accounts_t,
+    chat_t,
     fairplay_t,
     profiles_t,
     reports_t,
@@ -319,6 +321,16 @@ class SqlFairPlay:
         for pid, muted in rows:
             out.setdefault(pid, set()).add(muted)
         return {k: frozenset(v) for k, v in out.items()}
+
+    def messages(self, game_id: str, first: int, last: int) -> list[ChatMessage]:
+        """The game's chat messages numbered ``first`` to ``last``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat_t.c.seq, chat_t.c.seat, chat_t.c.name, chat_t.c.text,
+                       chat_t.c.created)
+                .where(chat_t.c.game_id == game_id, chat_t.c.seq >= first, chat_t.c.seq <= last)
+                .order_by(chat_t.c.seq)).all()
+        return [ChatMessage(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     def count_open(self) -> int:
         with self.engine.connect() as conn:
