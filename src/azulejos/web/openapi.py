@@ -13,6 +13,7 @@ from azulejos.render.themes import THEMES
 
 from . import chat_openapi, clocks_openapi, profiles_openapi
 from .accounts import openapi as accounts_openapi
+from .fairplay import openapi as fairplay_openapi
 from .mail import openapi as mail_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, ref
 from .protocol import MAX_MESSAGE, MAX_NAME
@@ -54,6 +55,7 @@ SCHEMAS: dict[str, Any] = {
                             *profiles_openapi.ERROR_CODES,
                             *chat_openapi.ERROR_CODES,
                             *accounts_openapi.ERROR_CODES,
+                            *fairplay_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -86,6 +88,7 @@ SCHEMAS: dict[str, Any] = {
                     "max": {"type": "integer",
                             "description": "The most characters a chat message has (too_long)."},
                     **accounts_openapi.ERROR_FIELDS,
+                    **fairplay_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -438,7 +441,8 @@ def openapi_schema() -> dict[str, Any]:
                 **accounts_openapi.SECURITY,
             },
             "schemas": (SCHEMAS | clocks_openapi.SCHEMAS | profiles_openapi.SCHEMAS
-                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS),
+                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS
+                        | fairplay_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -468,7 +472,7 @@ def openapi_schema() -> dict[str, Any]:
                 "responses": {
                     "201": _json(_ref("CreatedGame"), "The game, its invitations and tokens "
                                                       "(shown only now)."),
-                    "400": _ERR, "401": _ERR, "413": _ERR, "429": _ERR,
+                    "400": _ERR, "401": _ERR, "403": _ERR, "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/claim": {"post": {
@@ -631,6 +635,7 @@ def openapi_schema() -> dict[str, Any]:
             **chat_openapi.paths(),
             **mail_openapi.paths(),
             **accounts_openapi.paths(),
+            **fairplay_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",
