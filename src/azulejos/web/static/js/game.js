@@ -650,7 +650,7 @@ export async function showGame(root, gameId, hashToken) {
 
   const ticker = setInterval(() => tickClocks(), 1000);
 
-  const chat = chatPanel((msg) => sock.send(msg));
+  const chat = chatPanel((msg) => sock.send(msg), (seq) => api(`/api/games/${gameId}/chat/${seq}/report`, { method: "POST", token, body: {} }));
   const sock = new GameSocket(gameId, token, {
     onView(v) {
       const first = view === null;

@@ -158,7 +158,9 @@ export async function showProfile(root, id) {
         el("h2", { text: t("profile.rating") }),
         data.rating
           ? el("p", { class: "rating", id: "profile-rating" }, el("strong", { text: ratingText(data.rating) }), " · ",
-            t("profile.rated_games", { n: data.rating.games }))
+            t("profile.rated_games", { n: data.rating.games }),
+            data.rating.provisional ? el("span", { class: "provisional", id: "profile-provisional", title: t("profile.provisional_note") },
+              " · ", t("profile.provisional")) : null)
           : el("p", { class: "hint", id: "profile-rating", text: t("profile.no_rating") }),
         s.games
           ? el("p", { id: "profile-totals" }, [t("profile.games", { n: s.games }), t("profile.wins", { n: s.wins }),
