@@ -31,12 +31,12 @@ def _unique_names() -> None:
     accounts = {pid: key for pid, key in conn.execute(sa.text(
         "SELECT profile_id, name_key FROM azulejos_accounts")).all()}
     owner_of = {key: pid for pid, key in accounts.items()}
-    rows = conn.execute(sa.text(
-        "SELECT profile_id, name, created FROM azulejos_profiles")).all()
+    rows = [(str(r[0]), str(r[1]), float(r[2])) for r in conn.execute(sa.text(
+        "SELECT profile_id, name, created FROM azulejos_profiles")).all()]
 
-    def order(r: sa.Row[tuple[str, str, float]]) -> tuple[int, float, str]:
+    def order(r: tuple[str, str, float]) -> tuple[int, float, str]:
         own = accounts.get(r[0]) == name_key(r[1])
-        return (0 if own else 1, float(r[2]), str(r[0]))
+        return (0 if own else 1, r[2], r[0])
 
     taken: set[str] = set()
 
