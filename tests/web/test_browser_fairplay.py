@@ -7,6 +7,7 @@ says until when; the operator lifts the suspension."""
 from __future__ import annotations
 
 from pathlib import Path
+
 import pytest
 
 from azulejos.commands import main
