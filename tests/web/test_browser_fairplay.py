@@ -2,7 +2,8 @@
 suspends an account, and its sessions end"): a player reports a message from the chat; the
 operator (made one with ``azulejos admin operator``) finds it on /admin in its context, shown
 as text, and suspends the writer from there; the writer's session ends and signing in again
-says until when; the operator lifts the suspension."""
+says until when; the operator lifts the suspension; a player is reported from their profile
+page."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def test_a_reported_message_leads_to_a_suspension_from_the_admin_page(server: Se
         ann.wait_for_selector("#chat-input")
         say(bo, RUDE)
         ann.wait_for_selector("#chat-list .chat-report")
-        ann.on("dialog", lambda d: d.accept())
+        ann.on("dialog", lambda d: d.accept("one person, two accounts")
+               if d.type == "prompt" else d.accept())
         ann.click("#chat-list .chat-report")
         ann.wait_for_selector("#toast:has-text('reported to the operator')")
         # the operator's list: the message in its chat, as text; suspend Bo from there
@@ -72,4 +74,12 @@ def test_a_reported_message_leads_to_a_suspension_from_the_admin_page(server: Se
         op.click(".admin-suspensions .admin-lift")
         op.wait_for_selector("#toast:has-text('may play again')")
         sign_in(bo, server.base, "Bo", "bo's long password")
+        # Ann reports Bo from his profile page; the operator finds it
+        me = bo.evaluate("async () => (await (await fetch('/api/account')).json())")
+        ann.goto(f"{server.base}/profile/{me['profile']['id']}")
+        ann.click("#profile-report")
+        ann.wait_for_selector("#toast:has-text('reported to the operator')")
+        op.goto(server.base + "/admin")
+        op.wait_for_selector(".admin-report:has-text('one person, two accounts')")
+        assert "Bo" in op.inner_text(".admin-report .admin-reported")
     assert errors == []

@@ -53,6 +53,11 @@ def fairplay_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "profile.provisional_note": _("A rating is provisional until 10 rated games against at "
                                       "least 5 different opponents; the leaderboard shows only "
                                       "ratings that are no longer provisional."),
+        # reporting a player from their profile page
+        "profile.report": _("Report this player"),
+        "profile.report_prompt": _("Why do you report {name} to the server’s operator (for "
+                                   "example: one person playing two accounts)?"),
+        "profile.reported": _("The player has been reported to the operator."),
         # the operator's page, /admin
         "admin.title": _("Moderation"),
         "admin.sign_in": _("Sign in with the operator’s account to moderate."),

@@ -170,7 +170,19 @@ export async function showProfile(root, id) {
         statsTable(t("profile.by_variant"), s.by_variant, (k) => t(`profile.variant.${k}`)),
         statsTable(t("profile.by_module"), s.by_module, moduleName),
         el("p", { class: "hint", text: t("profile.counts_note") }),
-        el("p", {}, el("a", { href: "/leaderboard", text: t("nav.leaderboard") })))));
+        el("p", {}, el("a", { href: "/leaderboard", text: t("nav.leaderboard") })),
+        app.account && app.account.profile.id !== data.id
+          ? el("button", { type: "button", class: "ghost small", id: "profile-report", text: t("profile.report"), onclick: reportPlayer })
+          : null)));
+  }
+  // fair play (docs/api.md, "Fair play"): a signed-in player reports another, e.g. for boosting
+  async function reportPlayer() {
+    const note = prompt(t("profile.report_prompt", { name: data.name }));
+    if (note === null || !note.trim()) return;
+    try {
+      await api(`/api/profiles/${encodeURIComponent(data.id)}/report`, { method: "POST", body: { note } });
+      toast(t("profile.reported"));
+    } catch (err) { toast(errorText(err), "error"); }
   }
   try {
     data = await api(`/api/profiles/${encodeURIComponent(id)}`);
