@@ -3,8 +3,9 @@ the lobby, one creates a game and both claim their seats with their profiles; th
 sent over the API with the seat tokens the browsers keep (to finish fast) while both pages
 follow the game to its end; a game made by invitation is not rated (issue 29: rated games come
 from the lobby and quick match, tests/web/lobby/test_browser_match.py shows the leaderboard
-then), so the leaderboard stays empty while the profile page shows the statistics; a third
-browser imports an exported key. (issue 14, item 5)"""
+then), so the leaderboard stays empty while the profile page shows the statistics (guests'
+profiles are never rated either: docs/api.md, "Fair play"); a third browser imports an
+exported key. (issue 14, item 5)"""
 
 from __future__ import annotations
 
@@ -96,12 +97,14 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
         for page in (ann, bo):
             page.wait_for_selector(".game.phase-over")
 
-        # Not rated: nobody is on the leaderboard yet.
+        # Guests' profiles: statistics, but no rating, and the leaderboard stays empty.
         ann.goto(server.base + "/leaderboard")
         ann.wait_for_selector("#lb-empty")
         assert httpx.get(f"{server.base}/api/leaderboard").json()["total"] == 0
+        assert httpx.get(f"{server.base}/api/profiles/{pa['id']}").json()["rating"] is None
+        ann.screenshot(path=str(out / "leaderboard.png"), full_page=True)
 
-        # On the phone, in Ukrainian: Bo opens his profile from his name on the board.
+        # On the phone, in Ukrainian: Bo opens his profile page.
         bo.select_option("#set-lang", "uk")
         bo.goto(server.base + f"/profile/{pb['id']}")
         bo.wait_for_selector("#profile-page")

@@ -359,6 +359,61 @@ def test_profiles_answer_as_documented(api: Api) -> None:
     api("post", "/api/my-games", 200, json={"tokens": list(tokens.values())})
 
 
+def test_fair_play_answers_as_documented(api: Api) -> None:
+    """Issue 29, items 2 and 5: reports, mutes everywhere, waits, the moderation API."""
+    from azulejos.web.fairplay.store import SqlFairPlay
+
+    ana, bo, op = (Api(TestClient(api.client.app, client=(f"10.0.1.{i}", 1)), api.doc)
+                   for i in (1, 2, 3))
+    ana("post", "/api/account", 201, json={"name": "Ana", "password": "tiles and more"})
+    pb = bo("post", "/api/account", 201, json={"name": "Bo", "password": "tiles and more"})
+    op("post", "/api/account", 201, json={"name": "Oper", "password": "tiles and more"})
+    # (what azulejos admin operator Oper does)
+    assert SqlFairPlay(api.client.app.state.store.engine).set_operator("oper", True)  # type: ignore[attr-defined]
+    c = ana("post", "/api/games", 201, json={"players": 2, "rated": True})
+    g = c["game"]
+    t = [who("post", f"/api/games/{g}/claim", 200, json={"invite": s["invite"]})["token"]
+         for s, who in zip(c["seats"], (ana, bo))]
+    bo("post", f"/api/games/{g}/chat", 201, token=t[1], json={"text": "hi"})
+    ana("post", f"/api/games/{g}/chat/1/report", 201, token=t[0], json={"note": "rude"})
+    ana("post", f"/api/games/{g}/chat/1/report", 409, token=t[0], json={"note": "rude"})
+    ana("post", f"/api/games/{g}/chat/7/report", 404, token=t[0], json={})
+    api("post", f"/api/games/{g}/chat/1/report", 401, token=t[0], json={})
+    ana("post", f"/api/profiles/{pb['profile']['id']}/report", 201, json={"note": "boosting"})
+    ana("post", "/api/profiles/nobody/report", 404, json={"note": "x"})
+    ana("post", "/api/account/mutes", 200, json={"profile": pb["profile"]["id"], "muted": True})
+    ana("post", "/api/account/mutes", 400, json={"profile": 3, "muted": True})
+    ana("get", "/api/account/mutes", 200)
+    api("get", "/api/account/mutes", 401)
+    ana("get", "/api/account/fairplay", 200)
+    ana("get", "/api/admin/reports", 403)
+    api("get", "/api/admin/reports", 401)
+    listed = op("get", "/api/admin/reports", 200)
+    op("get", "/api/admin/reports?state=all", 200)
+    op("get", "/api/admin/reports?state=x", 400)
+    rid = listed["reports"][0]["id"]
+    op("post", f"/api/admin/reports/{rid}/dismiss", 200, json={})
+    op("post", f"/api/admin/reports/{rid}/dismiss", 409, json={})
+    op("post", "/api/admin/reports/nothing/dismiss", 404, json={})
+    op("post", "/api/admin/suspensions", 201, json={"name": "Bo", "reason": "spam", "hours": 2})
+    op("post", "/api/admin/suspensions", 409, json={"name": "Bo", "reason": "spam"})
+    op("post", "/api/admin/suspensions", 404, json={"name": "Nobody", "reason": "spam"})
+    op("post", "/api/admin/suspensions", 400, json={"name": "Bo"})
+    bo("post", "/api/session", 403, json={"name": "Bo", "password": "tiles and more"})
+    op("post", "/api/admin/suspensions/lift", 200, json={"name": "Bo"})
+    op("post", "/api/admin/suspensions/lift", 409, json={"name": "Bo"})
+    # Ana leaves a rated game: the bot plays her seat to the end, and she waits before the next
+    bo("post", "/api/session", 200, json={"name": "Bo", "password": "tiles and more"})
+    c = ana("post", "/api/games", 201, json={"players": 2, "rated": True})
+    g = c["game"]
+    t = [who("post", f"/api/games/{g}/claim", 200, json={"invite": s["invite"]})["token"]
+         for s, who in zip(c["seats"], (ana, bo))]
+    ana("post", f"/api/games/{g}/leave", 200, token=t[0], json={})
+    play_to_end(api, g, {1: t[1]}, seed=3)
+    api.client.portal.call(api.client.app.state.service.profiles.settle)  # type: ignore[attr-defined]
+    ana("post", "/api/games", 403, json={"players": 2, "rated": True})  # rated_wait
+
+
 def test_accounts_answer_as_documented(api: Api) -> None:
     """Issue 28, item 1: every account route, its answers and its refusals."""
     api("get", "/api/account", 401)

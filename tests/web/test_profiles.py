@@ -14,12 +14,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from azulejos.play.ratings import MU
+from azulejos.web import profile_store
 from azulejos.web.app import create_app
 from azulejos.web.limits import Limits, Rate
 from azulejos.web.protocol import GameError, parse_create
 from azulejos.web.service import bot_levels
 
 from .helpers import auth, view
+from .players import rated_game, sign_up_at
 
 
 def new_profile(client: TestClient, name: str) -> dict[str, Any]:
@@ -178,9 +180,19 @@ def test_creating_a_game_with_a_bad_key_or_an_impossible_rating_makes_no_game(
     assert store.playing() == before
 
 
-def test_R25_a_rated_two_player_game_rates_both_players_once(client: TestClient) -> None:
-    a, b = new_profile(client, "Ana"), new_profile(client, "Bo")
-    gid, tokens = game_of(client, [a["key"], b["key"]], profile=a["key"])
+@pytest.fixture
+def few_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ratings established after one rated game against one opponent (the real threshold,
+    10 games against 5 opponents, is tested in tests/web/fairplay/)."""
+    monkeypatch.setattr(profile_store, "ESTABLISHED_GAMES", 1)
+    monkeypatch.setattr(profile_store, "ESTABLISHED_OPPONENTS", 1)
+
+
+def test_R25_a_rated_two_player_game_rates_both_players_once(client: TestClient,
+                                                             few_games: None) -> None:
+    ana, bo = sign_up_at(client, "Ana", "10.0.0.1"), sign_up_at(client, "Bo", "10.0.0.2")
+    a, b = {"id": ana.profile}, {"id": bo.profile}
+    gid, tokens = rated_game(ana, bo)
     v = view(client, gid, tokens[0])
     assert v["rated"] is True and [s["profile"] for s in v["seats"]] == [a["id"], b["id"]]
     end = play_out(client, gid, tokens)
@@ -196,7 +208,8 @@ def test_R25_a_rated_two_player_game_rates_both_players_once(client: TestClient)
         assert p["stats"]["by_variant"] == {"coloured": line}
         assert p["stats"]["by_module"] == {"base": line}
         assert set(p["ratings"]) == {"all", "2", "coloured", "2-coloured"}
-        assert all(r["games"] == 1 for r in p["ratings"].values())
+        assert all(r["games"] == 1 and r["opponents"] == 1 for r in p["ratings"].values())
+        assert p["rating"]["provisional"] is False  # (one game establishes it here)
         assert p["rating"]["ordinal"] == pytest.approx(p["rating"]["mu"] - 3 * p["rating"]["sigma"], abs=0.01)
     if len(winners) == 1:  # the winner gains, the other loses (R25: rows break a points tie)
         w, lo = (pa, pb) if winners == [0] else (pb, pa)
@@ -262,12 +275,12 @@ def test_unrated_games_bot_seat_hotseat_and_one_profile_on_two_seats(client: Tes
 
 
 def test_stats_by_player_count_wall_side_and_module_and_the_leaderboard_pools(
-        client: TestClient) -> None:
-    a, b, c = (new_profile(client, n) for n in ("Ana", "Bo", "Cy"))
-    gid, tokens = game_of(client, [a["key"], b["key"]])
+        client: TestClient, few_games: None) -> None:
+    ana, bo, cy = (sign_up_at(client, n, f"10.0.0.{i}") for i, n in enumerate(("Ana", "Bo", "Cy")))
+    a, b, c = ({"id": p.profile} for p in (ana, bo, cy))
+    gid, tokens = rated_game(ana, bo)
     play_out(client, gid, tokens, seed=5)
-    gid, tokens = game_of(client, [a["key"], b["key"], c["key"]], variant="grey",
-                          special_factories=True)
+    gid, tokens = rated_game(ana, bo, cy, variant="grey", special_factories=True)
     end3 = play_out(client, gid, tokens, seed=6)
     settle(client)
     s = profile(client, a["id"])["stats"]
@@ -317,8 +330,9 @@ def test_an_end_the_server_stopped_before_writing_is_written_at_the_next_start(
                           limits=Limits.none())
 
     with TestClient(app()) as c:
-        a, b = new_profile(c, "Ana"), new_profile(c, "Bo")
-        gid, tokens = game_of(c, [a["key"], b["key"]])
+        ana, bo = sign_up_at(c, "Ana", "10.0.0.1"), sign_up_at(c, "Bo", "10.0.0.2")
+        a, b = {"id": ana.profile}, {"id": bo.profile}
+        gid, tokens = rated_game(ana, bo)
         svc = c.app.state.service  # type: ignore[attr-defined]
         svc.profiles.ended = lambda live: None  # as if the server stopped after the last move
         play_out(c, gid, tokens, seed=4)

@@ -10,11 +10,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from azulejos.web import profile_store
 from azulejos.web.protocol import parse_create
 from azulejos.web.service import GameService, bot_levels
 from azulejos.web.storage import SqlStore
 
 from .conftest import PG_URL
+from .players import account_of
 from .test_notify import pg  # noqa: F401  (the fixture: a fresh schema)
 from .test_notify_service import Viewer
 
@@ -41,16 +43,20 @@ async def two_services(url: str) -> AsyncIterator[tuple[GameService, GameService
         sb.close()
 
 
-def test_R25_both_processes_see_the_end_and_the_ratings_change_once(pg: str) -> None:  # noqa: F811
+def test_R25_both_processes_see_the_end_and_the_ratings_change_once(
+        pg: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    monkeypatch.setattr(profile_store, "ESTABLISHED_GAMES", 1)  # on the leaderboard at once
+    monkeypatch.setattr(profile_store, "ESTABLISHED_OPPONENTS", 1)
+
     async def scenario() -> None:
         async with two_services(pg) as (a, b):
-            ana = await a.profiles.create("Ana")
-            bo = await b.profiles.create("Bo")
-            created = await a.create(parse_create({"players": 2}, bot_levels()), ana["key"])
+            ana_p, bo_p = account_of(a, "Ana"), account_of(b, "Bo")
+            ana, bo = {"id": ana_p.profile_id}, {"id": bo_p.profile_id}
+            created = await a.create(parse_create({"players": 2}, bot_levels()), None, True,
+                                     ana_p)
             gid = created["game"]
-            keys = [ana["key"], bo["key"]]
-            tokens = [(await b.claim(gid, s["invite"], k))["token"]
-                      for s, k in zip(created["seats"], keys)]
+            tokens = [(await b.claim(gid, s["invite"], None, p, f"10.0.0.{i}"))["token"]
+                      for i, (s, p) in enumerate(zip(created["seats"], (ana_p, bo_p)))]
             acc = [await a.access(t, gid) for t in tokens]
             # b shows the game to a viewer: it follows the moves a stores, to the end
             on_b = Viewer(await b.access(tokens[1], gid))
@@ -88,12 +94,12 @@ def test_two_processes_writing_one_end_at_once_write_it_once(pg: str) -> None:  
     """Before either has written: the two writes race, one wins, the other changes nothing."""
     async def scenario() -> None:
         async with two_services(pg) as (a, b):
-            ana = await a.profiles.create("Ana")
-            bo = await a.profiles.create("Bo")
+            ana_p, bo_p = account_of(a, "Ana"), account_of(a, "Bo")
+            ana = {"id": ana_p.profile_id}
             created = await a.create(parse_create({"players": 2}, bot_levels()))
             gid = created["game"]
-            tokens = [(await a.claim(gid, s["invite"], k))["token"]
-                      for s, k in zip(created["seats"], (ana["key"], bo["key"]))]
+            tokens = [(await a.claim(gid, s["invite"], None, p, f"10.0.0.{i}"))["token"]
+                      for i, (s, p) in enumerate(zip(created["seats"], (ana_p, bo_p)))]
             acc = [await a.access(t, gid) for t in tokens]
             live = await a.get(gid)
             rng = random.Random(11)

@@ -18,6 +18,7 @@ from azulejos import __version__
 from azulejos.i18n import LANGUAGES, language_from_argv
 
 from . import (
+    admin,
     bench,
     demo,
     engine,
@@ -38,7 +39,7 @@ from ._text import Parser, _, argparse_words, use_language
 #: module of this package is here).
 COMMANDS: tuple[ModuleType, ...] = (
     play, serve, rules, learn, replay, review, show, selfplay, tournament, train, engine, bench,
-    demo,
+    demo, admin,
 )
 
 

@@ -264,7 +264,7 @@ async def claim_seat(request: Request) -> Response:
     guard: RateLimiter = request.app.state.limit_bad_tokens
     claimed = await guard.failures(client_of(request), LOOKUP_FAILURES, lambda: _service(
         request).claim(request.path_params["game_id"], data.get("invite"), data.get("profile"),
-                       None if who is None else who.profile))
+                       None if who is None else who.profile, client_of(request)))
     return JSONResponse(claimed)
 
 
@@ -563,10 +563,11 @@ def create_app(
                 the_store.close()
 
     from .accounts.urls import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
+    from .fairplay.routes import ROUTES as FAIRPLAY_ROUTES
     from .lobby.routes import ROUTES as LOBBY_ROUTES
 
     routes = [
-        *ACCOUNT_ROUTES,
+        *ACCOUNT_ROUTES, *FAIRPLAY_ROUTES,
         *LOBBY_ROUTES,
         Route("/", page),
         Route("/play/{game_id}", page),

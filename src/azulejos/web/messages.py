@@ -21,6 +21,7 @@ from azulejos.render.themes import THEMES
 from .accounts.messages import account_messages
 from .chat_messages import chat_messages
 from .lobby.messages import lobby_messages
+from .fairplay.messages import fairplay_messages
 from .profile_messages import profile_messages
 from .vacation_messages import vacation_messages
 
@@ -406,6 +407,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         **chat_messages(lang, ngettext),
         **lobby_messages(lang, ngettext),
         **account_messages(lang, ngettext), **vacation_messages(lang, ngettext),
+        **fairplay_messages(lang, ngettext),  # (its error.name_taken covers profiles too)
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},

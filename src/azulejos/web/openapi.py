@@ -12,6 +12,7 @@ from azulejos.i18n import LANGUAGES
 
 from . import chat_openapi, clocks_openapi, profiles_openapi, replays_openapi, vacation_openapi
 from .accounts import openapi as accounts_openapi
+from .fairplay import openapi as fairplay_openapi
 from .lobby import openapi as lobby_openapi
 from .mail import openapi as mail_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, LANG, answer, ref
@@ -52,6 +53,7 @@ SCHEMAS: dict[str, Any] = {
                             *accounts_openapi.ERROR_CODES,
                             *lobby_openapi.ERROR_CODES,
                             *vacation_openapi.ERROR_CODES,
+                            *fairplay_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -86,6 +88,7 @@ SCHEMAS: dict[str, Any] = {
                     **accounts_openapi.ERROR_FIELDS,
                     **lobby_openapi.ERROR_FIELDS,
                     **vacation_openapi.ERROR_FIELDS,
+                    **fairplay_openapi.ERROR_FIELDS,
                 },
             }
         },
@@ -384,7 +387,8 @@ def openapi_schema() -> dict[str, Any]:
             },
             "schemas": (SCHEMAS | replays_openapi.SCHEMAS | clocks_openapi.SCHEMAS
                         | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS
-                        | accounts_openapi.SCHEMAS | lobby_openapi.SCHEMAS),
+                        | accounts_openapi.SCHEMAS | lobby_openapi.SCHEMAS
+                        | fairplay_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -414,7 +418,7 @@ def openapi_schema() -> dict[str, Any]:
                 "responses": {
                     "201": _json(_ref("CreatedGame"), "The game, its invitations and tokens "
                                                       "(shown only now)."),
-                    "400": _ERR, "401": _ERR, "413": _ERR, "429": _ERR,
+                    "400": _ERR, "401": _ERR, "403": _ERR, "413": _ERR, "429": _ERR,
                 },
             }},
             "/api/games/{game_id}/claim": {"post": {
@@ -540,6 +544,7 @@ def openapi_schema() -> dict[str, Any]:
             **accounts_openapi.paths(),
             **lobby_openapi.paths(),
             **vacation_openapi.paths(),
+            **fairplay_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

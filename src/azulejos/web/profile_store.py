@@ -14,12 +14,32 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, Engine, and_, func, insert, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from azulejos.play.ratings import Rating, initial
 
+from .fairplay.names import name_key
 from .schema import games_t, profiles_t, ratings_t, results_t, seats_t
+
+
+def established(games: int, opponents: int) -> bool:
+    """True once a rating is no longer provisional."""
+    return games >= ESTABLISHED_GAMES and opponents >= ESTABLISHED_OPPONENTS
+
+
+def weighted(before: Rating, full: Rating, weight: float) -> Rating:
+    """``weight`` of openskill's change from ``before`` to ``full`` (1: all of it)."""
+    return Rating(before.mu + weight * (full.mu - before.mu),
+                  before.sigma + weight * (full.sigma - before.sigma))
+
+#: Repeated games count for less: the k-th rated game within :data:`REPEAT_DAYS` days against
+#: the same opponent moves a rating 1/k of the way openskill would (docs/api.md, "Fair play").
+REPEAT_DAYS = 30
+#: A rating is provisional (not on the leaderboard) until its pool has this many rated games
+#: against at least this many distinct opponents.
+ESTABLISHED_GAMES = 10
+ESTABLISHED_OPPONENTS = 5
 
 #: How many times the end of a game is tried again when another game's end wrote a rating row
 #: of the same new player at the same moment.
@@ -72,12 +92,32 @@ class SqlProfiles:
         self.engine = engine
 
     # -- profiles ------------------------------------------------------------------------------
-    def create(self, profile_id: str, key_hash: str, name: str) -> Profile:
+    def create(self, profile_id: str, key_hash: str, name: str) -> Profile | None:
+        """A new profile; None (nothing made) if its name is taken."""
         now = time.time()
-        with self.engine.begin() as conn:
-            conn.execute(insert(profiles_t).values(
-                profile_id=profile_id, key_hash=key_hash, name=name, created=now, updated=now))
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(profiles_t).values(
+                    profile_id=profile_id, key_hash=key_hash, name=name,
+                    name_key=name_key(name), created=now, updated=now))
+        except IntegrityError:
+            if self.name_holder(name_key(name)) is not None:
+                return None
+            raise
         return Profile(profile_id, name, now)
+
+    def name_holder(self, key: str) -> str | None:
+        """The profile whose name has the key ``key``, or the owner's profile of the account
+        whose user name it is (None: the name is free)."""
+        from .schema import accounts_t
+
+        with self.engine.connect() as conn:
+            got = conn.execute(select(profiles_t.c.profile_id)
+                               .where(profiles_t.c.name_key == key)).scalar_one_or_none()
+            if got is None:
+                got = conn.execute(select(accounts_t.c.profile_id)
+                                   .where(accounts_t.c.name_key == key)).scalar_one_or_none()
+        return None if got is None else str(got)
 
     def by_key(self, key_hash: str) -> Profile | None:
         return self._one(profiles_t.c.key_hash == key_hash)
@@ -92,14 +132,18 @@ class SqlProfiles:
                 .where(where)).first()
         return None if r is None else Profile(r[0], r[1], r[2])
 
-    def rename(self, profile_id: str, key_hash: str, name: str) -> bool:
-        """Rename the profile if ``key_hash`` is its key's digest; False (nothing changed)
-        otherwise."""
-        with self.engine.begin() as conn:
-            res = conn.execute(
-                update(profiles_t)
-                .where(profiles_t.c.profile_id == profile_id, profiles_t.c.key_hash == key_hash)
-                .values(name=name, updated=time.time()))
+    def rename(self, profile_id: str, key_hash: str | None, name: str) -> bool | None:
+        """Rename the profile if ``key_hash`` is its key's digest (None: the profile's account
+        renames it); False (nothing changed) otherwise; None if the name is taken."""
+        cond = profiles_t.c.profile_id == profile_id
+        if key_hash is not None:
+            cond = cond & (profiles_t.c.key_hash == key_hash)
+        try:
+            with self.engine.begin() as conn:
+                res = conn.execute(update(profiles_t).where(cond).values(
+                    name=name, name_key=name_key(name), updated=time.time()))
+        except IntegrityError:
+            return None
         return res.rowcount == 1
 
     # -- the end of a game ---------------------------------------------------------------------
@@ -136,6 +180,7 @@ class SqlProfiles:
                 return True
             ids = [s.profile_id for s in end.seats]
             ranks = [s.rank for s in end.seats]
+            weights = self._weights(conn, end.game_id, ids, now)
             for pool in end.pools():
                 q = (select(ratings_t.c.profile_id, ratings_t.c.mu, ratings_t.c.sigma,
                             ratings_t.c.games)
@@ -145,19 +190,54 @@ class SqlProfiles:
                     q = q.with_for_update()  # another game's end of the same players waits
                 have = {r[0]: (Rating(r[1], r[2]), r[3]) for r in conn.execute(q).all()}
                 before = [have[p][0] if p in have else initial() for p in ids]
-                after = rater(before, ranks)
+                after = [weighted(b, full, w)
+                         for b, full, w in zip(before, rater(before, ranks), weights)]
                 for pid, new in zip(ids, after):
+                    met = self._opponents(conn, pid, end.players, end.variant, pool)
                     if pid in have:
                         conn.execute(
                             update(ratings_t)
                             .where(ratings_t.c.profile_id == pid, ratings_t.c.pool == pool)
                             .values(mu=new.mu, sigma=new.sigma, games=have[pid][1] + 1,
-                                    updated=now))
+                                    opponents=met, updated=now))
                     else:
                         conn.execute(insert(ratings_t).values(
                             profile_id=pid, pool=pool, mu=new.mu, sigma=new.sigma, games=1,
-                            updated=now))
+                            opponents=met, updated=now))
         return True
+
+    @staticmethod
+    def _weights(conn: Connection, game_id: str, ids: list[str], now: float) -> list[float]:
+        """Each seat's weight: 1/k for its k-th rated game within :data:`REPEAT_DAYS` days
+        against the opponent it met most there (this game included)."""
+        mine, theirs = results_t.alias("mine"), results_t.alias("theirs")
+        since = now - REPEAT_DAYS * 86400.0
+        out = []
+        for pid in ids:
+            rows = conn.execute(
+                select(theirs.c.profile_id, func.count())
+                .select_from(mine.join(theirs, theirs.c.game_id == mine.c.game_id))
+                .where(mine.c.profile_id == pid, theirs.c.profile_id.in_(ids),
+                       theirs.c.profile_id != pid, mine.c.rated == 1, mine.c.at >= since,
+                       mine.c.game_id != game_id)
+                .group_by(theirs.c.profile_id)).all()
+            before = max((int(r[1]) for r in rows), default=0)
+            out.append(1.0 / (before + 1))
+        return out
+
+    @staticmethod
+    def _opponents(conn: Connection, pid: str, players: int, variant: str, pool: str) -> int:
+        """The distinct opponents ``pid`` met in the rated games of ``pool``."""
+        mine, theirs = results_t.alias("mine"), results_t.alias("theirs")
+        cond = [mine.c.profile_id == pid, theirs.c.profile_id != pid, mine.c.rated == 1]
+        if pool in (str(players), f"{players}-{variant}"):
+            cond.append(mine.c.players == players)
+        if pool in (variant, f"{players}-{variant}"):
+            cond.append(mine.c.variant == variant)
+        return int(conn.execute(
+            select(func.count(func.distinct(theirs.c.profile_id)))
+            .select_from(mine.join(theirs, theirs.c.game_id == mine.c.game_id))
+            .where(*cond)).scalar_one())
 
     def recorded(self, game_id: str) -> bool:
         """True if the end of ``game_id`` has been written."""
@@ -195,21 +275,25 @@ class SqlProfiles:
                 .where(results_t.c.profile_id == profile_id)).all()
         return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
-    def ratings(self, profile_id: str) -> dict[str, tuple[Rating, int]]:
-        """The profile's rating and rated games in each pool it has played in."""
+    def ratings(self, profile_id: str) -> dict[str, tuple[Rating, int, int]]:
+        """The profile's rating, rated games and distinct opponents in each pool it has played
+        in."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(ratings_t.c.pool, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games)
+                select(ratings_t.c.pool, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games,
+                       ratings_t.c.opponents)
                 .where(ratings_t.c.profile_id == profile_id)).all()
-        return {r[0]: (Rating(r[1], r[2]), r[3]) for r in rows}
+        return {r[0]: (Rating(r[1], r[2]), r[3], r[4] or 0) for r in rows}
 
     def leaderboard(self, pool: str, min_games: int, offset: int, limit: int
                     ) -> tuple[int, list[tuple[str, str, Rating, int]]]:
-        """The profiles with at least ``min_games`` rated games in ``pool``, best displayed
-        rating (``mu - 3 sigma``) first: (how many in all, one page of (id, name, rating,
-        games))."""
+        """The profiles with an established rating (not provisional: :func:`established`) and
+        at least ``min_games`` rated games in ``pool``, best displayed rating (``mu - 3
+        sigma``) first: (how many in all, one page of (id, name, rating, games))."""
         ordinal = ratings_t.c.mu - 3 * ratings_t.c.sigma
-        cond = and_(ratings_t.c.pool == pool, ratings_t.c.games >= min_games)
+        cond = and_(ratings_t.c.pool == pool,
+                    ratings_t.c.games >= max(min_games, ESTABLISHED_GAMES),
+                    func.coalesce(ratings_t.c.opponents, 0) >= ESTABLISHED_OPPONENTS)
         with self.engine.connect() as conn:
             total = conn.execute(select(func.count()).select_from(ratings_t).where(cond)
                                  ).scalar_one()

@@ -17,7 +17,12 @@ Which games count:
 * ratings: the creator asked for a rated game (the default when every seat is a person's and it
   is not hot-seat), and at the end every seat was claimed by a profile, all different. A player
   who left (resigned or ran out of time) still played the game: the stand-in bot's result
-  counts as theirs.
+  counts as theirs. Fair play (:mod:`.fairplay`) adds: every seat is a signed-in account's
+  profile (a guest's profile does not count), none of them suspended, and no two seats were
+  played from one client (that game is reported to the operator as suspected boosting). The
+  k-th rated game against the same opponent within 30 days moves a rating 1/k as far
+  (:func:`.profile_store.weighted`); a rating is provisional, and off the leaderboard, until
+  10 rated games against 5 distinct opponents (:func:`.profile_store.established`).
 * ranks: 1 + the players strictly ahead on points, then complete rows (R25); a shared victory
   is a draw between the winners, and counts as a win for each (as :mod:`azulejos.core.results`
   lists them).
@@ -29,16 +34,20 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from azulejos.core.results import result
 from azulejos.core.rules import VARIANTS
-from azulejos.play.ratings import ranks_of, rate
+from azulejos.play.ratings import Rating, ranks_of, rate
 
+from .fairplay.names import is_bot_name, name_key
 from .live import Live
-from .profile_store import GameEnd, Profile, SeatResult, SqlProfiles
+from .profile_store import GameEnd, Profile, SeatResult, SqlProfiles, established
 from .protocol import MAX_TOKEN, GameError, clean_name
 from .storage import token_digest
+
+if TYPE_CHECKING:
+    from .fairplay.service import FairPlay
 
 log = logging.getLogger("azulejos.web")
 
@@ -112,6 +121,12 @@ def game_end(live: Live) -> GameEnd | None:
     return GameEnd(live.game_id, live.players, live.variant, live.ruleset.modules, seats, rated)
 
 
+def _rating_json(r: Rating, games: int, opponents: int) -> dict[str, Any]:
+    """A rating as shown: provisional until it is established (docs/api.md, "Fair play")."""
+    return {**r.to_json(), "games": games, "opponents": opponents,
+            "provisional": not established(games, opponents)}
+
+
 def _stats_line(games: int, wins: int, scores: int) -> dict[str, Any]:
     return {"games": games, "wins": wins,
             "mean_score": round(scores / games, 2) if games else None}
@@ -126,6 +141,21 @@ class ProfileService:
         self.run = run
         self._recorded: set[str] = set()  # games whose end this process has seen written
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Fair play (web/fairplay/): which rated games are honest, and the waits after them.
+        self.fair: FairPlay | None = None
+        #: The bot levels whose names no player may take.
+        self.levels: tuple[str, ...] = ()
+
+    async def check_name(self, name: str, mine: str | None = None) -> None:
+        """Refuse a display name that is a bot's (``bad_name``, 400), or another player's
+        name or user name in any case (``name_taken``, 409); ``mine``: the profile asking."""
+        if is_bot_name(name, self.levels):
+            raise GameError("bad_name", "this name is a bot's: choose another", 400)
+        if self.store is None:
+            return
+        holder = await self.run(self.store.name_holder, name_key(name))
+        if holder is not None and holder != mine:
+            raise GameError("name_taken", "another player has this name: choose another", 409)
 
     def _store(self) -> SqlProfiles:
         if self.store is None:
@@ -137,9 +167,12 @@ class ProfileService:
         """A new profile: its public id, its name and its secret key (shown only now)."""
         store = self._store()
         name = profile_name(name)
+        await self.check_name(name)
         key = new_key()
         pid = secrets.token_urlsafe(8)
-        made: Profile = await self.run(store.create, pid, token_digest(key), name)
+        made: Profile | None = await self.run(store.create, pid, token_digest(key), name)
+        if made is None:
+            raise GameError("name_taken", "another player has this name: choose another", 409)
         log.info("profile %s created", pid)  # the id is public; the key is never logged
         return {"id": made.profile_id, "name": made.name, "key": key, "created": made.created}
 
@@ -168,7 +201,11 @@ class ProfileService:
             if await self.run(store.get, profile_id) is None:
                 raise GameError("unknown_profile", "there is no such profile", 404)
             raise GameError("not_your_profile", "this key belongs to another profile", 403)
-        if not await self.run(store.rename, profile_id, token_digest(key), name):
+        await self.check_name(name, profile_id)
+        done = await self.run(store.rename, profile_id, token_digest(key), name)
+        if done is None:
+            raise GameError("name_taken", "another player has this name: choose another", 409)
+        if not done:
             raise GameError("bad_profile_key", "this key opens no profile", 401)
         return {"id": profile_id, "name": name}
 
@@ -185,9 +222,8 @@ class ProfileService:
         ratings = await self.run(store.ratings, profile_id)
         return {
             "id": got.profile_id, "name": got.name, "created": got.created,
-            "rating": ({**ratings["all"][0].to_json(), "games": ratings["all"][1]}
-                       if "all" in ratings else None),
-            "ratings": {pool: {**r.to_json(), "games": n} for pool, (r, n) in sorted(ratings.items())},
+            "rating": (_rating_json(*ratings["all"]) if "all" in ratings else None),
+            "ratings": {pool: _rating_json(*line) for pool, line in sorted(ratings.items())},
             "stats": self._stats(rows),
         }
 
@@ -233,7 +269,8 @@ class ProfileService:
             "variant": variant or None, "min_games": least, "page": page_no,
             "per_page": PER_PAGE, "total": total,
             "entries": [
-                {"place": first + i + 1, "id": pid, "name": name, **r.to_json(), "games": n}
+                {"place": first + i + 1, "id": pid, "name": name, **r.to_json(), "games": n,
+                 "provisional": False}
                 for i, (pid, name, r, n) in enumerate(rows)
             ],
         }
@@ -266,10 +303,15 @@ class ProfileService:
         end = game_end(live)
         if end is None or self.store is None:
             return False
+        shared: list[tuple[int, int]] = []
+        if end.rated and self.fair is not None:
+            end, shared = await self.fair.honest(live, end)
         wrote: bool = await self.run(self.store.record_end, end, rate)
         if wrote:
             log.info("game %s: results written for %d profile(s)%s", live.game_id,
                      len(end.seats), ", rated" if end.rated else "")
+            if self.fair is not None:  # once over every process: this call wrote the end
+                await self.fair.game_recorded(live, shared)
         return wrote
 
     async def write_missed(self, get: Callable[[str], Awaitable[Live]]) -> int:

@@ -49,7 +49,10 @@ _LINE = {"type": "object", "properties": {
 _RATING = {"type": "object", "properties": {
     "mu": {"type": "number"}, "sigma": {"type": "number"},
     "ordinal": {"type": "number", "description": "mu - 3 sigma: the number shown"},
-    "games": {"type": "integer", "description": "rated games"}}}
+    "games": {"type": "integer", "description": "rated games"},
+    "opponents": {"type": "integer", "description": "distinct opponents in its rated games"},
+    "provisional": {"type": "boolean", "description": "true until 10 rated games against 5 "
+                    "distinct opponents (docs/api.md, \"Fair play\"): off the leaderboard"}}}
 
 SCHEMAS: dict[str, Any] = {
     "NewProfile": {"type": "object", "additionalProperties": False, "required": ["name"],
@@ -85,7 +88,10 @@ SCHEMAS: dict[str, Any] = {
                 "place": {"type": "integer"}, "id": {"type": "string"},
                 "name": {"type": "string"}, "mu": {"type": "number"},
                 "sigma": {"type": "number"}, "ordinal": {"type": "number"},
-                "games": {"type": "integer"}}}},
+                "games": {"type": "integer"},
+                "provisional": {"type": "boolean",
+                                "description": "Always false: only established ratings are "
+                                               "listed."}}}},
         },
     },
 }

@@ -50,6 +50,13 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
     still, its player being on vacation; NULL: it runs); passkeys (docs/api.md, "Passkeys"):
     ``azulejos_passkeys`` (an account's WebAuthn credentials) and
     ``azulejos_passkey_challenges`` (the challenges given out, single use).
+13. fair play (revision 0013; docs/api.md, "Fair play"; ``web/fairplay/``):
+    ``profiles.name_key`` (the case-folded name, unique: display names are unique),
+    ``ratings.opponents`` (distinct opponents in the pool: provisional ratings),
+    ``accounts.operator`` (1: the server's operator), ``azulejos_reports`` (the moderation
+    list), ``azulejos_suspensions``, ``azulejos_fairplay`` (a profile's fair-play wait),
+    ``azulejos_seat_clients`` (a digest of the client address a seat was played from) and
+    ``azulejos_account_mutes`` (an account's mutes of a player in every game).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -231,6 +238,8 @@ profiles_t = Table(
     Column("name", String(80), nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # fair play (revision 0013): the cleaned, case-folded name; unique (NULL: never set)
+    Column("name_key", String(80), nullable=True, unique=True, index=True),
 )
 
 #: A profile's rating in one pool: ``all``, a player count (``2``), a wall side (``grey``) or
@@ -245,6 +254,8 @@ ratings_t = Table(
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),
     Column("updated", Float, nullable=False),
+    # fair play (revision 0013): distinct opponents met in the pool's rated games (NULL: 0)
+    Column("opponents", Integer, nullable=True),
 )
 
 #: The end of a finished game, one row per seat held by a profile, written once (the primary
@@ -281,6 +292,8 @@ accounts_t = Table(
     Column("settings", Text, nullable=False),  # JSON object (accounts/settings.py)
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # fair play (revision 0013): 1 for the server's operator (NULL or 0: a player)
+    Column("operator", Integer, nullable=True),
 )
 
 #: A signed-in browser: the digest of its cookie's secret, ended by sign-out or idle expiry.
@@ -391,6 +404,73 @@ chat_mutes_t = Table(
     Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
     Column("seat", Integer, primary_key=True),  # who muted
     Column("muted", Integer, primary_key=True),  # whose messages they no longer get
+)
+
+# -- fair play (revision 0013; docs/api.md, "Fair play"; web/fairplay/) ------------------------
+#: The moderation list: a chat message or a player reported to the operator (by an account, or
+#: by the server itself: suspected boosting).
+reports_t = Table(
+    "azulejos_reports",
+    meta,
+    Column("report_id", String(16), primary_key=True),
+    Column("kind", String(16), nullable=False),  # "message" | "player" | "boosting"
+    Column("reporter", String(32), nullable=True),  # the account (NULL: the server)
+    Column("reported", String(32), nullable=True, index=True),  # the reported profile
+    Column("game_id", String(32), nullable=True),
+    Column("seq", Integer, nullable=True),  # the chat message's number in its game
+    Column("message", Text, nullable=True),  # the message as it was reported
+    Column("note", Text, nullable=False),  # the reporter's words (or the server's finding)
+    Column("created", Float, nullable=False),
+    Column("state", String(12), nullable=False, index=True),  # open | dismissed | suspended
+    Column("resolved", Float, nullable=True),
+    Column("resolved_by", String(32), nullable=True),  # the operator's account
+)
+
+#: An account's suspensions: the current one has not been lifted and has not run out.
+suspensions_t = Table(
+    "azulejos_suspensions",
+    meta,
+    Column("suspension_id", String(16), primary_key=True),
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=False,
+           index=True),
+    Column("reason", Text, nullable=False),
+    Column("by_account", String(32), nullable=True),  # the operator (NULL: the command line)
+    Column("created", Float, nullable=False),
+    Column("until", Float, nullable=True),  # NULL: until lifted
+    Column("lifted", Float, nullable=True),
+)
+
+#: A profile's fair-play record: offences counted (abandoned or stalled rated games), clean
+#: rated games since the last, and until when it may not play rated games.
+fairplay_t = Table(
+    "azulejos_fairplay",
+    meta,
+    Column("profile_id", String(32), ForeignKey("azulejos_profiles.profile_id"),
+           primary_key=True),
+    Column("offences", Integer, nullable=False),
+    Column("clean", Integer, nullable=False),
+    Column("wait_until", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+#: A digest of each client address a seat was claimed or played from.
+seat_clients_t = Table(
+    "azulejos_seat_clients",
+    meta,
+    Column("game_id", String(32), ForeignKey("azulejos_games.game_id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("client_hash", String(64), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
+#: An account's mutes of a player (a profile) in every game.
+account_mutes_t = Table(
+    "azulejos_account_mutes",
+    meta,
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"),
+           primary_key=True),
+    Column("muted", String(32), primary_key=True),  # the muted profile
+    Column("created", Float, nullable=False),
 )
 
 # -- e-mail (revision 0008; docs/api.md, "E-mail"; web/mail/) -----------------------------------

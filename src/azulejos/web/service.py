@@ -37,6 +37,7 @@ from azulejos.notation import dumps, record_of
 from azulejos.play import Seat, Seeding, Session, SessionError
 from azulejos.play.seats import number_bots
 
+from .fairplay.names import name_key
 from .live import Live, seat_of
 from .profile_store import Profile
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
@@ -85,6 +86,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
     async def start(self, resume_bots: bool = True) -> None:
         """Resume the bots of unfinished games (after a restart), start listening to the
         other processes and the sync loop."""
+        self.profiles.levels = tuple(bot_levels())  # names no player may take
         await self.bus.start(self._notice)
         await self.heartbeat()  # an outage is added to the turns before any is timed out
         self._presence_task = asyncio.create_task(self._presence_loop())
@@ -140,6 +142,13 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
         if owner is None:
             owner = account
         profile_id = None if owner is None else owner.profile_id
+        if wants_rated and profile_id is not None:
+            try:  # a suspended or waiting account (docs/api.md, "Fair play")
+                await self.fairplay.may_play_rated(profile_id)
+            except GameError:
+                if rated is True:
+                    raise
+                wants_rated = False  # rated only by default: the game is made casual
         if req.all_bots and self.limits.bot_games > 0:
             running = await self._db(self.store.bot_games)
             if running >= self.limits.bot_games:
@@ -413,6 +422,10 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
             seat = next(iter(access.seats))
         if type(seat) is not int or not access.controls(seat):
             raise GameError("not_your_seat", "you can only name your own seat", 403)
+        live = await self.get(access.game_id)
+        if any(name_key(o.name) == name_key(name) for o in live.seats if o.seat != seat):
+            raise GameError("name_taken", "another seat of this game has this name", 409)
+        await self.profiles.check_name(name, live.seats[seat].profile_id)
         async with self._lock(access.game_id):
             live = await self.get(access.game_id)
             if seat in live.left_seats():

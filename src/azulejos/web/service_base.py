@@ -21,6 +21,8 @@ from azulejos.play import Pending
 from .bus import Bus, LocalBus, PgBus, bus_for
 from .clock_store import ClockStore, Due
 from .clocks import GameClock
+from .fairplay.service import FairPlay
+from .fairplay.store import SqlFairPlay
 from .limits import Limits
 from .live import Live
 from .presence import Presence
@@ -114,6 +116,10 @@ class ServiceBase:
         #: Player profiles, their statistics and ratings (:mod:`.profiles`).
         self.profiles = ProfileService(
             SqlProfiles(store.engine) if isinstance(store, SqlStore) else None, self._db)
+        #: Fair play (web/fairplay/): honest ratings, fair-play waits, reports, suspensions.
+        self.fairplay = FairPlay(SqlFairPlay(store.engine) if isinstance(store, SqlStore)
+                                 else None, self._db, lambda: self.now(), self)
+        self.profiles.fair = self.fairplay
 
     @property
     def db_executor(self) -> ThreadPoolExecutor:

@@ -56,6 +56,7 @@ class ChatPart(ServiceBase):
         if seat in live.left_seats():
             raise GameError("you_left", "you left this game: the chat is for its players", 409,
                             {"seat": seat, "bot": live.session.left[seat].bot})
+        await self.fairplay.not_suspended(live.seats[seat].profile_id)
         self._chat_rate.check(f"{access.game_id}:{seat}")
         msg = await self._db(chat.append, access.game_id, seat, live.seats[seat].name, cleaned)
         await self._chat_deliver(access.game_id, msg.seq - 1)
@@ -88,8 +89,16 @@ class ChatPart(ServiceBase):
     async def _muted_by(self, access: Access) -> frozenset[int]:
         if access.role != "seat" or len(access.seats) != 1:
             return frozenset()
-        mutes = await self._db(self._chat_store().mutes, access.game_id)
-        return mutes.get(next(iter(access.seats)), frozenset())
+        return (await self._all_mutes(access.game_id)).get(next(iter(access.seats)),
+                                                           frozenset())
+
+    async def _all_mutes(self, gid: str) -> dict[int, frozenset[int]]:
+        """Which seats each seat muted: in this game, and everywhere (an account's mutes of a
+        player, web/fairplay/)."""
+        mutes = await self._db(self._chat_store().mutes, gid)
+        everywhere = await self.fairplay.seat_mutes(await self.get(gid))
+        return {seat: mutes.get(seat, frozenset()) | everywhere.get(seat, frozenset())
+                for seat in set(mutes) | set(everywhere)}
 
     async def _chat_deliver(self, gid: str, after: int) -> None:
         """Send the viewers here the game's messages numbered after ``after`` (or after the
@@ -104,7 +113,7 @@ class ChatPart(ServiceBase):
         if not news:
             return
         self._chat_seen[gid] = max(self._chat_seen.get(gid, 0), news[-1].seq)
-        mutes = await self._db(chat.mutes, gid)
+        mutes = await self._all_mutes(gid)
         for sub in list(subs):
             if not sub.chat:
                 continue

@@ -25,12 +25,16 @@ class SeatsPart(ServiceBase):
 
     # -- seats: claims, invitations, leaving ---------------------------------------------------
     async def claim(self, game_id: str, invite: Any, profile: Any = None,
-                    account: Profile | None = None) -> dict[str, Any]:
+                    account: Profile | None = None, client: str | None = None
+                    ) -> dict[str, Any]:
         """Open an invitation: the first to open it gets the seat and its token (shown once);
         anyone after gets ``claimed`` (409) and nothing changes. ``profile``: the claimer's
         profile key (its id goes on the seat; a key that opens no profile is refused, 401,
         and the seat stays free); ``account``: the profile of the signed-in claimer's account,
-        used when no key is sent."""
+        used when no key is sent; ``client``: the claimer's address (its digest is kept:
+        a rated game whose seats share one client is not rated, docs/api.md, "Fair play"). A
+        rated game's seat is refused to a suspended or waiting account (``suspended``,
+        ``rated_wait``)."""
         if not isinstance(invite, str) or not invite or len(invite) > MAX_TOKEN:
             raise GameError("malformed", "'invite' must be the invitation of the link", 400)
         bad = GameError("bad_invite", "this invitation does not open a seat of this game "
@@ -44,6 +48,8 @@ class SeatsPart(ServiceBase):
             raise
         owner = await self.profiles.optional_profile(profile) or account
         profile_id = None if owner is None else owner.profile_id
+        if live.rated:
+            await self.fairplay.may_play_rated(profile_id)
         token = new_token()
         claim = await self._db(self.store.claim, game_id, invite, token_digest(token),
                                profile_id)
@@ -54,6 +60,7 @@ class SeatsPart(ServiceBase):
                             "someone else: ask the creator for a link to a free seat", 409,
                             {"seat": claim.seat})
         live.claimed(claim.seat, token_digest(token), time.time(), profile_id)
+        await self.fairplay.note_client(game_id, claim.seat, client)
         if owner is not None and live.seats[claim.seat].name == default_person_name(claim.seat):
             # a seat left unnamed takes its profile's name, so that the board, the log, the
             # record and the end screen all name the player

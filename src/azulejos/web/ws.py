@@ -168,6 +168,8 @@ async def game_socket(ws: WebSocket) -> None:
             access = await guard.failures(client, BAD_TOKEN,
                                           functools.partial(svc.access, data.get("token"), game_id))
             token = data.get("token")
+            if access.role == "seat" and access.seats:  # fair play: where a seat is played
+                await svc.fairplay.note_client(game_id, min(access.seats), client)
             patches = data.get("patches") is True
             chat = data.get("chat") is True
             on_demand = previews == PREVIEWS_ON_DEMAND

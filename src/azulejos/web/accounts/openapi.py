@@ -123,8 +123,9 @@ def paths() -> dict[str, Any]:
                                       "additionalProperties": False, "properties": {
                     "name": {"type": "string"}, "password": {"type": "string"}}}),
                 "responses": {"200": _json(ref("Account"), "Signed in (Set-Cookie)."),
-                              "400": _ERR, "401": _ERR, "404": _ERR, "413": _ERR,
-                              "429": _ERR},
+                              "400": _ERR, "401": _ERR,
+                              "403": _ERR,  # suspended (docs/api.md, "Fair play")
+                              "404": _ERR, "413": _ERR, "429": _ERR},
             },
             "delete": {
                 "summary": "Sign out: this session ends",

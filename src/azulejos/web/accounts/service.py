@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..fairplay.names import is_bot_name
+from ..fairplay.service import suspended_error
 from ..profile_store import Profile
 from ..protocol import MAX_NAME, MAX_TOKEN, GameError, clean_name
 from ..storage import token_digest
@@ -101,6 +103,8 @@ class AccountService:
         """A new account, its profile, and a first session: (the account, the session secret).
         ``name_taken`` (409) if another account has the name (in any case)."""
         name = self.user_name(name)
+        if is_bot_name(name, tuple(self.reserved)):
+            raise GameError("bad_name", "this name is a bot's: choose another", 400)
         password = new_password(password, name)
         mail = email_address(email) if email is not None else None
         now = self.now()
@@ -110,7 +114,7 @@ class AccountService:
         made = await self.run(self.store.create, account, name_key(name),
                               token_digest(new_token()))  # the profile's key is never shown
         if not made:
-            raise GameError("name_taken", "another account has this name", 409)
+            raise GameError("name_taken", "another account or player has this name", 409)
         log.info("account %s made, profile %s", account.account_id, account.profile_id)
         secret = await self.new_session(account.account_id)
         return self.me(account), secret
@@ -137,6 +141,9 @@ class AccountService:
             raise GameError("bad_credentials", "this name and password do not match an "
                             "account", 401)
         self.lockout.succeeded(key)
+        suspension = await self.games.fairplay.account_suspension(account.account_id)
+        if suspension is not None:  # the right password, of a suspended account
+            raise suspended_error(suspension)
         if self.passwords.needs_rehash(account.password_hash):
             await self.run(self.store.set, account.account_id,
                            {"password_hash": await self._hash(password)})

@@ -58,14 +58,17 @@ class SqlAccounts:
             with self.engine.begin() as conn:
                 conn.execute(insert(profiles_t).values(
                     profile_id=account.profile_id, key_hash=profile_key_hash, name=account.name,
-                    created=now, updated=now))
+                    name_key=name_key, created=now, updated=now))
                 conn.execute(insert(accounts_t).values(
                     account_id=account.account_id, name=account.name, name_key=name_key,
                     password_hash=account.password_hash, profile_id=account.profile_id,
                     email=account.email, email_verified=None, settings=account.settings,
                     created=now, updated=now))
         except IntegrityError:
-            if self.by_name(name_key) is not None:
+            with self.engine.connect() as conn:  # the name is another player's (fair play)
+                held = conn.execute(select(profiles_t.c.profile_id)
+                                    .where(profiles_t.c.name_key == name_key)).first()
+            if self.by_name(name_key) is not None or held is not None:
                 return False
             raise
         return True

@@ -86,6 +86,8 @@ class Rematches:
         if live.status != "over":
             raise GameError("not_over", "a rematch can be asked for once the game has ended",
                             409)
+        # the same checks as joining a public game (a fair-play wait before a rated one)
+        await self.lobby.check_may_play(pg.seats[seat].profile_id, settings_of(pg.settings))
         rm: Rematch | None = await self.run(self.store.rematch, access.game_id)
         if rm is not None and rm.status == "open" and self._json(rm)["status"] == "declined":
             await self.run(self.store.decline, access.game_id)  # expired: a new offer now

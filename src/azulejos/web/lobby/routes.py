@@ -10,12 +10,13 @@ from starlette.routing import Route
 
 from ..accounts.cookies import accounts_of, signed_in
 from ..accounts.service import SignedIn
-from ..app import game_access, handles_errors, limit, read_body
+from ..app import client_of, game_access, handles_errors, limit, read_body
 from ..protocol import GameError
 from ..storage import SqlStore
 from .quick import QuickMatch
 from .rematch import Rematches
 from .service import LobbyService
+from .settings import GameSettings
 from .store import SqlLobby
 
 
@@ -37,8 +38,29 @@ def finding(request: Request) -> Finding:
             raise GameError("no_accounts", "this server keeps no accounts", 404)
         svc = request.app.state.service
         got = Finding(LobbyService(svc, accounts, SqlLobby(store.engine), now=svc.now))
+        got.lobby.may_play.append(_fair_play(svc))
         request.app.state.finding = got
     return got
+
+
+def _fair_play(svc: Any) -> Any:
+    """The fair-play gate of a rated public game (docs/api.md, "Fair play"): a suspended
+    account, or one waiting after abandoning rated games, is refused (403)."""
+    async def check(profile_id: str, settings: GameSettings) -> None:
+        if settings.rated:
+            await svc.fairplay.may_play_rated(profile_id)
+    return check
+
+
+async def _noted(request: Request, answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer``, which may hand out a seat token; the client it went to is noted for fair
+    play's rule that two seats of a rated game are never played from one client."""
+    you = answer.get("you", answer)
+    game = answer.get("game")
+    if isinstance(you, dict) and game and you.get("token") and you.get("seat") is not None:
+        await request.app.state.service.fairplay.note_client(game, you["seat"],
+                                                             client_of(request))
+    return answer
 
 
 async def _me(request: Request) -> SignedIn:
@@ -64,14 +86,15 @@ async def lobby_open(request: Request) -> Response:
     limit(request, "games")
     who = await _me(request)
     data = await read_body(request)
-    return _json(await finding(request).lobby.open(who, data), 201)
+    return _json(await _noted(request, await finding(request).lobby.open(who, data)), 201)
 
 
 @handles_errors
 async def lobby_get(request: Request) -> Response:
     f = finding(request)
     who = await signed_in(request)
-    return _json(await f.lobby.status(who, request.path_params["lobby_id"]))
+    got = await f.lobby.status(who, request.path_params["lobby_id"])
+    return _json(await _noted(request, got))
 
 
 @handles_errors
@@ -79,7 +102,8 @@ async def lobby_join(request: Request) -> Response:
     limit(request, "games")
     who = await _me(request)
     await read_body(request)
-    return _json(await finding(request).lobby.join(who, request.path_params["lobby_id"]))
+    got = await finding(request).lobby.join(who, request.path_params["lobby_id"])
+    return _json(await _noted(request, got))
 
 
 @handles_errors
@@ -94,13 +118,14 @@ async def quick_seek(request: Request) -> Response:
     limit(request, "games")
     who = await _me(request)
     data = await read_body(request)
-    return _json(await finding(request).quick.seek(who, data), 201)
+    return _json(await _noted(request, await finding(request).quick.seek(who, data)), 201)
 
 
 @handles_errors
 async def quick_status(request: Request) -> Response:
     who = await _me(request)
-    return _json(await finding(request).quick.status(who, request.path_params["ticket"]))
+    got = await finding(request).quick.status(who, request.path_params["ticket"])
+    return _json(await _noted(request, got))
 
 
 @handles_errors
@@ -113,7 +138,7 @@ async def quick_cancel(request: Request) -> Response:
 async def rematch_get(request: Request) -> Response:
     f = finding(request)
     access = await game_access(request)
-    return _json(await f.rematches.state(access))
+    return _json(await _noted(request, await f.rematches.state(access)))
 
 
 @handles_errors
@@ -122,7 +147,7 @@ async def rematch_offer(request: Request) -> Response:
     f = finding(request)
     access = await game_access(request)
     await read_body(request)
-    return _json(await f.rematches.offer(access))
+    return _json(await _noted(request, await f.rematches.offer(access)))
 
 
 @handles_errors

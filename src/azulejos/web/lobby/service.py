@@ -53,13 +53,16 @@ class LobbyService:
         self.store = store
         self.run = games.profiles.run
         self.now = now
-        #: Checked before an account opens, joins or seeks a public game (the fair-play waits
-        #: hook in here: raise a GameError to refuse; docs/api.md, "Lobby").
-        self.may_play: list[Callable[[SignedIn, GameSettings], Any]] = []
+        #: Checked before an account opens, joins or seeks a public game or takes a rematch,
+        #: with its profile's id and the game's settings (the fair-play waits hook in here:
+        #: raise a GameError to refuse; docs/api.md, "Lobby").
+        self.may_play: list[Callable[[str, GameSettings], Any]] = []
 
-    async def check_may_play(self, who: SignedIn, settings: GameSettings) -> None:
+    async def check_may_play(self, who: SignedIn | str, settings: GameSettings) -> None:
+        """Run the :attr:`may_play` checks for ``who`` (signed in, or its profile's id)."""
+        profile = who if isinstance(who, str) else who.account.profile_id
         for check in self.may_play:
-            got = check(who, settings)
+            got = check(profile, settings)
             if asyncio.iscoroutine(got):
                 await got
 

@@ -93,6 +93,12 @@ export function accountCard(changed, applySettings) {
   }
   card.append(el("p", {}, el("span", { id: "account-as", text: t("account.signed_in_as", { name: me.name }) }), " · ",
     el("a", { href: `/profile/${encodeURIComponent(me.profile.id)}`, id: "account-profile", text: t("account.profile") })));
+  const wait = el("p", { class: "notice", id: "account-wait", hidden: true });
+  card.append(wait);
+  // fair play (docs/api.md, "Fair play"): the wait before rated games, if any
+  api("/api/account/fairplay").then((got) => {
+    if (got.seconds > 0) { wait.textContent = errorText({ code: "rated_wait", seconds: got.seconds }); wait.hidden = false; }
+  }).catch(() => {});
   card.append(emailForm(me, changed), passwordForm(), passkeyForm(), vacationForm());
   const seats = myGames().filter((g) => g.role === "seat");
   card.append(el("div", { class: "profile-actions" },

@@ -161,9 +161,23 @@ export function errorText(err) {
   if (err.code === "unknown_level") {
     return t("error.unknown_level", { level: err.level ?? "", levels: (err.levels ?? []).join(", ") });
   }
+  if (err.code === "rated_wait") {  // fair play: minutes under two hours, else hours
+    const minutes = Math.max(1, Math.ceil((err.seconds ?? 60) / 60));
+    return minutes < 120 ? t("fairplay.wait_minutes", { n: minutes })
+      : t("fairplay.wait_hours", { n: Math.ceil(minutes / 60) });
+  }
+  if (err.code === "suspended") {
+    return err.until ? t("fairplay.suspended_until", { date: dateTime(err.until) }) : t("fairplay.suspended");
+  }
   const key = `error.${err.code}`;
   if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? err.max ?? err.left ?? 1 });
   return t("error.generic", { message: err.message || err.code });
+}
+
+// A moment (Unix seconds) as the page's language writes a date and time.
+export function dateTime(seconds) {
+  return new Date(seconds * 1000).toLocaleString(document.documentElement.lang || undefined,
+    { dateStyle: "medium", timeStyle: "short" });
 }
 
 let toastTimer = null;

@@ -539,7 +539,7 @@ export async function showGame(root, gameId, hashToken) {
 
   const ticker = setInterval(() => tickClocks(), 1000);
 
-  const chat = chatPanel((msg) => sock.send(msg));
+  const chat = chatPanel((msg) => sock.send(msg), (seq) => api(`/api/games/${gameId}/chat/${seq}/report`, { method: "POST", token, body: {} }));
   const rematch = rematchPanel(gameId, token, () => render());  // after a public game
   const sock = new GameSocket(gameId, token, {
     onView(v) {

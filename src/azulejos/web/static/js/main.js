@@ -7,6 +7,7 @@ import { showRules } from "./rules.js";
 import { showReplay } from "./replay.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showProfile } from "./profile.js";
+import { showAdmin } from "./admin.js";
 import { loadAccount, saveAccountSettings, showReset, showVerify, takeSettings } from "./account.js";
 
 let current = null; // the page object (has .leave())
@@ -44,6 +45,7 @@ async function route() {
   else if (path === "/rules") current = await showRules(root);
   else if (path === "/leaderboard") current = await showLeaderboard(root);
   else if (p) current = await showProfile(root, p[1]);
+  else if (path === "/admin") current = await showAdmin(root);
   else if (path === "/account/verify") current = await showVerify(root, location.hash.slice(1));
   else if (path === "/account/reset") current = await showReset(root, location.hash.slice(1));
   else current = await showLobby(root);

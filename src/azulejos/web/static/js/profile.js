@@ -158,7 +158,9 @@ export async function showProfile(root, id) {
         el("h2", { text: t("profile.rating") }),
         data.rating
           ? el("p", { class: "rating", id: "profile-rating" }, el("strong", { text: ratingText(data.rating) }), " · ",
-            t("profile.rated_games", { n: data.rating.games }))
+            t("profile.rated_games", { n: data.rating.games }),
+            data.rating.provisional ? el("span", { class: "provisional", id: "profile-provisional", title: t("profile.provisional_note") },
+              " · ", t("profile.provisional")) : null)
           : el("p", { class: "hint", id: "profile-rating", text: t("profile.no_rating") }),
         s.games
           ? el("p", { id: "profile-totals" }, [t("profile.games", { n: s.games }), t("profile.wins", { n: s.wins }),
@@ -168,7 +170,19 @@ export async function showProfile(root, id) {
         statsTable(t("profile.by_variant"), s.by_variant, (k) => t(`profile.variant.${k}`)),
         statsTable(t("profile.by_module"), s.by_module, moduleName),
         el("p", { class: "hint", text: t("profile.counts_note") }),
-        el("p", {}, el("a", { href: "/leaderboard", text: t("nav.leaderboard") })))));
+        el("p", {}, el("a", { href: "/leaderboard", text: t("nav.leaderboard") })),
+        app.account && app.account.profile.id !== data.id
+          ? el("button", { type: "button", class: "ghost small", id: "profile-report", text: t("profile.report"), onclick: reportPlayer })
+          : null)));
+  }
+  // fair play (docs/api.md, "Fair play"): a signed-in player reports another, e.g. for boosting
+  async function reportPlayer() {
+    const note = prompt(t("profile.report_prompt", { name: data.name }));
+    if (note === null || !note.trim()) return;
+    try {
+      await api(`/api/profiles/${encodeURIComponent(data.id)}/report`, { method: "POST", body: { note } });
+      toast(t("profile.reported"));
+    } catch (err) { toast(errorText(err), "error"); }
   }
   try {
     data = await api(`/api/profiles/${encodeURIComponent(id)}`);
