@@ -365,15 +365,24 @@ def test_fair_play_answers_as_documented(api: Api) -> None:
 
     ana, bo, op = (Api(TestClient(api.client.app, client=(f"10.0.1.{i}", 1)), api.doc)
                    for i in (1, 2, 3))
+    for who in (ana, bo, op):
+        who.client.portal = api.client.portal  # the server's own loop (its background work)
+
+    def rated(a: Api, b: Api) -> tuple[str, list[str]]:
+        """A rated public game of the lobby that ``a`` opens and ``b`` joins; its seat tokens
+        in seat order."""
+        lid = a("post", "/api/lobby", 201, json={"players": 2, "rated": True})["id"]
+        b("post", f"/api/lobby/{lid}/join", 200, json={})
+        mine = [who("get", f"/api/lobby/{lid}", 200) for who in (a, b)]
+        tokens = {m["you"]["seat"]: m["you"]["token"] for m in mine}
+        return mine[0]["game"], [tokens[0], tokens[1]]
+
     ana("post", "/api/account", 201, json={"name": "Ana", "password": "tiles and more"})
     pb = bo("post", "/api/account", 201, json={"name": "Bo", "password": "tiles and more"})
     op("post", "/api/account", 201, json={"name": "Oper", "password": "tiles and more"})
     # (what azulejos admin operator Oper does)
     assert SqlFairPlay(api.client.app.state.store.engine).set_operator("oper", True)  # type: ignore[attr-defined]
-    c = ana("post", "/api/games", 201, json={"players": 2, "rated": True})
-    g = c["game"]
-    t = [who("post", f"/api/games/{g}/claim", 200, json={"invite": s["invite"]})["token"]
-         for s, who in zip(c["seats"], (ana, bo))]
+    g, t = rated(ana, bo)
     bo("post", f"/api/games/{g}/chat", 201, token=t[1], json={"text": "hi"})
     ana("post", f"/api/games/{g}/chat/1/report", 201, token=t[0], json={"note": "rude"})
     ana("post", f"/api/games/{g}/chat/1/report", 409, token=t[0], json={"note": "rude"})
@@ -404,14 +413,11 @@ def test_fair_play_answers_as_documented(api: Api) -> None:
     op("post", "/api/admin/suspensions/lift", 409, json={"name": "Bo"})
     # Ana leaves a rated game: the bot plays her seat to the end, and she waits before the next
     bo("post", "/api/session", 200, json={"name": "Bo", "password": "tiles and more"})
-    c = ana("post", "/api/games", 201, json={"players": 2, "rated": True})
-    g = c["game"]
-    t = [who("post", f"/api/games/{g}/claim", 200, json={"invite": s["invite"]})["token"]
-         for s, who in zip(c["seats"], (ana, bo))]
+    g, t = rated(ana, bo)
     ana("post", f"/api/games/{g}/leave", 200, token=t[0], json={})
     play_to_end(api, g, {1: t[1]}, seed=3)
     api.client.portal.call(api.client.app.state.service.profiles.settle)  # type: ignore[attr-defined]
-    ana("post", "/api/games", 403, json={"players": 2, "rated": True})  # rated_wait
+    ana("post", "/api/lobby", 403, json={"players": 2, "rated": True})  # rated_wait
 
 
 def test_accounts_answer_as_documented(api: Api) -> None:

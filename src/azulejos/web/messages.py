@@ -20,8 +20,8 @@ from azulejos.render.themes import THEMES
 
 from .accounts.messages import account_messages
 from .chat_messages import chat_messages
-from .lobby.messages import lobby_messages
 from .fairplay.messages import fairplay_messages
+from .lobby.messages import lobby_messages
 from .profile_messages import profile_messages
 from .vacation_messages import vacation_messages
 

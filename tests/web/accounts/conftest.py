@@ -42,6 +42,7 @@ def make_client(tmp_path: Path, clock: Clock) -> Iterator[AppMaker]:
     ``options``, of another server process on the same file."""
     opened: list[TestClient] = []
     apps: dict[str, Any] = {}
+    browsers: list[int] = []
 
     def make(**options: Any) -> TestClient:
         kwargs: dict[str, Any] = {"bot_delay": 0, "bot_seconds": 0.05, "sync_interval": 0,
@@ -54,8 +55,18 @@ def make_client(tmp_path: Path, clock: Clock) -> Iterator[AppMaker]:
             opened.append(c)
             if not options:
                 apps["main"] = app
+                opened.insert(0, opened.pop())  # the main server's client first
             return c
-        return TestClient(apps["main"])  # another browser of the same server
+        # another browser of the same server, from an address of its own (fair play counts
+        # two seats played from one client as one person: docs/api.md, "Fair play")
+        n = len(browsers)
+        browsers.append(n)
+        c = TestClient(apps["main"], client=(f"10.20.{n // 250}.{n % 250 + 1}", 50000))
+        # on the server's own event loop, as every request of a real server is: a client
+        # not entered runs each request on a loop of its own, which ends with the request and
+        # takes the background work it started with it (a game's end being written)
+        c.portal = opened[0].portal
+        return c
 
     yield make
     for c in reversed(opened):

@@ -122,6 +122,12 @@ SCHEMAS: dict[str, Any] = {
 }
 
 
+#: A rated game refused by fair play (docs/api.md, "Fair play"): ``suspended`` or
+#: ``rated_wait`` (with ``until``, ``seconds``, ``offences``).
+FAIR = {**ERR, "description": "Refused by fair play: suspended, or waiting after abandoning "
+                              "rated games (rated_wait); nothing changed."}
+
+
 def paths() -> dict[str, Any]:
     status = "The public game (with the asking account's seat)."
     return {
@@ -139,7 +145,8 @@ def paths() -> dict[str, Any]:
                 "security": _SESSION,
                 "requestBody": body("PublicGameSettings"),
                 "responses": {"201": answer(ref("PublicGame"), status), "400": ERR,
-                              "401": ERR, "404": ERR, "409": ERR, "413": ERR, "429": ERR},
+                              "401": ERR, "403": FAIR, "404": ERR, "409": ERR, "413": ERR,
+                              "429": ERR},
             },
         },
         "/api/lobby/{lobby_id}": {"get": {
@@ -154,7 +161,7 @@ def paths() -> dict[str, Any]:
             "security": _SESSION,
             "parameters": [_LOBBY_ID],
             "responses": {"200": answer(ref("PublicGame"), status), "400": ERR, "401": ERR,
-                          "404": ERR, "409": ERR, "413": ERR, "429": ERR},
+                          "403": FAIR, "404": ERR, "409": ERR, "413": ERR, "429": ERR},
         }},
         "/api/lobby/{lobby_id}/leave": {"post": {
             "summary": "Give up one's seat of an open public game (the creator: closes it)",
@@ -171,8 +178,8 @@ def paths() -> dict[str, Any]:
             "requestBody": body("PublicGameSettings"),
             "responses": {"201": answer(ref("QuickMatch"), "The request (maybe paired at "
                                         "once)."),
-                          "400": ERR, "401": ERR, "404": ERR, "409": ERR, "413": ERR,
-                          "429": ERR},
+                          "400": ERR, "401": ERR, "403": FAIR, "404": ERR, "409": ERR,
+                          "413": ERR, "429": ERR},
         }},
         "/api/quick-match/{ticket}": {
             "get": {
