@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -15,7 +16,7 @@ import pytest
 
 from ..accounts.test_browser_accounts import sign_up
 from ..browser import CHROMIUM, DESKTOP, PHONE, artifacts, chromium, open_page
-from ..servers import Server
+from ..servers import Server, free_port
 
 pytestmark = [
     pytest.mark.browser,
@@ -45,13 +46,31 @@ def chat_texts(page: Any) -> list[str]:
                                           "els => els.map(e => e.textContent)"))
 
 
-def test_quick_match_chat_watch_play_out_rematch_and_ratings(server: Server) -> None:
+@pytest.fixture
+def proxied(tmp_path: Path) -> Iterator[Server]:
+    """A server behind a "proxy" on 127.0.0.1 (``serve --proxy``): each browser below says the
+    address it comes from (X-Forwarded-For), as three people's browsers at home would. Fair play
+    rates no game whose seats were played from one client (docs/api.md, "Fair play")."""
+    s = Server(tmp_path / "games.sqlite3", free_port(), ["--proxy", "127.0.0.1"])
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def _from(address: str) -> dict[str, Any]:
+    return {"extra_http_headers": {"X-Forwarded-For": address}}
+
+
+def test_quick_match_chat_watch_play_out_rematch_and_ratings(proxied: Server) -> None:
+    server = proxied
     out = artifacts()
     errors: list[str] = []
     with chromium() as browser:
-        ann = open_page(browser, errors, timeout=20000, viewport=DESKTOP)
-        bo = open_page(browser, errors, timeout=20000, **PHONE)
-        cy = open_page(browser, errors, timeout=20000, viewport=DESKTOP)
+        ann = open_page(browser, errors, timeout=20000, viewport=DESKTOP, **_from("10.1.0.1"))
+        bo = open_page(browser, errors, timeout=20000, **PHONE, **_from("10.1.0.2"))
+        cy = open_page(browser, errors, timeout=20000, viewport=DESKTOP, **_from("10.1.0.3"))
         for page, name in ((ann, "Ann"), (bo, "Bo"), (cy, "Cy")):
             sign_up(page, server.base, name, f"{name.lower()}'s long password")
 
@@ -143,10 +162,14 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(server: Server) -> 
         assert [s["name"] for s in nv["seats"]] == [s["name"] for s in v["seats"]][::-1]
         ann.screenshot(path=str(out / "rematch-new-game.png"), full_page=True)
 
-        # the leaderboard lists both players
+        # one game makes a provisional rating: the leaderboard lists established ones only
+        # (docs/api.md, "Fair play"), and the profile says it is provisional
         cy.goto(server.base + "/leaderboard?players=2&variant=grey")
-        cy.wait_for_selector("#leaderboard tbody tr")
-        assert cy.locator("#leaderboard tbody tr").count() == 2
+        cy.wait_for_selector("#lb-empty")
+        for page in (ann, bo):
+            me = page.evaluate("async () => (await (await fetch('/api/account')).json())")
+            got = httpx.get(f"{server.base}/api/profiles/{me['profile']['id']}").json()
+            assert got["rating"]["provisional"] is True
         assert not ann.evaluate("() => window.pwned") and not bo.evaluate("() => window.pwned")
     assert errors == []
 
