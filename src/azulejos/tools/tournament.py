@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import math
 import zlib
@@ -34,6 +33,7 @@ from azulejos.core import Ruleset, State
 from azulejos.core.errors import CodedError
 from azulejos.notation import dumps, record_of
 from azulejos.play import FORFEIT, Clock, Forfeit, Host, Seat, Seeding, Session
+from azulejos.play.pairing import deal_seed as pairing_deal_seed
 from azulejos.play.ratings import ranks_of
 
 #: What can be wrong with the bots of :func:`schedule`: the ``code`` of a :class:`LineupError`
@@ -133,9 +133,7 @@ def _seed_of(job: GameJob, seat: int) -> int:
 def deal_seed(job: GameJob) -> int:
     """The seed of a job's deal: the same for every game of the deal (paired deals); with a
     secret, not computable from the public seed."""
-    key = f"{job.seed}:{job.secret}" if job.secret else f"{job.seed}"
-    digest = hashlib.sha256(f"azulejos-tournament:{key}:{job.deal}".encode()).digest()
-    return int.from_bytes(digest[:16], "big")
+    return pairing_deal_seed(job.seed, job.secret, job.deal)  # shared with the web's tournaments
 
 
 def warm_up(agents: Iterable[Agent]) -> None:

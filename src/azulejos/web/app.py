@@ -562,9 +562,11 @@ def create_app(
                 the_store.close()
 
     from .accounts.routes import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
+    from .tournaments.routes import ROUTES as TOURNAMENT_ROUTES
 
     routes = [
         *ACCOUNT_ROUTES,
+        *TOURNAMENT_ROUTES,
         Route("/", page),
         Route("/play/{game_id}", page),
         Route("/join/{game_id}", page),

@@ -38,6 +38,11 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
     servers' last beat, so an outage is never charged), ``games.clock_bank`` and
     ``clock_increment``, the wait-or-bot offer (``offer_seat``, ``offer_version``,
     ``offer_state``, ``offer_until``) and ``games.expired``.
+11. tournaments for people (revision 0011; ``web/tournaments/``): ``azulejos_tournaments``
+    (the settings, the status, the round being played; a conditional update of the round
+    pairs each round once over every process), ``azulejos_tournament_entries`` (accounts'
+    profiles and bots entered, one entry per profile) and ``azulejos_tournament_games`` (each
+    round's pairings: the entries in seat order, the game or a bye, the result once written).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -73,6 +78,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     insert,
     inspect,
     select,
@@ -305,6 +311,54 @@ links_t = Table(
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
     Column("used", Float, nullable=True),  # when (NULL: not yet)
+)
+
+# -- tournaments for people (revision 0011; docs/api.md, "Tournaments") -----------------------
+tournaments_t = Table(
+    "azulejos_tournaments",
+    meta,
+    Column("tournament_id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("creator", String(32), nullable=False),  # the creator account's profile id
+    Column("format", String(16), nullable=False),  # "swiss" | "round_robin"
+    Column("rounds", Integer, nullable=False),  # Swiss: as asked; round-robin: set at the start
+    Column("settings", Text, nullable=False),  # JSON: players, variant, modules, clock, bots
+    Column("starts_at", Float, nullable=True),  # NULL: its creator starts it
+    Column("status", String(16), nullable=False, index=True),  # open | running | finished
+    Column("round", Integer, nullable=False),  # the round being played (0 before the start)
+    Column("revision", Integer, nullable=False),  # bumped by every change (joins, the start)
+    Column("secret", String(64), nullable=False),  # mixed into the deals; never shown
+    Column("created", Float, nullable=False),
+    Column("started", Float, nullable=True),
+    Column("finished", Float, nullable=True),
+)
+
+tournament_entries_t = Table(
+    "azulejos_tournament_entries",
+    meta,
+    Column("tournament_id", String(32), ForeignKey("azulejos_tournaments.tournament_id"),
+           primary_key=True),
+    Column("entry_id", String(32), primary_key=True),
+    Column("kind", String(8), nullable=False),  # "person" | "bot"
+    Column("profile_id", String(32), nullable=True),  # an account's profile (NULL: a bot)
+    Column("level", String(32), nullable=True),  # a bot's level
+    Column("name", String(80), nullable=False),
+    Column("joined", Float, nullable=False),
+    Column("seq", Integer, nullable=False),  # the entry order: 1, 2, … (gaps where one left)
+    UniqueConstraint("tournament_id", "profile_id", name="uq_azulejos_tournament_entries_profile"),
+)
+
+tournament_games_t = Table(
+    "azulejos_tournament_games",
+    meta,
+    Column("tournament_id", String(32), ForeignKey("azulejos_tournaments.tournament_id"),
+           primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("board", Integer, primary_key=True),  # 0, 1, … within the round
+    Column("entries", Text, nullable=False),  # JSON list of entry ids in seat order (1: a bye)
+    Column("game_id", String(32), nullable=True, index=True),  # NULL: a bye, or not made yet
+    Column("creating", Float, nullable=True),  # when a process took the game to make
+    Column("result", Text, nullable=True),  # JSON {points, scores}; NULL: not over
 )
 
 reviews_t = Table(
