@@ -14,6 +14,7 @@ from azulejos.render.themes import THEMES
 from . import chat_openapi, clocks_openapi, profiles_openapi
 from .accounts import openapi as accounts_openapi
 from .mail import openapi as mail_openapi
+from .tournaments import openapi as tournaments_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, ref
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
@@ -54,6 +55,7 @@ SCHEMAS: dict[str, Any] = {
                             *profiles_openapi.ERROR_CODES,
                             *chat_openapi.ERROR_CODES,
                             *accounts_openapi.ERROR_CODES,
+                            *tournaments_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -438,7 +440,8 @@ def openapi_schema() -> dict[str, Any]:
                 **accounts_openapi.SECURITY,
             },
             "schemas": (SCHEMAS | clocks_openapi.SCHEMAS | profiles_openapi.SCHEMAS
-                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS),
+                        | chat_openapi.SCHEMAS | accounts_openapi.SCHEMAS
+                        | tournaments_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -631,6 +634,7 @@ def openapi_schema() -> dict[str, Any]:
             **chat_openapi.paths(),
             **mail_openapi.paths(),
             **accounts_openapi.paths(),
+            **tournaments_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

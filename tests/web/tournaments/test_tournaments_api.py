@@ -218,3 +218,42 @@ def test_a_start_time_starts_it(make_client: AppMaker, clock: Any) -> None:
     clock.advance(3601)
     t = b.get("/api/tournaments").json()
     assert [x["id"] for x in t["running"]] == [tid]
+
+
+def test_tournaments_answer_as_documented(make_client: AppMaker) -> None:
+    """Every tournament route's answers and refusals against the OpenAPI document."""
+    from azulejos.web.openapi import openapi_schema
+
+    from ..test_openapi_answers import Api
+
+    a, b = make_client(), make_client()
+    api, other = Api(a, openapi_schema()), Api(b, openapi_schema())
+    api("get", "/api/tournaments", 200)
+    api("post", "/api/tournaments", 401, json=SWISS)
+    sign_up(a, "Doc")
+    sign_up(b, "Umentation")
+    api("post", "/api/tournaments", 400, json={**SWISS, "rounds": 99})
+    t = api("post", "/api/tournaments", 201, json={**SWISS, "bots": True, "rounds": 1,
+                                                  "clock": "move:1d"})
+    tid = t["id"]
+    assert t["clock"] == {"kind": "move", "seconds": 86400}
+    api("get", "/api/tournaments/nosuch", 404)
+    api("post", f"/api/tournaments/{tid}/start", 409, json={})
+    api("post", f"/api/tournaments/{tid}/join", 200, json={})
+    api("post", f"/api/tournaments/{tid}/join", 409, json={})
+    other("post", f"/api/tournaments/{tid}/join", 200, json={})
+    other("post", f"/api/tournaments/{tid}/leave", 200, json={})
+    other("post", f"/api/tournaments/{tid}/leave", 409, json={})
+    other("post", f"/api/tournaments/{tid}/bots", 403, json={"level": "easy"})
+    api("post", f"/api/tournaments/{tid}/bots", 400, json={"level": "nobody"})
+    api("post", f"/api/tournaments/{tid}/bots", 200, json={"level": "random"})
+    other("post", f"/api/tournaments/{tid}/start", 403, json={})
+    t = api("post", f"/api/tournaments/{tid}/start", 200, json={})
+    api("get", "/api/tournaments", 200)
+    for _ in range(3000):
+        t = api("get", f"/api/tournaments/{tid}", 200)
+        if t["status"] == "finished":
+            break
+        play_my_turns(a, {}, random.Random(1))
+    assert t["status"] == "finished" and t["standings"][0]["points"] == 1
+    other("get", f"/api/tournaments/{tid}", 200)

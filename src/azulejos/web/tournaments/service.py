@@ -95,8 +95,13 @@ def parse_settings(data: dict[str, Any], bot_levels: list[str], now: float) -> d
     modules = {m.name: data[m.name] for m in MODULES if m.name in data}
     clock = data.get("clock")
     # the game's own checks: ruleset and clock as POST /api/games takes them
-    parse_create({"players": 2, "variant": variant, **modules,
-                  **({"clock": clock} if clock is not None else {})}, bot_levels)
+    req = parse_create({"players": 2, "variant": variant, **modules,
+                        **({"clock": clock} if clock is not None else {})}, bot_levels)
+    clock = None if req.clock is None else {
+        "kind": req.clock.kind,
+        **({"seconds": req.clock.seconds} if req.clock.runs else {}),
+        **({"bank": req.clock.bank} if req.clock.bank else {}),
+        **({"increment": req.clock.increment} if req.clock.increment else {})}
     starts = data.get("starts_at")
     if starts is not None and (type(starts) not in (int, float) or starts <= now
                                or starts > now + 366 * 86400):
