@@ -14,10 +14,10 @@ from azulejos.render.themes import THEMES
 from . import chat_openapi, clocks_openapi, profiles_openapi
 from .accounts import openapi as accounts_openapi
 from .mail import openapi as mail_openapi
-from .tournaments import openapi as tournaments_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, answer, ref
 from .protocol import MAX_MESSAGE, MAX_NAME
 from .replays import MAX_RECORD
+from .tournaments import openapi as tournaments_openapi
 
 _ref, _json, _ERR, _AUTH, _GAME_ID = ref, answer, ERR, GAME_TOKEN, GAME_ID
 _LANG = {
