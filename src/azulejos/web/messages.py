@@ -19,6 +19,7 @@ from azulejos.render.themes import THEMES
 from .accounts.messages import account_messages
 from .chat_messages import chat_messages
 from .profile_messages import profile_messages
+from .tournaments.messages import tournament_messages
 
 #: One number per plural form of each language, in the order of its catalogue's forms.
 PLURAL_SAMPLES: dict[str, tuple[int, ...]] = {"en": (1, 2), "fr": (1, 2), "uk": (1, 2, 5), "ru": (1, 2, 5)}
@@ -408,6 +409,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         **profile_messages(lang, ngettext),
         **chat_messages(lang, ngettext),
         **account_messages(lang, ngettext),
+        **tournament_messages(lang, ngettext),
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},
