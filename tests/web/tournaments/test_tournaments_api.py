@@ -162,7 +162,7 @@ def test_bad_input(make_client: AppMaker) -> None:
     sign_up(b, "Joiner")
     sign_up(c, "Late")
     # bad settings: nothing made
-    for body, what in [({"name": ""}, "name"), ({"format": "knockout"}, "format"),
+    for body, what in [({"name": ""}, "name"), ({"name": "x" * 41}, "name"), ({"name": 7}, "name"), ({"format": "knockout"}, "format"),
                        ({"rounds": 0}, "rounds"), ({"rounds": "3"}, "rounds"),
                        ({"players": 3}, "players"), ({"variant": "pink"}, "variant"),
                        ({"clock": {"kind": "move", "seconds": -1}}, "clock"),

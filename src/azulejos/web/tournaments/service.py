@@ -46,7 +46,7 @@ from azulejos.play.ratings import ranks_of
 
 from ..live import Live
 from ..profile_store import Profile
-from ..protocol import GameError, clean_name, parse_create, unknown_level
+from ..protocol import MAX_NAME, GameError, clean_name, parse_create, unknown_level
 from .store import Board, Entry, SqlTournaments, Tournament
 
 if TYPE_CHECKING:
@@ -76,8 +76,9 @@ def parse_settings(data: dict[str, Any], bot_levels: list[str], now: float) -> d
     if unknown:
         raise _bad(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
     name = data.get("name")
-    if not isinstance(name, str) or len(name) > 200 or not clean_name(name):
-        raise _bad("'name' must be a text of 1 to 40 characters")
+    if not isinstance(name, str) or not 1 <= len(" ".join(name.split())) <= MAX_NAME \
+            or not clean_name(name):
+        raise _bad(f"'name' must be a text of 1 to {MAX_NAME} characters")
     fmt = data.get("format", "swiss")
     if fmt not in FORMATS:
         raise _bad("'format' must be \"swiss\" or \"round_robin\"")
@@ -310,6 +311,8 @@ class TournamentService:
         """The game service's commit hook: a game that ended may end its tournament's round."""
         if live.status == "playing" or live.game_id in self._seen_over:
             return
+        if len(self._seen_over) > 10000:
+            self._seen_over.clear()  # (a game seen again only looks again: harmless)
         self._seen_over.add(live.game_id)
         task = asyncio.get_running_loop().create_task(self._game_over(live.game_id))
         self._tasks.add(task)
