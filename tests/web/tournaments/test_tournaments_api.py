@@ -257,3 +257,22 @@ def test_tournaments_answer_as_documented(make_client: AppMaker) -> None:
         play_my_turns(a, {}, random.Random(1))
     assert t["status"] == "finished" and t["standings"][0]["points"] == 1
     other("get", f"/api/tournaments/{tid}", 200)
+
+
+def test_an_expired_game_is_lost_by_both_and_ends_the_round(make_client: AppMaker,
+                                                            clock: Any) -> None:
+    a, b = make_client(), make_client()
+    sign_up(a, "Sleepy")
+    sign_up(b, "Dozy")
+    tid = make(a, rounds=1)["id"]
+    for p in (a, b):
+        assert p.post(f"/api/tournaments/{tid}/join", json={}).status_code == 200
+    assert a.post(f"/api/tournaments/{tid}/start", json={}).status_code == 200
+    clock.advance(31 * 86400)  # an untimed game expires after 30 days without a move
+    svc = a.app.state.service  # type: ignore[attr-defined]
+    expired = a.portal.call(svc.expire_games)  # type: ignore[union-attr]
+    assert len(expired) == 1
+    t = b.get(f"/api/tournaments/{tid}").json()
+    assert t["status"] == "finished"
+    assert t["pairings"][0]["boards"][0]["points"] == [0.0, 0.0]
+    assert [s["points"] for s in t["standings"]] == [0, 0]

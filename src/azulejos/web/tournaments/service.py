@@ -42,7 +42,6 @@ from azulejos.play.pairing import (
     standings,
     swiss_round,
 )
-from azulejos.play.ratings import ranks_of
 
 from ..live import Live
 from ..profile_store import Profile
@@ -383,17 +382,23 @@ class TournamentService:
         status = await self._db(self.store.game_status, [b.game_id for b in open_ if b.game_id])
         for b in open_:
             assert b.game_id is not None
-            if status.get(b.game_id, "playing") == "playing":
+            stored = status.get(b.game_id, "playing")
+            if stored == "playing":
                 continue
-            live = await self.games.get(b.game_id)
-            state = live.state
-            scores = list(state.scores)
-            if state.is_over:
-                ranks = ranks_of(scores, [state.player(p).complete_rows for p in
-                                          range(len(scores))])
-                points = game_points(ranks)
-            else:  # expired: lost by both
-                points = [0.0] * len(scores)
+            # the game as stored now (another process may have played its end): its summary
+            lines = await self.games.profile_summaries([(b.game_id, 0)])
+            if not lines:
+                continue
+            line = lines[0]
+            scores = list(line["scores"])
+            if line["phase"] == "over":
+                # the winners (R25: points, then complete rows; both: a shared victory)
+                won = set(line["winners"])
+                points = game_points([1 if seat in won else 2 for seat in range(len(scores))])
+            elif stored == "expired":
+                points = [0.0] * len(scores)  # nobody moved for the clock's expiry: lost by both
+            else:
+                continue
             await self._db(self.store.set_result, t.tournament_id, b.round, b.board,
                            {"points": points, "scores": scores})
 
