@@ -9,7 +9,8 @@
   :class:`~azulejos.play.Session`, as in the terminal and on the web: the same seeding scheme,
   the bots driven by the host, and the same failing-bot policy object
   (:data:`~azulejos.play.FORFEIT` here).
-* **Paired deals.** A deal is one seed of the seeding scheme (:mod:`azulejos.play.seeding`).
+* **Paired deals.** A deal is one seed of the seeding scheme (:mod:`azulejos.play.seeding`),
+  derived by :func:`azulejos.play.pairing.deal_seed` (shared with the web's tournaments).
   Each lineup plays every deal once per rotation of the seats, so every bot sits in every seat
   with the same chance draws. Fills are drawn from the bag counts (R21), so they are identical
   across the rotations until the bag first runs empty and the box lid - which depends on play -
