@@ -55,7 +55,6 @@ def tournament_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "tournament.add_bot": _("Add a bot"),
         "tournament.bot_level": _("Bot level"),
         "tournament.players_title": _("Players"),
-        "tournament.bot_mark": _("bot"),
         "tournament.you": _("(you)"),
         "tournament.standings": _("Standings"),
         "tournament.col.place": _("Place"),

@@ -1,7 +1,7 @@
 // Tournaments for people (docs/api.md, "Tournaments"): the list with a form to create one,
 // and the page of one tournament (players, rounds with their games, standings; join, leave,
 // add a bot, start). Every text goes in as textContent.
-import { api, app, el, errorText, num, t, toast } from "./core.js";
+import { api, app, el, errorText, num, seatName, t, toast } from "./core.js";
 import { openAccountGame } from "./account.js";
 
 const POLL_MS = 5000;
@@ -135,7 +135,9 @@ export async function showTournament(root, id) {
     catch (err) { toast(errorText(err), "error"); }
   }
 
-  const nameOf = (entry) => data.entrants.find((e) => e.id === entry)?.name ?? "?";
+  // an entry's name to show: a bot's default name in the page's language ("Easy bot")
+  const entryOf = (entry) => data.entrants.find((e) => e.id === entry);
+  const nameOf = (entry) => { const e = entryOf(entry); return e ? seatName(e, 0) : "?"; };
   const mine = (entry) => app.account && data.entrants.find((e) => e.id === entry)?.profile === app.account.profile.id;
 
   function actions() {
@@ -159,8 +161,7 @@ export async function showTournament(root, id) {
   function players() {
     return el("section", { class: "card" }, el("h2", { text: t("tournament.players_title") }),
       el("ul", { id: "t-entrants" }, ...data.entrants.map((e) => el("li", { "data-kind": e.kind },
-        e.profile ? el("a", { href: `/profile/${encodeURIComponent(e.profile)}`, text: e.name }) : e.name,
-        e.kind === "bot" ? el("span", { class: "badge", text: ` ${t("tournament.bot_mark")}` }) : null,
+        e.profile ? el("a", { href: `/profile/${encodeURIComponent(e.profile)}`, text: e.name }) : nameOf(e.id),
         mine(e.id) ? ` ${t("tournament.you")}` : ""))));
   }
 
@@ -170,9 +171,9 @@ export async function showTournament(root, id) {
       el("table", { class: "stats-table", id: "t-standings" },
         el("thead", {}, el("tr", {}, ...["place", "player", "points", "buchholz", "score", "games"].map(
           (c) => el("th", { scope: "col", text: t(`tournament.col.${c}`) })))),
-        el("tbody", {}, ...data.standings.map((s) => el("tr", { "data-entrant": s.entrant },
+        el("tbody", {}, ...data.standings.map((s) => el("tr", { "data-entrant": s.entrant, "data-kind": s.kind },
           el("td", { text: num(s.place) }),
-          el("td", {}, s.name, s.kind === "bot" ? el("span", { class: "badge", text: ` ${t("tournament.bot_mark")}` }) : null),
+          el("td", { text: nameOf(s.entrant) }),
           el("td", { class: "num", text: num(s.points) }),
           el("td", { class: "num", text: num(s.buchholz) }),
           el("td", { class: "num", text: num(s.score) }),
