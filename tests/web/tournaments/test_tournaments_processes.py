@@ -71,3 +71,50 @@ def test_two_processes_pair_each_round_once(url: str) -> None:
         assert len(set(pairs)) == 4
         for p in players:
             assert len(p.get("/api/account/games").json()["games"]) == 2
+
+
+def test_joins_racing_the_start_are_in_or_refused(url: str) -> None:
+    """Accounts joining on both processes while the creator starts: each join is either in
+    round 1's pairings or refused with not_open, never accepted and left out. (Each process is
+    one client with its one event loop, as a server is; the accounts are told apart by their
+    session cookies.)"""
+    apps = [create_app(url, bot_delay=0, bot_seconds=0.05, sync_interval=0,
+                       limits=Limits.none(), clock_interval=0,
+                       passwords=Passwords(cheap_hasher())) for _ in range(2)]
+    with TestClient(apps[0]) as a0, TestClient(apps[1]) as b0:
+        sessions = []
+        for i in range(8):
+            r = a0.post("/api/account", json={"name": f"Racer {i}", "password": "right password"})
+            assert r.status_code == 201, r.text
+            sessions.append(r.cookies["azulejos_session"])
+            a0.cookies.clear()
+        head = [{"Cookie": f"azulejos_session={s}"} for s in sessions]
+        tid = a0.post("/api/tournaments", json=SWISS, headers=head[0]).json()["id"]
+        for i in range(2):
+            assert a0.post(f"/api/tournaments/{tid}/join", json={},
+                           headers=head[i]).status_code == 200
+        answers: dict[int, Any] = {}
+
+        def join(i: int) -> None:
+            answers[i] = (a0, b0)[i % 2].post(f"/api/tournaments/{tid}/join", json={},
+                                             headers=head[i])
+
+        def start() -> None:
+            answers[-1] = a0.post(f"/api/tournaments/{tid}/start", json={}, headers=head[0])
+
+        threads = [threading.Thread(target=join, args=(i,)) for i in range(2, 8)]
+        threads.insert(3, threading.Thread(target=start))
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert answers[-1].status_code == 200, answers[-1].text
+        t = b0.get(f"/api/tournaments/{tid}").json()
+        paired = {e for b in t["pairings"][0]["boards"] for e in b["seats"]}
+        assert paired == {e["id"] for e in t["entrants"]}
+        joined = 2 + sum(answers[i].status_code == 200 for i in range(2, 8))
+        assert len(t["entrants"]) == joined
+        for i in range(2, 8):
+            assert answers[i].status_code in (200, 409), answers[i].text
+            if answers[i].status_code == 409:
+                assert answers[i].json()["error"]["code"] == "not_open"
