@@ -72,6 +72,8 @@ NOT_THE_TERM = (
     "Rule books do not all use the same words",  # lists the other rule books' words
     "Cross-entropy of the search's visits",  # "floor" there is a lower bound
     "tray {number} then needs {n} more candy",  # said as the free spaces left on the line
+    # a tournament's rounds (тур / тур / ronde: the glossary's "tournament round"), not a game's
+    "Round {round} of {rounds}", "Round-robin", "Rounds",
 )
 
 

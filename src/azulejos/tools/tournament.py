@@ -9,7 +9,8 @@
   :class:`~azulejos.play.Session`, as in the terminal and on the web: the same seeding scheme,
   the bots driven by the host, and the same failing-bot policy object
   (:data:`~azulejos.play.FORFEIT` here).
-* **Paired deals.** A deal is one seed of the seeding scheme (:mod:`azulejos.play.seeding`).
+* **Paired deals.** A deal is one seed of the seeding scheme (:mod:`azulejos.play.seeding`),
+  derived by :func:`azulejos.play.pairing.deal_seed` (shared with the web's tournaments).
   Each lineup plays every deal once per rotation of the seats, so every bot sits in every seat
   with the same chance draws. Fills are drawn from the bag counts (R21), so they are identical
   across the rotations until the bag first runs empty and the box lid - which depends on play -
@@ -21,7 +22,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import math
 import zlib
@@ -34,6 +34,7 @@ from azulejos.core import Ruleset, State
 from azulejos.core.errors import CodedError
 from azulejos.notation import dumps, record_of
 from azulejos.play import FORFEIT, Clock, Forfeit, Host, Seat, Seeding, Session
+from azulejos.play.pairing import deal_seed as pairing_deal_seed
 from azulejos.play.ratings import ranks_of
 
 #: What can be wrong with the bots of :func:`schedule`: the ``code`` of a :class:`LineupError`
@@ -133,9 +134,7 @@ def _seed_of(job: GameJob, seat: int) -> int:
 def deal_seed(job: GameJob) -> int:
     """The seed of a job's deal: the same for every game of the deal (paired deals); with a
     secret, not computable from the public seed."""
-    key = f"{job.seed}:{job.secret}" if job.secret else f"{job.seed}"
-    digest = hashlib.sha256(f"azulejos-tournament:{key}:{job.deal}".encode()).digest()
-    return int.from_bytes(digest[:16], "big")
+    return pairing_deal_seed(job.seed, job.secret, job.deal)  # shared with the web's tournaments
 
 
 def warm_up(agents: Iterable[Agent]) -> None:

@@ -23,6 +23,7 @@ from .chat_messages import chat_messages
 from .fairplay.messages import fairplay_messages
 from .lobby.messages import lobby_messages
 from .profile_messages import profile_messages
+from .tournaments.messages import tournament_messages
 from .vacation_messages import vacation_messages
 
 #: One number per plural form of each language, in the order of its catalogue's forms.
@@ -408,6 +409,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         **lobby_messages(lang, ngettext),
         **account_messages(lang, ngettext), **vacation_messages(lang, ngettext),
         **fairplay_messages(lang, ngettext),  # (its error.name_taken covers profiles too)
+        **tournament_messages(lang, ngettext),
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},

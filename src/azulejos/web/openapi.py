@@ -17,6 +17,7 @@ from .lobby import openapi as lobby_openapi
 from .mail import openapi as mail_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, LANG, answer, ref
 from .protocol import MAX_MESSAGE, MAX_NAME
+from .tournaments import openapi as tournaments_openapi
 
 _ref, _json, _ERR, _AUTH, _GAME_ID = ref, answer, ERR, GAME_TOKEN, GAME_ID
 _LANG = LANG
@@ -54,6 +55,7 @@ SCHEMAS: dict[str, Any] = {
                             *lobby_openapi.ERROR_CODES,
                             *vacation_openapi.ERROR_CODES,
                             *fairplay_openapi.ERROR_CODES,
+                            *tournaments_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -388,7 +390,7 @@ def openapi_schema() -> dict[str, Any]:
             "schemas": (SCHEMAS | replays_openapi.SCHEMAS | clocks_openapi.SCHEMAS
                         | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS
                         | accounts_openapi.SCHEMAS | lobby_openapi.SCHEMAS
-                        | fairplay_openapi.SCHEMAS),
+                        | fairplay_openapi.SCHEMAS | tournaments_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -545,6 +547,7 @@ def openapi_schema() -> dict[str, Any]:
             **lobby_openapi.paths(),
             **vacation_openapi.paths(),
             **fairplay_openapi.paths(),
+            **tournaments_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

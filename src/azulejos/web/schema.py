@@ -57,6 +57,11 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
     list), ``azulejos_suspensions``, ``azulejos_fairplay`` (a profile's fair-play wait),
     ``azulejos_seat_clients`` (a digest of the client address a seat was played from) and
     ``azulejos_account_mutes`` (an account's mutes of a player in every game).
+14. tournaments for people (revision 0014; ``web/tournaments/``): ``azulejos_tournaments``
+    (the settings, the status, the round being played; a conditional update of the round
+    pairs each round once over every process), ``azulejos_tournament_entries`` (accounts'
+    profiles and bots entered, one entry per profile) and ``azulejos_tournament_games`` (each
+    round's pairings: the entries in seat order, the game or a bye, the result once written).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -375,6 +380,54 @@ passkey_challenges_t = Table(
     Column("purpose", String(8), nullable=False),
     Column("account_id", String(32), nullable=True),
     Column("expires", Float, nullable=False),
+)
+
+# -- tournaments for people (revision 0014; docs/api.md, "Tournaments") -----------------------
+tournaments_t = Table(
+    "azulejos_tournaments",
+    meta,
+    Column("tournament_id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("creator", String(32), nullable=False),  # the creator account's profile id
+    Column("format", String(16), nullable=False),  # "swiss" | "round_robin"
+    Column("rounds", Integer, nullable=False),  # Swiss: as asked; round-robin: set at the start
+    Column("settings", Text, nullable=False),  # JSON: players, variant, modules, clock, bots
+    Column("starts_at", Float, nullable=True),  # NULL: its creator starts it
+    Column("status", String(16), nullable=False, index=True),  # open | running | finished
+    Column("round", Integer, nullable=False),  # the round being played (0 before the start)
+    Column("revision", Integer, nullable=False),  # bumped by every change (joins, the start)
+    Column("secret", String(64), nullable=False),  # mixed into the deals; never shown
+    Column("created", Float, nullable=False),
+    Column("started", Float, nullable=True),
+    Column("finished", Float, nullable=True),
+)
+
+tournament_entries_t = Table(
+    "azulejos_tournament_entries",
+    meta,
+    Column("tournament_id", String(32), ForeignKey("azulejos_tournaments.tournament_id"),
+           primary_key=True),
+    Column("entry_id", String(32), primary_key=True),
+    Column("kind", String(8), nullable=False),  # "person" | "bot"
+    Column("profile_id", String(32), nullable=True),  # an account's profile (NULL: a bot)
+    Column("level", String(32), nullable=True),  # a bot's level
+    Column("name", String(80), nullable=False),
+    Column("joined", Float, nullable=False),
+    Column("seq", Integer, nullable=False),  # the entry order: 1, 2, … (gaps where one left)
+    UniqueConstraint("tournament_id", "profile_id", name="uq_azulejos_tournament_entries_profile"),
+)
+
+tournament_games_t = Table(
+    "azulejos_tournament_games",
+    meta,
+    Column("tournament_id", String(32), ForeignKey("azulejos_tournaments.tournament_id"),
+           primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("board", Integer, primary_key=True),  # 0, 1, … within the round
+    Column("entries", Text, nullable=False),  # JSON list of entry ids in seat order (1: a bye)
+    Column("game_id", String(32), nullable=True, index=True),  # NULL: a bye, or not made yet
+    Column("creating", Float, nullable=True),  # when a process took the game to make
+    Column("result", Text, nullable=True),  # JSON {points, scores}; NULL: not over
 )
 
 reviews_t = Table(

@@ -28,6 +28,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -129,7 +130,9 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
 
     # -- games ---------------------------------------------------------------------------------
     async def create(self, req: CreateRequest, profile: Any = None,
-                     rated: Any = None, account: Profile | None = None) -> dict[str, Any]:
+                     rated: Any = None, account: Profile | None = None, *,
+                     seated: Mapping[int, Profile] | None = None,
+                     seed: int | None = None) -> dict[str, Any]:
         """A new game, dealt for round 1 (R9). Returns the invitation secret of each person
         seat (claimed once, by :meth:`claim`), the spectator token, the hot-seat token (a
         hot-seat game has no invitations: its token plays every person seat) and the
@@ -137,7 +140,10 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
         ``profile``: the creator's profile key (a hot-seat game puts it on its first person
         seat; otherwise it is checked, and the creator's claim puts it on a seat);
         ``rated``: ask for a rated game (:mod:`.profiles`). ``account``: the profile of the
-        signed-in creator's account (:mod:`.accounts`), used when no key is sent."""
+        signed-in creator's account (:mod:`.accounts`), used when no key is sent. ``seated``:
+        person seats given to accounts' profiles from the start (tournaments: claimed, their
+        token never shown; the accounts open them from any device); ``seed``: the game's seed
+        (tournaments' paired deals; default: a new secret one)."""
         owner, wants_rated = await self._profile_of_new_game(req, profile, rated)
         if owner is None:
             owner = account
@@ -169,6 +175,9 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
             name = names[i]
             if s.kind == "bot":
                 seats.append(SeatSpec(i, "bot", name, s.level))
+            elif seated and i in seated:
+                seats.append(SeatSpec(i, "person", name, token_hash=token_digest(new_token()),
+                                      claimed=now, profile_id=seated[i].profile_id))
             elif req.hotseat:
                 if owner is not None and profile_id is not None and not s.name:
                     name = owner.name  # an unnamed seat takes its profile's name
@@ -180,7 +189,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
         spectator = new_token()
         host = new_token()
         hotseat = new_token() if req.hotseat else None
-        session = Session.new([seat_of(s) for s in seats], req.ruleset, Seeding(self.seeds()),
+        session = Session.new([seat_of(s) for s in seats], req.ruleset, Seeding(self.seeds() if seed is None else seed),
                               req.start_player, game_id=game_id,
                               bot_budget=Budget(seconds=self.bot_seconds))
         stored = StoredGame(

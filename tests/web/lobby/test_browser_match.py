@@ -7,8 +7,8 @@ keep (to finish fast) while the three pages follow the game live."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx

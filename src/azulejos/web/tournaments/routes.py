@@ -1,0 +1,127 @@
+"""The HTTP routes of tournaments (docs/api.md, "Tournaments") and their two browser pages.
+
+The tournament part of a server process starts with its first tournament request (the game
+service's commit hook is added then); every tournament request also looks at the tournaments
+due (a start time come, a round whose games have all ended), so a round ended by another
+process or by a clock is seen by whichever process is asked next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..accounts.cookies import signed_in
+from ..app import handles_errors, limit, page, read_body
+from ..profile_store import Profile
+from ..protocol import GameError
+from ..service import GameService, bot_levels
+from ..storage import SqlStore
+from .service import TournamentService
+from .store import SqlTournaments
+
+
+def tournaments_of(request: Request) -> TournamentService:
+    """This process's tournaments (made at the first request; ``no_tournaments`` 404 on a
+    server that keeps no database)."""
+    got: TournamentService | None = getattr(request.app.state, "tournaments", None)
+    if got is None:
+        games: GameService = request.app.state.service
+        if not isinstance(games.store, SqlStore):
+            raise GameError("no_tournaments", "this server keeps no tournaments", 404)
+        got = TournamentService(games, SqlTournaments(games.store.engine), bot_levels())
+        games.commit_hooks.append(got.game_changed)
+        request.app.state.tournaments = got
+    return got
+
+
+async def _who(request: Request) -> Profile:
+    who = await signed_in(request)
+    if who is None:
+        raise GameError("signed_out", "sign in first (the session has ended or expired)", 401)
+    return who.profile
+
+
+def _only(data: dict[str, Any], *fields: str) -> None:
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+@handles_errors
+async def listing(request: Request) -> Response:
+    return _json(await tournaments_of(request).listing())
+
+
+@handles_errors
+async def create(request: Request) -> Response:
+    limit(request, "games")
+    part = tournaments_of(request)
+    who = await _who(request)
+    data = await read_body(request)
+    return _json(await part.create(who, data), 201)
+
+
+@handles_errors
+async def detail(request: Request) -> Response:
+    part = tournaments_of(request)
+    who = await signed_in(request)
+    return _json(await part.detail(request.path_params["tournament_id"],
+                                   None if who is None else who.profile))
+
+
+@handles_errors
+async def join(request: Request) -> Response:
+    limit(request, "moves")
+    part = tournaments_of(request)
+    who = await _who(request)
+    _only(await read_body(request))
+    return _json(await part.join(request.path_params["tournament_id"], who))
+
+
+@handles_errors
+async def leave(request: Request) -> Response:
+    limit(request, "moves")
+    part = tournaments_of(request)
+    who = await _who(request)
+    _only(await read_body(request))
+    return _json(await part.leave(request.path_params["tournament_id"], who))
+
+
+@handles_errors
+async def add_bot(request: Request) -> Response:
+    limit(request, "moves")
+    part = tournaments_of(request)
+    who = await _who(request)
+    data = await read_body(request)
+    _only(data, "level")
+    return _json(await part.add_bot(request.path_params["tournament_id"], who,
+                                    data.get("level")))
+
+
+@handles_errors
+async def start(request: Request) -> Response:
+    limit(request, "moves")
+    part = tournaments_of(request)
+    who = await _who(request)
+    _only(await read_body(request))
+    return _json(await part.start(request.path_params["tournament_id"], who))
+
+
+ROUTES = [
+    Route("/tournaments", page),
+    Route("/tournaments/{tournament_id}", page),
+    Route("/api/tournaments", listing, methods=["GET"]),
+    Route("/api/tournaments", create, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}", detail, methods=["GET"]),
+    Route("/api/tournaments/{tournament_id}/join", join, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}/leave", leave, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}/bots", add_bot, methods=["POST"]),
+    Route("/api/tournaments/{tournament_id}/start", start, methods=["POST"]),
+]
