@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from azulejos.core import Fill, Move, Special, State
+from azulejos.core import Fill, Move, PatternLine, Special, State
 from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
@@ -51,7 +51,17 @@ class Access:
 
 
 def _letters(counts: list[int]) -> str:
-    return "".join(LETTERS[k] * counts[k] for k in range(5))
+    key = tuple(counts)
+    text = _LETTERS.get(key)
+    if text is None:
+        text = "".join(LETTERS[k] * counts[k] for k in range(5))
+        if len(_LETTERS) < 65536:
+            _LETTERS[key] = text
+    return text
+
+
+#: The letters of each tile count seen (a display's or the centre's), made once.
+_LETTERS: dict[tuple[int, ...], str] = {}
 
 
 def rules_json() -> dict[str, Any]:
@@ -235,16 +245,36 @@ def previews_json(live: Live, texts: list[str]) -> dict[str, dict[str, Any]]:
     return {text: got[m] for text, m in moves.items()}
 
 
+def _line_json(ln: PatternLine) -> dict[str, Any]:
+    out = _LINE_JSON.get(ln)
+    if out is None:
+        out = _LINE_JSON[ln] = {"colour": None if ln.colour is None else LETTERS[ln.colour],
+                                "count": ln.count}
+    return out
+
+
+def _row_json(row: tuple[int | None, ...]) -> list[str | None]:
+    out = _ROW_JSON.get(row)
+    if out is None:
+        out = [None if k is None else LETTERS[k] for k in row]
+        if len(_ROW_JSON) < 65536:
+            _ROW_JSON[row] = out
+    return out
+
+
+#: A pattern line's and a wall row's JSON, made once each and shared by every board (a view
+#: is never changed).
+_LINE_JSON: dict[PatternLine, dict[str, Any]] = {}
+_ROW_JSON: dict[tuple[int | None, ...], list[str | None]] = {}
+
+
 def board_json(state: State, seat: int) -> dict[str, Any]:
     pv = state.player(seat)
     return {
         "seat": seat,
         "score": pv.score,
-        "lines": [
-            {"colour": None if ln.colour is None else LETTERS[ln.colour], "count": ln.count}
-            for ln in pv.lines
-        ],
-        "wall": [[None if k is None else LETTERS[k] for k in row] for row in pv.wall],
+        "lines": [_line_json(ln) for ln in pv.lines],
+        "wall": [_row_json(row) for row in pv.wall],
         "floor": [MARKER if k == 5 else LETTERS[k] for k in pv.floor],
         "floor_penalty": -pv.floor_penalty,
         "has_marker": pv.has_marker,
