@@ -9,8 +9,11 @@ random legal moves round-robin for --moves moves. Its subscribers take their leg
 previews, as load_web.py's clients ask (docs/api.md, "Previews on demand"), unless
 --with-previews. Prints the milliseconds per move of the main
 parts, then (with --top N) cProfile's top functions by own time. No websocket, no network.
+With --cpu, no profiler: the process CPU time per move of the same work, steadier than the
+load test's figure on a shared machine (run it on two trees with PYTHONPATH, alternating).
 
     python benchmarks/load_profile.py --games 50 --moves 2000 [--db URL] [--top 25]
+    python benchmarks/load_profile.py --games 25 --moves 3000 --cpu
 """
 
 from __future__ import annotations
@@ -85,8 +88,9 @@ class Viewer:
         self.wire = 0
         self.patches = patches and patch_message is not None
         self.sent: Sent | None = None
-        # permessage-deflate as uvicorn's websockets does it: raw deflate, context kept
-        self.zlib = zlib.compressobj(wbits=-15) if compress else None
+        # permessage-deflate as uvicorn's websockets does it: raw deflate, context kept,
+        # a 4 KiB window and memLevel 5 (uvicorn's ServerPerMessageDeflateFactory settings)
+        self.zlib = zlib.compressobj(wbits=-12, memLevel=5) if compress else None
 
     def send_view(self, view: dict[str, Any]) -> None:
         self.view = view
@@ -102,7 +106,7 @@ class Viewer:
 
 
 async def run(db: str, games: int, moves: int, seed: int, top: int, patches: bool = True,
-              compress: bool = True, with_previews: bool = False) -> None:
+              compress: bool = True, with_previews: bool = False, cpu: bool = False) -> None:
     svc = InlineService(SqlStore(database_url(db)), sync_interval=0)
     await svc.start(resume_bots=False)
     viewers: list[Viewer] = []
@@ -119,7 +123,9 @@ async def run(db: str, games: int, moves: int, seed: int, top: int, patches: boo
     prof = cProfile.Profile()
     played = 0
     t0 = time.perf_counter()
-    prof.enable()
+    c0 = time.process_time()
+    if not cpu:
+        prof.enable()
     while played < moves:
         progressed = False
         for v in viewers:
@@ -133,7 +139,12 @@ async def run(db: str, games: int, moves: int, seed: int, top: int, patches: boo
             break
     prof.disable()
     wall = time.perf_counter() - t0
+    spent = time.process_time() - c0
     await svc.stop()
+    if cpu:
+        print(f"{played} moves: {1000 * spent / max(1, played):.3f} ms of process CPU a move "
+              f"(no profiler; {played / wall:.0f} moves/s)")
+        return
     stats = pstats.Stats(prof)
     raw: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
     print(f"{played} moves in {wall:.2f} s under cProfile ({played / wall:.0f} moves/s, "
@@ -157,10 +168,12 @@ def main() -> int:
     ap.add_argument("--no-compression", action="store_true", help="do not compress")
     ap.add_argument("--with-previews", action="store_true",
                     help="views with every legal move's preview (default: on demand, never asked)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="no profiler: print the process CPU time per move only")
     args = ap.parse_args()
     db = args.db or str(Path(tempfile.mkdtemp()) / "profile.sqlite3")
     asyncio.run(run(db, args.games, args.moves, args.seed, args.top, not args.no_patches,
-                    not args.no_compression, args.with_previews))
+                    not args.no_compression, args.with_previews, args.cpu))
     return 0
 
 

@@ -195,3 +195,26 @@ def test_a_postgresql_write_notifies_once_when_it_commits_and_never_when_refused
         finally:
             listener.close()
             store.close()
+
+
+def test_every_mover_stores_each_event_exactly(store: SqlStore) -> None:
+    """The events reach their columns unchanged, whatever their text (quotes, backslashes,
+    braces, commas, accents, an emoji), a seat or none, and the time to the last bit (on
+    PostgreSQL they travel as one JSON text: docs/performance.md, issue 27)."""
+    from sqlalchemy import select
+
+    from azulejos.web.schema import events_t
+
+    store.create(_game("g1"))
+    awkward = ['{"a": [1, 2]}', 'back\\slash "quoted", comma', "é ü ñ — 🙂", "NULL", ""]
+    rows = [{"game_id": "g1", "seq": 1 + i, "kind": "move" if i % 2 else "fill", "data": text,
+             "seat": None if i == 2 else i % 2, "at": 1_700_000_000.123456789 + i / 3}
+            for i, text in enumerate(awkward)]
+    assert store._mover.append(_params("g1", 1, len(rows)), rows)
+    with store.engine.connect() as conn:
+        got = conn.execute(select(events_t.c.seq, events_t.c.kind, events_t.c.data,
+                                  events_t.c.seat, events_t.c.at)
+                           .where(events_t.c.game_id == "g1", events_t.c.seq >= 1)
+                           .order_by(events_t.c.seq)).all()
+    assert [tuple(r) for r in got] == [(r["seq"], r["kind"], r["data"], r["seat"], r["at"])
+                                       for r in rows]

@@ -67,7 +67,30 @@ class PlayerView:
 
     @property
     def complete_rows(self) -> int:
-        return sum(all(c is not None for c in row) for row in self.wall)
+        return sum(None not in row for row in self.wall)
+
+
+_LINES: dict[tuple[int, int, int], PatternLine] = {}
+_ROWS: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+
+
+def _pattern_line(colour: int, count: int, capacity: int) -> PatternLine:
+    """The pattern line of a stored colour (-1: none), count and capacity (one object each)."""
+    key = (colour, count, capacity)
+    line = _LINES.get(key)
+    if line is None:
+        line = _LINES[key] = PatternLine(None if colour < 0 else colour, count, capacity)
+    return line
+
+
+def _wall_row(cells: tuple[int, ...]) -> tuple[int | None, ...]:
+    """A wall row from its stored cells (-1: empty), as :attr:`PlayerView.wall` holds it."""
+    row = _ROWS.get(cells)
+    if row is None:
+        row = tuple(None if k < 0 else k for k in cells)
+        if len(_ROWS) < 65536:  # at most 6**5 rows exist; the bound is for odd inputs
+            _ROWS[cells] = row
+    return row
 
 
 class State:
@@ -337,21 +360,11 @@ class State:
         seat = index(seat, self.players, "a seat")
         s = self._s
         b = L.P0 + seat * L.STRIDE
-        lines = tuple(
-            PatternLine(
-                None if s[b + L.L_COLOUR + i] < 0 else s[b + L.L_COLOUR + i],
-                s[b + L.L_COUNT + i],
-                i + 1,
-            )
-            for i in range(5)
-        )
-        wall = tuple(
-            tuple(
-                None if s[b + L.WALL + r * 5 + c] < 0 else s[b + L.WALL + r * 5 + c]
-                for c in range(5)
-            )
-            for r in range(5)
-        )
+        # (the lines and wall rows are immutable values, shared: a board is drawn every move)
+        c, k = b + L.L_COLOUR, b + L.L_COUNT
+        lines = tuple(_pattern_line(s[c + i], s[k + i], i + 1) for i in range(5))
+        w = b + L.WALL
+        wall = tuple(_wall_row(tuple(s[w + r : w + r + 5])) for r in range(0, 25, 5))
         n = s[b + L.FLOOR_N]
         floor = tuple(s[b + L.FLOOR_SLOT : b + L.FLOOR_SLOT + n])
         return PlayerView(seat, s[b + L.SCORE], lines, wall, floor, s[L.MARKER] == seat)

@@ -24,6 +24,7 @@ joined to its newer events, so the version and the events come from one snapshot
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -36,13 +37,15 @@ from sqlalchemy import (
     Text,
     and_,
     bindparam,
+    cast,
+    column,
     func,
     insert,
     select,
     true,
     update,
 )
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.dialects.postgresql import JSON
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
@@ -226,6 +229,10 @@ class SqliteMover:
             self._conn.close()
 
 
+#: The events' JSON for :class:`PgMover` (floats as their shortest exact text).
+_EVENTS_JSON = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+
+
 def _pg_statement(move: Any, notify: bool) -> Any:
     """The whole write as one PostgreSQL statement: the row's move and the events' inserts as
     ``WITH`` queries (the inserts join the moved row, so a row not at the expected version
@@ -233,10 +240,13 @@ def _pg_statement(move: Any, notify: bool) -> Any:
     notice ``n_payload`` on channel ``n_channel`` if the row moved (``NOTIFY`` is delivered
     when the transaction commits, so a listener that hears it reads the move)."""
     moved = move.returning(games_t.c.game_id).cte("moved")
-    arrays = [bindparam("e_seq", type_=ARRAY(Integer)), bindparam("e_kind", type_=ARRAY(Text)),
-              bindparam("e_data", type_=ARRAY(Text)), bindparam("e_seat", type_=ARRAY(Integer)),
-              bindparam("e_at", type_=ARRAY(Float))]
-    rows = func.unnest(*arrays).table_valued(*_EVENT_COLUMNS[1:]).render_derived(name="r")
+    # The events travel as one JSON text (parameter ``e_rows``: a list of objects with the
+    # columns after game_id): one text to pass instead of five arrays, whose conversion
+    # took psycopg more time than the rest of the write (docs/performance.md, issue 27).
+    rows = (func.json_to_recordset(cast(bindparam("e_rows", type_=Text), JSON))
+            .table_valued(column("seq", Integer), column("kind", Text), column("data", Text),
+                          column("seat", Integer), column("at", Float))
+            .render_derived(name="r", with_types=True))
     added = (
         insert(events_t)
         .from_select(list(_EVENT_COLUMNS),
@@ -305,8 +315,7 @@ class PgMover:
             game, version = params["b_game"], params["b_version"]
             assert isinstance(game, str) and isinstance(version, int)
             args["n_payload"] = notice[1](game, version)
-        for k in _EVENT_COLUMNS[1:]:
-            args["e_" + k] = [r[k] for r in rows]
+        args["e_rows"] = _EVENTS_JSON.encode([{k: r[k] for k in _EVENT_COLUMNS[1:]} for r in rows])
         try:
             counts = self._run(write.sql, args)
         except psycopg.errors.IntegrityError:

@@ -292,6 +292,19 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
                           frozenset(live.left_seats()))
         return Access(grant.game_id, grant.role, frozenset())
 
+    def opens_held(self, token: Any, game_id: str) -> bool:
+        """True when :meth:`access` would open ``game_id`` with ``token`` without asking the
+        database, so without refusing: its grant is held here (only grants that nothing can
+        revoke are) and the game is in memory. False: ask :meth:`access`. (The websocket's
+        check before each change: a move costs no second look-up.)"""
+        if not isinstance(token, str) or not token or len(token) > MAX_TOKEN:
+            return False
+        grant = self._grants.get(token_digest(token))
+        if grant is None or grant.game_id != game_id or game_id not in self._games:
+            return False
+        self._games.move_to_end(game_id)  # as access() reading the game does
+        return True
+
     # -- reading -------------------------------------------------------------------------------
     async def view(self, access: Access, with_previews: bool = True) -> dict[str, Any]:
         """The view for ``access``; ``with_previews`` false: its legal moves without their

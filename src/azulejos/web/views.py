@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from azulejos.core import Fill, Move, Special, State
+from azulejos.core import Fill, Move, PatternLine, Special, State
 from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
@@ -51,7 +51,17 @@ class Access:
 
 
 def _letters(counts: list[int]) -> str:
-    return "".join(LETTERS[k] * counts[k] for k in range(5))
+    key = tuple(counts)
+    text = _LETTERS.get(key)
+    if text is None:
+        text = "".join(LETTERS[k] * counts[k] for k in range(5))
+        if len(_LETTERS) < 65536:
+            _LETTERS[key] = text
+    return text
+
+
+#: The letters of each tile count seen (a display's or the centre's), made once.
+_LETTERS: dict[tuple[int, ...], str] = {}
 
 
 def rules_json() -> dict[str, Any]:
@@ -189,8 +199,23 @@ def legal_json(state: State, with_previews: bool = True) -> list[dict[str, Any]]
     ``with_previews`` false: the same entries without ``preview``, and none computed (for the
     connections that ask for the previews they need, docs/api.md "Previews on demand")."""
     if not with_previews:
-        return [_entry(m, None, state) for m in state.legal_moves()]
+        out: list[dict[str, Any]] = []
+        for m in state.legal_moves():
+            entry = _BARE.get(m.id)
+            if entry is None:
+                if m.split:  # where an SF4 split sends its colours depends on the display
+                    out.append(_entry(m, None, state))
+                    continue
+                entry = _BARE[m.id] = _entry(m)
+            out.append(entry)
+        return out
     return [_entry(m, _preview_json(m, pv, state), state) for m, pv in previews(state)]
+
+
+#: Each move's entry without a preview, by move id: the same for every state where the move is
+#: legal (but an SF4 split's, whose ``sends`` depend on the display), so made once per process
+#: and shared by every view (a view is never changed).
+_BARE: dict[int, dict[str, Any]] = {}
 
 
 #: The most previews one request may ask for (docs/api.md, "Previews on demand").
@@ -220,16 +245,36 @@ def previews_json(live: Live, texts: list[str]) -> dict[str, dict[str, Any]]:
     return {text: got[m] for text, m in moves.items()}
 
 
+def _line_json(ln: PatternLine) -> dict[str, Any]:
+    out = _LINE_JSON.get(ln)
+    if out is None:
+        out = _LINE_JSON[ln] = {"colour": None if ln.colour is None else LETTERS[ln.colour],
+                                "count": ln.count}
+    return out
+
+
+def _row_json(row: tuple[int | None, ...]) -> list[str | None]:
+    out = _ROW_JSON.get(row)
+    if out is None:
+        out = [None if k is None else LETTERS[k] for k in row]
+        if len(_ROW_JSON) < 65536:
+            _ROW_JSON[row] = out
+    return out
+
+
+#: A pattern line's and a wall row's JSON, made once each and shared by every board (a view
+#: is never changed).
+_LINE_JSON: dict[PatternLine, dict[str, Any]] = {}
+_ROW_JSON: dict[tuple[int | None, ...], list[str | None]] = {}
+
+
 def board_json(state: State, seat: int) -> dict[str, Any]:
     pv = state.player(seat)
     return {
         "seat": seat,
         "score": pv.score,
-        "lines": [
-            {"colour": None if ln.colour is None else LETTERS[ln.colour], "count": ln.count}
-            for ln in pv.lines
-        ],
-        "wall": [[None if k is None else LETTERS[k] for k in row] for row in pv.wall],
+        "lines": [_line_json(ln) for ln in pv.lines],
+        "wall": [_row_json(row) for row in pv.wall],
         "floor": [MARKER if k == 5 else LETTERS[k] for k in pv.floor],
         "floor_penalty": -pv.floor_penalty,
         "has_marker": pv.has_marker,
@@ -312,12 +357,20 @@ class SharedView(dict[str, Any]):
     texts: dict[str, str] | None = None
 
 
+#: In a version's view template (:attr:`_Parts.base`), the place of a key that each view fills
+#: in itself (the viewer's part, or what may change within a version: the seats' names).
+_SLOT: Any = object()
+
+
 @dataclass(slots=True)
 class _Parts:
     """The parts of a game's view that depend on the game alone (not on the viewer), built once
     per game version and shared by every viewer's view; each encoded as JSON once, on demand.
     ``entries``: each log entry with its JSON (a dict, and its text), kept for the next version
-    (the log only grows, and an entry never changes once written)."""
+    (the log only grows, and an entry never changes once written). ``base``: the view's keys
+    in their order with this version's values (:data:`_SLOT` where each view puts its own),
+    ``texts`` their JSON texts (a value unchanged since the version before keeps its object
+    and its text)."""
 
     version: int
     state: State
@@ -330,26 +383,49 @@ class _Parts:
     board_keys: tuple[tuple[int, ...], ...] = ()  # State.board_key of each seat's board
     encoded: dict[str, str] = field(default_factory=dict)
     log_texts: list[str] | None = None  # each log entry's JSON text, made on demand
+    base: dict[str, Any] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+    rules: Any = None  # the Ruleset the "ruleset" value was made from
+    #: The seats as last shown: [(seats, online), their JSON value, its text or None]
+    seats: list[Any] | None = None
 
     def fragment(self, key: str, value: Any) -> str | None:
         """The JSON of ``value`` if it is this version's shared ``key`` (None otherwise)."""
-        slot = key
         if key == "legal":  # with or without the previews: two texts, each made once
-            shared = self.legal if value is self.legal else self.bare
-            if value is self.bare:
+            if value is self.legal and value is not None:
+                slot = "legal"
+            elif value is self.bare and value is not None:
                 slot = "legal/bare"
-        else:
-            shared = self.values.get(key)
-        if shared is None or shared is not value:
-            return None
-        text = self.encoded.get(slot)
-        if text is None:
-            if key == "log":
-                text = "[" + ",".join(t for _e, _j, t in self.entries) + "]"
             else:
-                text = dumps(value)
-            self.encoded[slot] = text
+                return None
+            text = self.encoded.get(slot)
+            if text is None:
+                text = self.encoded[slot] = dumps(value)
+            return text
+        if key == "seats":
+            seats = self.seats
+            if seats is None or seats[1] is not value:
+                return None
+            if seats[2] is None:
+                seats[2] = dumps(value)
+            return str(seats[2])
+        if self.base.get(key, _SLOT) is not value:
+            return None
+        text = self.texts.get(key)
+        if text is None:
+            text = self.texts[key] = self._encode(key, value)
         return text
+
+    def _encode(self, key: str, value: Any) -> str:
+        if key == "log":
+            return "[" + ",".join(self.log_list()) + "]"
+        return dumps(value)
+
+    def log_list(self) -> list[str]:
+        """Each log entry's JSON text, in order (one list per version)."""
+        if self.log_texts is None:
+            self.log_texts = [t for _e, _j, t in self.entries]
+        return self.log_texts
 
 
 #: The shared parts of each game held in memory, for its latest version seen (weak: a game
@@ -384,8 +460,10 @@ def _parts(live: Live) -> _Parts:
     old = parts if parts is not None and len(parts.board_keys) == len(keys) else None
     boards = [old.values["boards"][p] if old is not None and old.board_keys[p] == k
               else board_json(st, p) for p, k in enumerate(keys)]
+    rules = live.ruleset
     values: dict[str, Any] = {
-        "ruleset": live.ruleset.to_json(),
+        "ruleset": parts.values["ruleset"] if parts is not None and parts.rules is rules
+        else rules.to_json(),
         "factories": [_letters(f) for f in st.factories],
         "centre": _letters(st.centre),
         "specials": specials_json(st),
@@ -395,8 +473,63 @@ def _parts(live: Live) -> _Parts:
         "log": [js for _e, js, _t in entries],
         "result": result_json(st),
     }
-    parts = _PARTS[live] = _Parts(version, st, log, values, entries, board_keys=keys)
+    base: dict[str, Any] = {
+        "game": live.game_id,
+        "version": version,
+        "players": live.players,
+        "variant": live.variant,
+        "ruleset": values["ruleset"],
+        "phase": st.phase,
+        "round": st.round,
+        "current": st.to_move,
+        "start_player": st.start_player,
+        "pending_line": None if st.pending_line is None else st.pending_line + 1,
+        "you": _SLOT,
+        "to_move": _SLOT,
+        "stand_in": _SLOT,
+        "rated": _SLOT,
+        "seats": _SLOT,
+        "factories": values["factories"],
+        "centre": values["centre"],
+        "marker_in_centre": st.marker_in_centre,
+        "specials": values["specials"],
+        "bag": values["bag"],
+        "lid": values["lid"],
+        "boards": values["boards"],
+        "legal": _SLOT,
+        "log": values["log"],
+        "result": values["result"],
+    }
+    texts: dict[str, str] = {}
+    if parts is not None:
+        # What did not change since the version before keeps its object and its text (a
+        # patch then compares the texts by identity).
+        before, encoded = parts.base, parts.texts
+        for key, value in base.items():
+            if value is _SLOT or key == "log":
+                continue
+            was = before.get(key, _SLOT)
+            if was is value or (was is not _SLOT and type(was) is type(value) and was == value):
+                base[key] = was
+                if key in values:
+                    values[key] = was
+                text = encoded.get(key)
+                if text is not None:
+                    texts[key] = text
+    parts = _PARTS[live] = _Parts(version, st, log, values, entries, board_keys=keys, base=base,
+                                  texts=texts, rules=rules)
     return parts
+
+
+def _seats_value(parts: _Parts, live: Live, online: dict[int, int]) -> list[dict[str, Any]]:
+    """The view's ``seats``, made once for the seats and presence of this version's views."""
+    key = (tuple(live.seats), tuple(online.items()))
+    seats = parts.seats
+    if seats is not None and seats[0] == key:
+        return cast("list[dict[str, Any]]", seats[1])
+    value = seats_json(live, online)
+    parts.seats = [key, value, None]
+    return value
 
 
 def build_view(live: Live, access: Access, online: dict[int, int],
@@ -407,11 +540,9 @@ def build_view(live: Live, access: Access, online: dict[int, int],
     "Previews on demand")."""
     access = access.now(live.left_seats())
     st = live.state
-    phase = st.phase
     mover = st.to_move
     to_move = mover is not None and access.controls(mover)
     parts = _parts(live)
-    shared = parts.values
     legal: list[dict[str, Any]] = []
     if to_move and with_previews:
         if parts.legal is None:
@@ -421,33 +552,13 @@ def build_view(live: Live, access: Access, online: dict[int, int],
         if parts.bare is None:
             parts.bare = legal_json(st, with_previews=False)
         legal = parts.bare
-    view = SharedView(
-        game=live.game_id,
-        version=live.version,
-        players=live.players,
-        variant=live.variant,
-        ruleset=shared["ruleset"],
-        phase=phase,
-        round=st.round,
-        current=mover,
-        start_player=st.start_player,
-        pending_line=None if st.pending_line is None else st.pending_line + 1,
-        you=you_json(access),
-        to_move=to_move,
-        stand_in=live.stand_in,
-        rated=live.rated,  # the creator asked for a rated game (docs/api.md, "Profiles")
-        seats=seats_json(live, online),
-        factories=shared["factories"],
-        centre=shared["centre"],
-        marker_in_centre=st.marker_in_centre,
-        specials=shared["specials"],
-        bag=shared["bag"],
-        lid=shared["lid"],
-        boards=shared["boards"],
-        legal=legal,
-        log=shared["log"],
-        result=shared["result"],
-    )
+    view = SharedView(parts.base)  # the keys in their order; the viewer's own filled in
+    view["you"] = you_json(access)
+    view["to_move"] = to_move
+    view["stand_in"] = live.stand_in
+    view["rated"] = live.rated  # the creator asked for a rated game (docs/api.md, "Profiles")
+    view["seats"] = _seats_value(parts, live, online)
+    view["legal"] = legal
     view.parts = parts
     return view
 
@@ -481,6 +592,19 @@ def dumps(obj: Any) -> str:
     return _ENCODER.encode(obj)
 
 
+def _scalar(value: Any) -> str | None:
+    """The JSON of a None, a boolean or a whole number without an encoder call (else None)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return str(value)
+    return None
+
+
 def view_texts(view: dict[str, Any]) -> dict[str, str]:
     """Each key of ``view`` with the JSON text of its value; the parts a :class:`SharedView`
     shares with the other views of its version are encoded once, and a shared view's texts
@@ -492,9 +616,15 @@ def view_texts(view: dict[str, Any]) -> dict[str, str]:
     texts = view.texts
     if texts is None:
         texts = {}
+        base, shared = parts.base, parts.texts
         for key, value in view.items():
-            text = parts.fragment(key, value)
-            texts[key] = dumps(value) if text is None else text
+            if base.get(key, _SLOT) is value:  # this version's, the same for every viewer
+                text = shared.get(key)
+                if text is None:
+                    text = shared[key] = parts._encode(key, value)  # noqa: SLF001
+            else:
+                text = _scalar(value) or parts.fragment(key, value) or dumps(value)
+            texts[key] = text
         view.texts = texts
     return texts
 
@@ -529,11 +659,9 @@ class Sent:
 
 def _log_texts(view: dict[str, Any]) -> list[str] | None:
     parts = view.parts if isinstance(view, SharedView) else None
-    if parts is None or parts.fragment("log", view.get("log")) is None:
+    if parts is None or parts.base.get("log", _SLOT) is not view.get("log"):
         return None
-    if parts.log_texts is None:
-        parts.log_texts = [t for _e, _j, t in parts.entries]
-    return parts.log_texts
+    return parts.log_list()
 
 
 def patch_message(view: dict[str, Any], sent: Sent | None) -> tuple[str, Sent]:
@@ -554,7 +682,8 @@ def patch_message(view: dict[str, Any], sent: Sent | None) -> tuple[str, Sent]:
     added: list[str] | None = None
     if "log" in changed and log is not None and sent.log is not None:
         n = len(sent.log)
-        if len(log) >= n and all(a is b or a == b for a, b in zip(log, sent.log)):
+        # (the entries' texts are shared from version to version: compared by identity first)
+        if len(log) >= n and log[:n] == sent.log:
             changed.remove("log")
             added = log[n:]
     out = f'{{"type":"patch","base":{sent.version},"version":{now.version},"view":'

@@ -248,7 +248,7 @@ async def _handle(svc: GameService, conn: Connection, raw: str) -> None:
             ref = None
             raise GameError("malformed", "'ref' must be a short string or number")
         kind = data.get("type")
-        if kind in CHANGES:
+        if kind in CHANGES and not svc.opens_held(conn.token, conn.access.game_id):
             try:
                 await svc.access(conn.token, conn.access.game_id)  # still opens the game?
             except GameError as e:
