@@ -522,8 +522,9 @@ def _parts(live: Live) -> _Parts:
 
 
 def _seats_value(parts: _Parts, live: Live, online: dict[int, int]) -> list[dict[str, Any]]:
-    """The view's ``seats``, made once for the seats and presence of this version's views."""
-    key = (tuple(live.seats), tuple(online.items()))
+    """The view's ``seats``, made once for the seats, presence and vacations of this version's
+    views (a vacation begins or ends without a new version)."""
+    key = (tuple(live.seats), tuple(online.items()), tuple(sorted(live.vacations.items())))
     seats = parts.seats
     if seats is not None and seats[0] == key:
         return cast("list[dict[str, Any]]", seats[1])

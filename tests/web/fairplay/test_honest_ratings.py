@@ -89,7 +89,10 @@ def test_a_guest_profile_or_a_suspended_account_makes_a_game_unrated(
     gid, tokens = rated_game(ana, bo)
     got = op.client.post("/api/admin/suspensions", json={"name": "Bo", "reason": "abuse"})
     assert got.status_code == 201, got.text
-    play_out(server, gid, tokens, seed=3)  # Bo's seat is the bot's now; Ana plays on
+    # Bo's seat is the bot's now (and the seat token the lobby gave him ended with his
+    # sessions); Ana plays on
+    mine = next(s for s, t in tokens.items() if view(server, gid, t)["seats"][s]["name"] == "Ana")
+    play_out(server, gid, {mine: tokens[mine]}, seed=3)
     settle(server)
     assert profile(server, ana.profile)["rating"] is None
     assert board(server)["total"] == 0

@@ -29,7 +29,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from azulejos.core.rules import VARIANTS
+from azulejos.core.rules import VARIANTS, Phase
 from azulejos.core.ruleset import MODULES
 from azulejos.play.pairing import (
     BYE_POINTS,
@@ -391,7 +391,7 @@ class TournamentService:
                 continue
             line = lines[0]
             scores = list(line["scores"])
-            if line["phase"] == "over":
+            if line["phase"] == Phase.OVER:
                 # the winners (R25: points, then complete rows; both: a shared victory)
                 won = set(line["winners"])
                 points = game_points([1 if seat in won else 2 for seat in range(len(scores))])
