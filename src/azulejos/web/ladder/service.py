@@ -46,7 +46,7 @@ STATUSES = ("open", "playing", "declined", "settled")
 def check_pool(pool: Any) -> str:
     if pool not in POOLS:
         raise GameError("unknown_ladder", f"there is no such ladder (the ladders: "
-                        f"{', '.join(POOLS)})", 404, {"ladders": list(POOLS)})
+                        f"{', '.join(POOLS)})", 404)
     return str(pool)
 
 
@@ -167,7 +167,7 @@ class LadderService:
             raise GameError("unknown_rung", "that account is not on this ladder", 404)
         if not 1 <= mine.rank - theirs.rank <= REACH:
             raise GameError("out_of_reach", f"you may challenge only an account at most "
-                            f"{REACH} rungs above you", 409, {"reach": REACH})
+                            f"{REACH} rungs above you", 409)
         await self.lobby.check_may_play(who, settings_of_pool(pool))
         c = Challenge(secrets.token_urlsafe(8), pool, mine.account_id, theirs.account_id,
                       "open", self.lobby.now(), None, None, None)
