@@ -35,8 +35,11 @@ def ladder_of(n: int, make_client: Any) -> list[TestClient]:
 
 
 def settle(c: TestClient) -> None:
-    c.portal.call(c.app.state.ladder.wait)  # type: ignore[attr-defined]
-    c.portal.call(c.app.state.service.profiles.settle)  # type: ignore[attr-defined]
+    """Wait for the ladder's settling and the ratings (on the server's own loop)."""
+    portal: Any = c.portal
+    state: Any = c.app.state  # type: ignore[attr-defined]
+    portal.call(state.ladder.wait)
+    portal.call(state.service.profiles.settle)
 
 
 def test_join_leave_and_list(make_client: Any) -> None:
