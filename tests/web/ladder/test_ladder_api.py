@@ -94,8 +94,8 @@ def test_challenges_reach_three_rungs_up_and_bad_requests(make_client: Any) -> N
     assert made["you"] == {"seat": 0, "token": None}
     cid = made["id"]
     # one open challenge a player, either side
-    refused(bottom.post(f"{POOL}/challenge", json={"profile": profile(p[3])}), 409, "busy")
-    refused(p[3].post(f"{POOL}/challenge", json={"profile": profile(p[2])}), 409, "busy")
+    refused(bottom.post(f"{POOL}/challenge", json={"profile": profile(p[3])}), 409, "challenge_pending")
+    refused(p[3].post(f"{POOL}/challenge", json={"profile": profile(p[2])}), 409, "challenge_pending")
     assert ok(p[2].get(POOL))["you"] == {"rank": 3, "challenge": cid}
     # only the one challenged accepts; only its players decline
     refused(p[4].post(f"{POOL}/challenges/{cid}/accept", json={}), 403, "not_challenged")
@@ -106,8 +106,8 @@ def test_challenges_reach_three_rungs_up_and_bad_requests(make_client: Any) -> N
             "unknown_challenge")
     declined = ok(p[2].post(f"{POOL}/challenges/{cid}/decline", json={}))
     assert declined["status"] == "declined"
-    refused(p[2].post(f"{POOL}/challenges/{cid}/accept", json={}), 409, "not_open")
-    refused(bottom.post(f"{POOL}/challenges/{cid}/decline", json={}), 409, "not_open")
+    refused(p[2].post(f"{POOL}/challenges/{cid}/accept", json={}), 409, "challenge_closed")
+    refused(bottom.post(f"{POOL}/challenges/{cid}/decline", json={}), 409, "challenge_closed")
     assert ok(bottom.get(POOL))["challenges"] == []
     assert names(bottom) == ["P1", "P2", "P3", "P4", "P5", "P6"]
     # a new one after the decline; leaving the ladder withdraws it

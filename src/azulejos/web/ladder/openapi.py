@@ -10,7 +10,7 @@ from .service import POOLS, REACH, STATUSES
 #: Error codes of the ladder routes.
 ERROR_CODES = ("unknown_ladder", "already_on_ladder", "not_on_ladder", "challenge_playing",
                "self_challenge", "unknown_rung", "out_of_reach", "unknown_challenge",
-               "not_challenged")
+               "not_challenged", "challenge_pending", "challenge_closed")
 
 _SESSION: list[dict[str, list[str]]] = [{"session": []}]
 _POOL = {"name": "pool", "in": "path", "required": True,

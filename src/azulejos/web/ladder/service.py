@@ -172,7 +172,7 @@ class LadderService:
         c = Challenge(secrets.token_urlsafe(8), pool, mine.account_id, theirs.account_id,
                       "open", self.lobby.now(), None, None, None)
         if await self.run(self.store.challenge, c) == "busy":
-            raise GameError("busy", "you or the account challenged already have a challenge "
+            raise GameError("challenge_pending", "you or the account challenged already have a challenge "
                             "open or being played", 409)
         log.info("ladder %s: challenge %s made", pool, c.challenge_id)
         return await self.challenge_state(pool, c.challenge_id, who)
@@ -183,16 +183,16 @@ class LadderService:
         if who.account.account_id != c.challenged:
             raise GameError("not_challenged", "only the account challenged may accept", 403)
         if c.status != "open":
-            raise GameError("not_open", "this challenge is no longer open", 409)
+            raise GameError("challenge_closed", "this challenge is no longer open", 409)
         settings = settings_of_pool(c.pool)
         rungs = {r.account_id: r for r in await self.run(self.store.rungs, c.pool)}
         one, two = rungs.get(c.challenger), rungs.get(c.challenged)
         if one is None or two is None:
-            raise GameError("not_open", "this challenge is no longer open", 409)
+            raise GameError("challenge_closed", "this challenge is no longer open", 409)
         for r in (one, two):  # the fair-play gate, for both
             await self.lobby.check_may_play(r.profile_id, settings)
         if not await self.run(self.store.set_status, c.challenge_id, "open", "playing"):
-            raise GameError("not_open", "this challenge is no longer open", 409)
+            raise GameError("challenge_closed", "this challenge is no longer open", 409)
         try:
             lobby_id = secrets.token_urlsafe(8)
             seats = [LobbySeat(k, r.account_id, r.profile_id, r.name)
@@ -214,7 +214,7 @@ class LadderService:
             raise GameError("not_challenged", "only its two players may decline a challenge",
                             403)
         if not await self.run(self.store.set_status, c.challenge_id, "open", "declined"):
-            raise GameError("not_open", "this challenge is no longer open", 409)
+            raise GameError("challenge_closed", "this challenge is no longer open", 409)
         return await self.challenge_state(c.pool, c.challenge_id, who)
 
     # -- the end of a challenge game -----------------------------------------------------------
