@@ -180,3 +180,17 @@ def test_a_shared_victory_moves_nothing_and_a_game_is_settled_once(make_client: 
     assert after["status"] == "settled" and after["outcome"] == "none"
     assert names(p[0]) == ["P1", "P2", "P3"]
     assert all(r["wins"] == r["losses"] == 0 for r in ok(p[0].get(POOL))["rungs"])
+
+
+def test_fair_play_gate_applies_to_both_players_on_accept(make_client: Any) -> None:
+    p = ladder_of(2, make_client)
+    made = ok(p[1].post(f"{POOL}/challenge", json={"profile": profile(p[0])}), 201)
+    # the challenger is suspended after challenging (Fair play): the accept is refused
+    state: Any = p[0].app.state  # type: ignore[attr-defined]
+    fp = state.service.fairplay.store
+    owner = fp.accounts_of([profile(p[1])])[profile(p[1])][0]
+    assert fp.suspend(owner, "boosting", None, None, state.service.now()) is not None
+    refused(p[0].post(f"{POOL}/challenges/{made['id']}/accept", json={}), 403, "suspended")
+    still = ok(p[0].get(f"{POOL}/challenges/{made['id']}"))
+    assert still["status"] == "open" and still["game"] is None
+    assert ok(p[0].get("/api/lobby"))["live"] == []  # no game was made
