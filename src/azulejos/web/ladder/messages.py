@@ -38,6 +38,8 @@ def ladder_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "ladder.wins": ngettext("{n} win", "{n} wins", 2),
         "ladder.losses": ngettext("{n} loss", "{n} losses", 2),
         "ladder.empty": _("Nobody is on this ladder yet."),
+        "ladder.sign_in": _("Sign in to join the ladder and challenge other players."),
+        "ladder.play": _("Play the challenge game"),
         # refusals
         "error.unknown_ladder": _("There is no such ladder."),
         "error.already_on_ladder": _("You are already on this ladder."),

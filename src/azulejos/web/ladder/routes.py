@@ -12,7 +12,7 @@ from starlette.routing import Route
 
 from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn
-from ..app import client_of, handles_errors, limit, read_body
+from ..app import client_of, handles_errors, limit, page, read_body
 from ..lobby.routes import finding
 from ..protocol import GameError
 from ..storage import SqlStore
@@ -119,6 +119,8 @@ async def decline(request: Request) -> Response:
 
 
 ROUTES = [
+    Route("/ladder", page),
+    Route("/ladder/{pool}", page),
     Route("/api/ladder/{pool}", ladder_get, methods=["GET"]),
     Route("/api/ladder/{pool}/join", ladder_join, methods=["POST"]),
     Route("/api/ladder/{pool}/leave", ladder_leave, methods=["POST"]),

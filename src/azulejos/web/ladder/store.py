@@ -59,6 +59,13 @@ class SqlLadder:
         return [Rung(*r) for r in rows]
 
     @staticmethod
+    def _lock(conn: Connection, pool: str) -> None:
+        """Lock the pool's rungs for the transaction (PostgreSQL: row locks, so that joins,
+        leaves and settled games of one ladder take turns; SQLite has one writer anyway)."""
+        conn.execute(select(rungs_t.c.rank).where(rungs_t.c.pool == pool)
+                     .with_for_update()).all()
+
+    @staticmethod
     def _rung_of(conn: Connection, pool: str, account_id: str) -> Rung | None:
         r = conn.execute(select(*_RUNG).where(rungs_t.c.pool == pool,
                                               rungs_t.c.account_id == account_id)).first()
@@ -73,6 +80,7 @@ class SqlLadder:
     def join(self, pool: str, account_id: str, profile_id: str, name: str, now: float) -> bool:
         """Put the account on the bottom rung; False if it is on this ladder already."""
         with self.engine.begin() as conn:
+            self._lock(conn, pool)
             if self._rung_of(conn, pool, account_id) is not None:
                 return False
             bottom = conn.execute(select(func.max(rungs_t.c.rank))
@@ -86,6 +94,7 @@ class SqlLadder:
         """Take the account off (the rungs below move up one; its open challenges are
         declined): ``left``, ``absent``, or ``playing`` (a challenge game of its is on)."""
         with self.engine.begin() as conn:
+            self._lock(conn, pool)
             mine = self._rung_of(conn, pool, account_id)
             if mine is None:
                 return "absent"
@@ -176,6 +185,7 @@ class SqlLadder:
                                 .values(status="settled", outcome=outcome)).rowcount
             if not done or winner is None:
                 return bool(done)
+            self._lock(conn, ch.pool)
             loser = ch.challenged if winner == ch.challenger else ch.challenger
             w, lo = self._rung_of(conn, ch.pool, winner), self._rung_of(conn, ch.pool, loser)
             if w is None or lo is None:
