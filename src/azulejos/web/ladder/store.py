@@ -116,6 +116,7 @@ class SqlLadder:
         """Write an open challenge: ``made``, or ``busy`` (either player is in an open or
         playing challenge already)."""
         with self.engine.begin() as conn:
+            self._lock(conn, c.pool)  # two challenges at once take turns here
             players = (c.challenger, c.challenged)
             if conn.execute(select(ch_t.c.challenge_id).where(
                     ch_t.c.pool == c.pool, ch_t.c.status.in_(OPEN),
