@@ -592,7 +592,7 @@ lobby_t = Table(
     "azulejos_lobby",
     meta,
     Column("lobby_id", String(32), primary_key=True),
-    Column("kind", String(12), nullable=False),  # "open" | "quick" | "rematch"
+    Column("kind", String(12), nullable=False),  # "open" | "quick" | "rematch" | "ladder"
     Column("settings", Text, nullable=False),  # JSON (lobby/settings.py)
     Column("players", Integer, nullable=False),
     Column("creator", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=True),
