@@ -564,12 +564,13 @@ def create_app(
 
     from .accounts.urls import ROUTES as ACCOUNT_ROUTES  # they use this module's helpers
     from .fairplay.routes import ROUTES as FAIRPLAY_ROUTES
+    from .ladder.routes import ROUTES as LADDER_ROUTES
     from .lobby.routes import ROUTES as LOBBY_ROUTES
     from .tournaments.routes import ROUTES as TOURNAMENT_ROUTES
 
     routes = [
         *ACCOUNT_ROUTES, *FAIRPLAY_ROUTES,
-        *LOBBY_ROUTES, *TOURNAMENT_ROUTES,
+        *LOBBY_ROUTES, *TOURNAMENT_ROUTES, *LADDER_ROUTES,
         Route("/", page),
         Route("/play/{game_id}", page),
         Route("/join/{game_id}", page),

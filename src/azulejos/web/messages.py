@@ -21,6 +21,7 @@ from azulejos.render.themes import THEMES
 from .accounts.messages import account_messages
 from .chat_messages import chat_messages
 from .fairplay.messages import fairplay_messages
+from .ladder.messages import ladder_messages
 from .lobby.messages import lobby_messages
 from .profile_messages import profile_messages
 from .tournaments.messages import tournament_messages
@@ -410,6 +411,7 @@ def ui_messages(lang: str) -> dict[str, str | list[str]]:
         **account_messages(lang, ngettext), **vacation_messages(lang, ngettext),
         **fairplay_messages(lang, ngettext),  # (its error.name_taken covers profiles too)
         **tournament_messages(lang, ngettext),
+        **ladder_messages(lang, ngettext),
         # why a move is refused, by rule id (render/reasons.py; marked there)
         **{f"reason.{rule}": reason for rule in REASONS
            if (reason := reason_text(_, rule)) is not None},

@@ -13,6 +13,7 @@ from azulejos.i18n import LANGUAGES
 from . import chat_openapi, clocks_openapi, profiles_openapi, replays_openapi, vacation_openapi
 from .accounts import openapi as accounts_openapi
 from .fairplay import openapi as fairplay_openapi
+from .ladder import openapi as ladder_openapi
 from .lobby import openapi as lobby_openapi
 from .mail import openapi as mail_openapi
 from .openapi_parts import ERR, GAME_ID, GAME_TOKEN, LANG, answer, ref
@@ -56,6 +57,7 @@ SCHEMAS: dict[str, Any] = {
                             *vacation_openapi.ERROR_CODES,
                             *fairplay_openapi.ERROR_CODES,
                             *tournaments_openapi.ERROR_CODES,
+                            *ladder_openapi.ERROR_CODES,
                         ],
                     },
                     "message": {"type": "string"},
@@ -390,7 +392,8 @@ def openapi_schema() -> dict[str, Any]:
             "schemas": (SCHEMAS | replays_openapi.SCHEMAS | clocks_openapi.SCHEMAS
                         | profiles_openapi.SCHEMAS | chat_openapi.SCHEMAS
                         | accounts_openapi.SCHEMAS | lobby_openapi.SCHEMAS
-                        | fairplay_openapi.SCHEMAS | tournaments_openapi.SCHEMAS),
+                        | fairplay_openapi.SCHEMAS | tournaments_openapi.SCHEMAS
+                        | ladder_openapi.SCHEMAS),
         },
         "paths": {
             "/api/meta": {"get": {
@@ -548,6 +551,7 @@ def openapi_schema() -> dict[str, Any]:
             **vacation_openapi.paths(),
             **fairplay_openapi.paths(),
             **tournaments_openapi.paths(),
+            **ladder_openapi.paths(),
             "/api/openapi.json": {"get": {
                 "summary": "This description",
                 "operationId": "openapi",

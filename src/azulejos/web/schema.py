@@ -62,6 +62,10 @@ that running them all gives exactly these tables). Revision ``"NNNN"`` is schema
     pairs each round once over every process), ``azulejos_tournament_entries`` (accounts'
     profiles and bots entered, one entry per profile) and ``azulejos_tournament_games`` (each
     round's pairings: the entries in seat order, the game or a bye, the result once written).
+15. the ladder (revision 0015; ``web/ladder/``): ``azulejos_ladder_rungs`` (one ranked list of
+    accounts per two-player rating pool, with wins and losses on the ladder) and
+    ``azulejos_ladder_challenges`` (a challenge, its public game once accepted; a conditional
+    update of its status settles its game once over every process).
 
 Versions 1-3 were first written by a hand-made upgrade that recorded them in the table
 ``azulejos_schema`` (one row per version). :func:`prepare` stamps such a database (no
@@ -588,7 +592,7 @@ lobby_t = Table(
     "azulejos_lobby",
     meta,
     Column("lobby_id", String(32), primary_key=True),
-    Column("kind", String(12), nullable=False),  # "open" | "quick" | "rematch"
+    Column("kind", String(12), nullable=False),  # "open" | "quick" | "rematch" | "ladder"
     Column("settings", Text, nullable=False),  # JSON (lobby/settings.py)
     Column("players", Integer, nullable=False),
     Column("creator", String(32), ForeignKey("azulejos_accounts.account_id"), nullable=True),
@@ -648,6 +652,40 @@ rematch_votes_t = Table(
     meta,
     Column("game_id", String(32), ForeignKey("azulejos_rematches.game_id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
+)
+
+# -- the ladder (revision 0015; docs/api.md, "Ladder"; web/ladder/) ----------------------------
+#: One rung of a ladder: an account at ``rank`` (1: the top) of a pool's ladder.
+ladder_rungs_t = Table(
+    "azulejos_ladder_rungs",
+    meta,
+    Column("pool", String(16), primary_key=True),  # a two-player rating pool: "2-coloured"
+    Column("account_id", String(32), ForeignKey("azulejos_accounts.account_id"),
+           primary_key=True),
+    Column("profile_id", String(32), nullable=False, index=True),
+    Column("name", String(80), nullable=False),  # the account's name when it joined
+    Column("rank", Integer, nullable=False),  # 1, 2, … without gaps
+    Column("wins", Integer, nullable=False),
+    Column("losses", Integer, nullable=False),
+    Column("joined", Float, nullable=False),
+)
+
+#: A challenge on a ladder: open until accepted (its public game made: "playing") or declined;
+#: "settled" once its game's end was written to the rungs (once: a conditional update).
+ladder_challenges_t = Table(
+    "azulejos_ladder_challenges",
+    meta,
+    Column("challenge_id", String(32), primary_key=True),
+    Column("pool", String(16), nullable=False, index=True),
+    Column("challenger", String(32), ForeignKey("azulejos_accounts.account_id"),
+           nullable=False),  # seat 0 of its game
+    Column("challenged", String(32), ForeignKey("azulejos_accounts.account_id"),
+           nullable=False),  # seat 1 of its game
+    Column("status", String(12), nullable=False, index=True),  # open|playing|declined|settled
+    Column("created", Float, nullable=False),
+    Column("lobby_id", String(32), nullable=True),  # its public game (kind "ladder")
+    Column("game_id", String(32), nullable=True, index=True),
+    Column("outcome", String(12), nullable=True),  # settled: challenger|challenged|none
 )
 
 schema_t = Table(

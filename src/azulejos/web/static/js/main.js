@@ -9,6 +9,7 @@ import { showLeaderboard } from "./leaderboard.js";
 import { showProfile } from "./profile.js";
 import { showAdmin } from "./admin.js";
 import { showTournament, showTournaments } from "./tournament.js";
+import { showLadder } from "./ladder.js";
 import { loadAccount, saveAccountSettings, showReset, showVerify, takeSettings } from "./account.js";
 
 let current = null; // the page object (has .leave())
@@ -29,6 +30,7 @@ function fillSettings() {
   document.getElementById("nav-replay").textContent = t("nav.replay");
   document.getElementById("nav-leaderboard").textContent = t("nav.leaderboard");
   document.getElementById("nav-tournaments").textContent = t("nav.tournaments");
+  document.getElementById("nav-ladder").textContent = t("nav.ladder");
   document.title = t("app.title");
 }
 
@@ -42,6 +44,7 @@ async function route() {
   const r = path.match(/^\/replay(?:\/([A-Za-z0-9_-]+))?$/);
   const p = path.match(/^\/profile\/([A-Za-z0-9_-]+)$/);
   const tm = path.match(/^\/tournaments(?:\/([A-Za-z0-9_-]+))?$/);
+  const ld = path.match(/^\/ladder(?:\/([a-z0-9-]+))?$/);
   if (m) current = await showGame(root, m[1], location.hash.slice(1));
   else if (j) current = await showJoin(root, j[1], location.hash.slice(1));
   else if (r) current = await showReplay(root, r[1] || null, location.hash.slice(1));
@@ -49,6 +52,7 @@ async function route() {
   else if (path === "/leaderboard") current = await showLeaderboard(root);
   else if (p) current = await showProfile(root, p[1]);
   else if (path === "/admin") current = await showAdmin(root);
+  else if (ld) current = await showLadder(root, ld[1] || "2-coloured");
   else if (tm) current = tm[1] ? await showTournament(root, tm[1]) : await showTournaments(root);
   else if (path === "/account/verify") current = await showVerify(root, location.hash.slice(1));
   else if (path === "/account/reset") current = await showReset(root, location.hash.slice(1));

@@ -1,0 +1,131 @@
+"""The HTTP routes of the ladder (docs/api.md, "Ladder"). The ladder part of a server process
+starts with its first ladder request, over the lobby's (the game service's commit hook is
+added then); every read of a ladder also settles its challenge games that ended elsewhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..accounts.cookies import signed_in
+from ..accounts.service import SignedIn
+from ..app import client_of, handles_errors, limit, page, read_body
+from ..lobby.routes import finding
+from ..protocol import GameError
+from ..storage import SqlStore
+from .service import LadderService
+from .store import SqlLadder
+
+
+def ladder_of(request: Request) -> LadderService:
+    got: LadderService | None = getattr(request.app.state, "ladder", None)
+    if got is None:
+        lobby = finding(request).lobby  # no_accounts 404 on a server without accounts
+        store = request.app.state.store
+        assert isinstance(store, SqlStore)
+        got = LadderService(lobby, SqlLadder(store.engine))
+        lobby.games.commit_hooks.append(got.game_changed)
+        request.app.state.ladder = got
+    return got
+
+
+async def _me(request: Request) -> SignedIn:
+    ladder_of(request)
+    who = await signed_in(request)
+    if who is None:
+        raise GameError("signed_out", "sign in first: the ladder is played by accounts", 401)
+    return who
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+async def _noted(request: Request, answer: dict[str, Any]) -> dict[str, Any]:
+    """A seat token handed out: its client is noted (fair play: two seats of a rated game are
+    never played from one client)."""
+    you = answer.get("you")
+    if isinstance(you, dict) and answer.get("game") and you.get("token"):
+        await request.app.state.service.fairplay.note_client(answer["game"], you["seat"],
+                                                             client_of(request))
+    return answer
+
+
+def _empty(data: Any) -> None:
+    if data:
+        raise GameError("malformed", "send an empty JSON object, {}")
+
+
+@handles_errors
+async def ladder_get(request: Request) -> Response:
+    part = ladder_of(request)
+    return _json(await part.ladder(request.path_params["pool"], await signed_in(request)))
+
+
+@handles_errors
+async def ladder_join(request: Request) -> Response:
+    limit(request, "moves")
+    who = await _me(request)
+    _empty(await read_body(request))
+    return _json(await ladder_of(request).join(request.path_params["pool"], who))
+
+
+@handles_errors
+async def ladder_leave(request: Request) -> Response:
+    limit(request, "moves")
+    who = await _me(request)
+    _empty(await read_body(request))
+    return _json(await ladder_of(request).leave(request.path_params["pool"], who))
+
+
+@handles_errors
+async def challenge(request: Request) -> Response:
+    limit(request, "games")
+    who = await _me(request)
+    data = await read_body(request)
+    got = await ladder_of(request).challenge(request.path_params["pool"], who, data)
+    return _json(got, 201)
+
+
+@handles_errors
+async def challenge_get(request: Request) -> Response:
+    part = ladder_of(request)
+    got = await part.challenge_state(request.path_params["pool"],
+                                     request.path_params["challenge_id"],
+                                     await signed_in(request))
+    return _json(await _noted(request, got))
+
+
+@handles_errors
+async def accept(request: Request) -> Response:
+    limit(request, "games")
+    who = await _me(request)
+    _empty(await read_body(request))
+    got = await ladder_of(request).accept(request.path_params["pool"],
+                                          request.path_params["challenge_id"], who)
+    return _json(await _noted(request, got))
+
+
+@handles_errors
+async def decline(request: Request) -> Response:
+    limit(request, "moves")
+    who = await _me(request)
+    _empty(await read_body(request))
+    return _json(await ladder_of(request).decline(request.path_params["pool"],
+                                                  request.path_params["challenge_id"], who))
+
+
+ROUTES = [
+    Route("/ladder", page),
+    Route("/ladder/{pool}", page),
+    Route("/api/ladder/{pool}", ladder_get, methods=["GET"]),
+    Route("/api/ladder/{pool}/join", ladder_join, methods=["POST"]),
+    Route("/api/ladder/{pool}/leave", ladder_leave, methods=["POST"]),
+    Route("/api/ladder/{pool}/challenge", challenge, methods=["POST"]),
+    Route("/api/ladder/{pool}/challenges/{challenge_id}", challenge_get, methods=["GET"]),
+    Route("/api/ladder/{pool}/challenges/{challenge_id}/accept", accept, methods=["POST"]),
+    Route("/api/ladder/{pool}/challenges/{challenge_id}/decline", decline, methods=["POST"]),
+]
