@@ -22,7 +22,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from azulejos.core.rules import VARIANTS
+from azulejos.core.rules import VARIANTS, Phase
 
 from ..live import Live
 from ..lobby.settings import GameSettings
@@ -249,7 +249,7 @@ class LadderService:
         if not lines:
             return
         line = lines[0]
-        if line["phase"] == "over":
+        if line["phase"] == Phase.OVER:
             won = set(line["winners"])
             winner = ((c.challenger, c.challenged)[min(won)] if len(won) == 1 else None)
         else:
