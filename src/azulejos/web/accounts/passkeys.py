@@ -38,11 +38,12 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from ..answers import no_store_json
 from ..app import handles_errors, limit, read_body
 from ..protocol import GameError
 from .cookies import set_session, signed_in
 from .passkey_store import CHALLENGE_SECONDS, MAX_PASSKEYS, Passkey, SqlPasskeys
-from .routes import _accounts, _json, _me, _only, _origin
+from .routes import _accounts, _me, _only, _origin
 from .service import AccountService
 
 RP_NAME = "Azulejos"
@@ -110,7 +111,7 @@ async def register_options(request: Request) -> Response:
     now = accounts.now()
     await accounts.run(store.add_challenge, options.challenge, "register",
                        who.account.account_id, now + CHALLENGE_SECONDS, now)
-    return _json({"options": json.loads(options_to_json(options))})
+    return no_store_json({"options": json.loads(options_to_json(options))})
 
 
 @handles_errors
@@ -134,14 +135,14 @@ async def register(request: Request) -> Response:
                   bytes_to_base64url(got.credential_public_key), got.sign_count, now, None)
     if not await accounts.run(store.add, key):
         raise GameError("passkey_known", "this passkey is known already", 409)
-    return _json(_key_json(key), 201)
+    return no_store_json(_key_json(key), 201)
 
 
 @handles_errors
 async def list_passkeys(request: Request) -> Response:
     accounts, who = await _me(request)
     keys = await accounts.run(_store(accounts).of_account, who.account.account_id)
-    return _json({"passkeys": [_key_json(k) for k in keys]})
+    return no_store_json({"passkeys": [_key_json(k) for k in keys]})
 
 
 @handles_errors
@@ -150,7 +151,7 @@ async def remove_passkey(request: Request) -> Response:
     key = request.path_params["credential_id"]
     if not await accounts.run(_store(accounts).remove, who.account.account_id, key):
         raise GameError("unknown_passkey", "this account has no such passkey", 404)
-    return _json({"ok": True})
+    return no_store_json({"ok": True})
 
 
 @handles_errors
@@ -164,7 +165,7 @@ async def signin_options(request: Request) -> Response:
     now = accounts.now()
     await accounts.run(_store(accounts).add_challenge, options.challenge, "signin", None,
                        now + CHALLENGE_SECONDS, now)
-    return _json({"options": json.loads(options_to_json(options))})
+    return no_store_json({"options": json.loads(options_to_json(options))})
 
 
 @handles_errors
@@ -199,7 +200,7 @@ async def sign_in(request: Request) -> Response:
     if old is not None:
         await accounts.sign_out(old)  # a new session on every sign-in: none is reused
     secret = await accounts.new_session(account.account_id)
-    response = _json(accounts.me(account))
+    response = no_store_json(accounts.me(account))
     set_session(response, request, secret)
     return response
 

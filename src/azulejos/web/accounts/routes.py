@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from azulejos.i18n import LANGUAGES
 
+from ..answers import no_store_json
 from ..app import LOOKUP_FAILURES, client_of, handles_errors, limit, read_body
 from ..clocks import my_games_order
 from ..limits import RateLimiter
@@ -45,10 +46,6 @@ def _only(data: dict[str, Any], *fields: str) -> None:
         raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
-
-
 @handles_errors
 async def register(request: Request) -> Response:
     limit(request, "signups")
@@ -65,7 +62,7 @@ async def register(request: Request) -> Response:
         who = await accounts.session(old)
         if who is not None:
             await accounts.sign_out(who)
-    response = _json(me, 201)
+    response = no_store_json(me, 201)
     set_session(response, request, secret)
     return response
 
@@ -80,7 +77,7 @@ async def sign_in(request: Request) -> Response:
     old = await signed_in(request)
     if old is not None:
         await accounts.sign_out(old)  # a new session on every sign-in: none is reused
-    response = _json(me)
+    response = no_store_json(me)
     set_session(response, request, secret)
     return response
 
@@ -91,7 +88,7 @@ async def sign_out(request: Request) -> Response:
     who = await signed_in(request)
     if who is not None:
         await accounts.sign_out(who)
-    response = _json({"signed_in": False})
+    response = no_store_json({"signed_in": False})
     clear_session(response, request)
     return response
 
@@ -100,7 +97,7 @@ async def sign_out(request: Request) -> Response:
 async def sign_out_everywhere(request: Request) -> Response:
     accounts, who = await _me(request)
     ended = await accounts.sign_out_everywhere(who)
-    response = _json({"signed_in": False, "ended": ended})
+    response = no_store_json({"signed_in": False, "ended": ended})
     clear_session(response, request)
     return response
 
@@ -108,7 +105,7 @@ async def sign_out_everywhere(request: Request) -> Response:
 @handles_errors
 async def me(request: Request) -> Response:
     accounts, who = await _me(request)
-    response = _json(accounts.me(who.account))
+    response = no_store_json(accounts.me(who.account))
     # the browser asks at every start: its cookie lives as long as the session's idle expiry
     # from now, so a player who comes back within IDLE days stays signed in
     set_session(response, request, request.cookies.get(COOKIE, ""))
@@ -119,7 +116,7 @@ async def me(request: Request) -> Response:
 async def settings(request: Request) -> Response:
     accounts, who = await _me(request)
     data = await read_body(request)
-    return _json({"settings": await accounts.change_settings(who, data)})
+    return no_store_json({"settings": await accounts.change_settings(who, data)})
 
 
 @handles_errors
@@ -130,7 +127,7 @@ async def email(request: Request) -> Response:
     _only(data, "email", "password")
     if "email" not in data:
         raise GameError("malformed", "send 'email' (an address, or null to remove it)")
-    return _json(await accounts.change_email(who, data["email"], data.get("password")))
+    return no_store_json(await accounts.change_email(who, data["email"], data.get("password")))
 
 
 @handles_errors
@@ -140,7 +137,7 @@ async def password(request: Request) -> Response:
     data = await read_body(request)
     _only(data, "old", "new")
     ended = await accounts.change_password(who, data.get("old"), data.get("new"))
-    return _json({"ok": True, "ended": ended})
+    return no_store_json({"ok": True, "ended": ended})
 
 
 @handles_errors
@@ -148,7 +145,7 @@ async def games(request: Request) -> Response:
     limit(request, "moves")
     accounts, who = await _me(request)
     lines = await accounts.my_games(who)
-    return _json({"games": lines, "order": my_games_order(list(lines))})
+    return no_store_json({"games": lines, "order": my_games_order(list(lines))})
 
 
 @handles_errors
@@ -164,7 +161,7 @@ async def adopt(request: Request) -> Response:
         return await guard.failures(client, LOOKUP_FAILURES,
                                     lambda: accounts.games.access(token))
 
-    return _json({"results": await accounts.adopt(who, data.get("tokens"), access)})
+    return no_store_json({"results": await accounts.adopt(who, data.get("tokens"), access)})
 
 
 @handles_errors
@@ -175,7 +172,7 @@ async def seat_token(request: Request) -> Response:
     _only(data, "seat")
     guard: RateLimiter = request.app.state.limit_bad_tokens
     # a game of no seat of the account (or no game at all): a bad look-up, one answer
-    return _json(await guard.failures(client_of(request), SEAT_FAILURES, lambda: accounts.seat_token(
+    return no_store_json(await guard.failures(client_of(request), SEAT_FAILURES, lambda: accounts.seat_token(
         who, request.path_params["game_id"], data.get("seat"))))
 
 
@@ -201,7 +198,7 @@ async def verify_email(request: Request) -> Response:
     accounts, who = await _me(request)
     _only(await read_body(request))
     got = await links.send_verification(accounts, _mailer(request), who, _origin(request))
-    return _json(got, 202 if got["sent"] else 200)
+    return no_store_json(got, 202 if got["sent"] else 200)
 
 
 @handles_errors
@@ -210,7 +207,7 @@ async def confirm_email(request: Request) -> Response:
     accounts = _accounts(request)
     data = await read_body(request)
     _only(data, "code")
-    return _json(await links.confirm_email(accounts, data.get("code")))
+    return no_store_json(await links.confirm_email(accounts, data.get("code")))
 
 
 @handles_errors
@@ -219,7 +216,7 @@ async def ask_reset(request: Request) -> Response:
     accounts = _accounts(request)
     data = await read_body(request)
     _only(data, "name")
-    return _json(await links.ask_reset(accounts, _mailer(request), data.get("name"),
+    return no_store_json(await links.ask_reset(accounts, _mailer(request), data.get("name"),
                                        _origin(request)), 202)
 
 
@@ -230,7 +227,7 @@ async def reset_password(request: Request) -> Response:
     data = await read_body(request)
     _only(data, "code", "password")
     me, secret = await links.reset_password(accounts, data.get("code"), data.get("password"))
-    response = _json(me)
+    response = no_store_json(me)
     set_session(response, request, secret)
     return response
 

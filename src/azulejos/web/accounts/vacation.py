@@ -11,11 +11,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..answers import no_store_json
 from ..app import handles_errors, limit, read_body
 from ..protocol import GameError
 from ..vacation_store import VacationStore
 from ..vacations import ALLOWANCE, vacation_days, vacation_json, year_of
-from .routes import _json, _me, _only
+from .routes import _me, _only
 from .service import AccountService, SignedIn
 
 
@@ -44,7 +45,7 @@ async def _show(accounts: AccountService, who: SignedIn, touched: set[str]) -> N
 @handles_errors
 async def get_vacation(request: Request) -> Response:
     accounts, who = await _me(request)
-    return _json(await _answer(accounts, who, accounts.games.now()))
+    return no_store_json(await _answer(accounts, who, accounts.games.now()))
 
 
 @handles_errors
@@ -69,7 +70,7 @@ async def start_vacation(request: Request) -> Response:
                         {"left": max(0, ALLOWANCE - used)})
     touched = await accounts.games.sweep_vacations(now)
     await _show(accounts, who, touched)
-    return _json(await _answer(accounts, who, now), 201)
+    return no_store_json(await _answer(accounts, who, now), 201)
 
 
 @handles_errors
@@ -83,7 +84,7 @@ async def end_vacation(request: Request) -> Response:
         raise GameError("not_on_vacation", "this account is not on vacation", 409)
     touched = await accounts.games.sweep_vacations(now, ended)
     await _show(accounts, who, touched)
-    return _json(await _answer(accounts, who, now))
+    return no_store_json(await _answer(accounts, who, now))
 
 
 ROUTES = [

@@ -8,11 +8,12 @@ import time
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn, name_key
+from ..answers import no_store_json
 from ..app import game_access, handles_errors, limit, page, read_body
 from ..protocol import GameError
 from ..service import GameService
@@ -24,10 +25,6 @@ MAX_HOURS = 24 * 366
 #: How many chat messages either side of a reported one the moderation list shows.
 CONTEXT = 3
 STATES = ("open", "dismissed", "suspended")
-
-
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 def _only(data: dict[str, Any], *fields: str) -> None:
@@ -85,7 +82,7 @@ async def report_message(request: Request) -> Response:
         else -1
     made = await fair.report_message((who.account.account_id, who.account.profile_id),
                                      acc.game_id, seq, data.get("note"))
-    return _json({"report": report_json(made)}, 201)
+    return no_store_json({"report": report_json(made)}, 201)
 
 
 @handles_errors
@@ -101,7 +98,7 @@ async def report_player(request: Request) -> Response:
         raise GameError("malformed", "'game' must be a game's id", 400)
     made = await fair.report_player((who.account.account_id, who.account.profile_id),
                                     request.path_params["profile_id"], game, data.get("note"))
-    return _json({"report": report_json(made)}, 201)
+    return no_store_json({"report": report_json(made)}, 201)
 
 
 @handles_errors
@@ -110,7 +107,7 @@ async def my_mutes(request: Request) -> Response:
     who = await _me(request)
     muted = await fair.run(store.mutes, who.account.account_id)
     names = await fair.run(store.profile_names, muted)
-    return _json({"muted": [{"profile": p, "name": names.get(p, "")} for p in muted]})
+    return no_store_json({"muted": [{"profile": p, "name": names.get(p, "")} for p in muted]})
 
 
 @handles_errors
@@ -137,7 +134,7 @@ async def my_fairplay(request: Request) -> Response:
     """The account's fair-play wait (and suspension: none while it can ask)."""
     fair, _store = _fair(request)
     who = await _me(request)
-    return _json(await fair.waits_for(who.account.profile_id))
+    return no_store_json(await fair.waits_for(who.account.profile_id))
 
 
 # -- the operator ------------------------------------------------------------------------------
@@ -182,7 +179,7 @@ async def admin_reports(request: Request) -> Response:
         out.append(line)
     now = fair.now()
     current = await fair.run(store.suspensions, now)
-    return _json({
+    return no_store_json({
         "state": state, "open": await fair.run(store.count_open), "reports": out,
         "suspensions": [{"account": s.account_id, "user_name": name, "reason": s.reason,
                          "created": s.created, "until": s.until} for s, name in current],
@@ -199,7 +196,7 @@ async def dismiss(request: Request) -> Response:
     if not await fair.run(store.resolve, rid, "dismissed", who.account.account_id, time.time()):
         raise GameError("not_open", "this report has been dealt with already", 409)
     got = await fair.run(store.report, rid)
-    return _json({"report": report_json(got)})
+    return no_store_json({"report": report_json(got)})
 
 
 async def _target(fair: FairPlay, store: SqlFairPlay, data: dict[str, Any]) -> str:
@@ -240,7 +237,7 @@ async def suspend(request: Request) -> Response:
         raise GameError("malformed", "an operator cannot suspend their own account", 400)
     until = None if hours is None else fair.now() + float(hours) * 3600.0
     made = await fair.suspend(target, reason, until, who.account.account_id)
-    return _json({"suspension": {"account": made.account_id, "reason": made.reason,
+    return no_store_json({"suspension": {"account": made.account_id, "reason": made.reason,
                                  "created": made.created, "until": made.until}}, 201)
 
 
@@ -251,7 +248,7 @@ async def lift(request: Request) -> Response:
     _only(data, "account", "name")
     target = await _target(fair, store, data)
     await fair.lift(target)
-    return _json({"account": target, "suspended": False})
+    return no_store_json({"account": target, "suspended": False})
 
 
 ROUTES = [

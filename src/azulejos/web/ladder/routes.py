@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn
-from ..app import client_of, handles_errors, limit, page, read_body
-from ..lobby.routes import finding
+from ..answers import no_store_json
+from ..app import handles_errors, limit, page, read_body
+from ..lobby.routes import finding, noted
 from ..protocol import GameError
 from ..storage import SqlStore
 from .service import LadderService
@@ -40,20 +41,6 @@ async def _me(request: Request) -> SignedIn:
     return who
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
-
-
-async def _noted(request: Request, answer: dict[str, Any]) -> dict[str, Any]:
-    """A seat token handed out: its client is noted (fair play: two seats of a rated game are
-    never played from one client)."""
-    you = answer.get("you")
-    if isinstance(you, dict) and answer.get("game") and you.get("token"):
-        await request.app.state.service.fairplay.note_client(answer["game"], you["seat"],
-                                                             client_of(request))
-    return answer
-
-
 def _empty(data: Any) -> None:
     if data:
         raise GameError("malformed", "send an empty JSON object, {}")
@@ -62,7 +49,7 @@ def _empty(data: Any) -> None:
 @handles_errors
 async def ladder_get(request: Request) -> Response:
     part = ladder_of(request)
-    return _json(await part.ladder(request.path_params["pool"], await signed_in(request)))
+    return no_store_json(await part.ladder(request.path_params["pool"], await signed_in(request)))
 
 
 @handles_errors
@@ -70,7 +57,7 @@ async def ladder_join(request: Request) -> Response:
     limit(request, "moves")
     who = await _me(request)
     _empty(await read_body(request))
-    return _json(await ladder_of(request).join(request.path_params["pool"], who))
+    return no_store_json(await ladder_of(request).join(request.path_params["pool"], who))
 
 
 @handles_errors
@@ -78,7 +65,7 @@ async def ladder_leave(request: Request) -> Response:
     limit(request, "moves")
     who = await _me(request)
     _empty(await read_body(request))
-    return _json(await ladder_of(request).leave(request.path_params["pool"], who))
+    return no_store_json(await ladder_of(request).leave(request.path_params["pool"], who))
 
 
 @handles_errors
@@ -87,7 +74,7 @@ async def challenge(request: Request) -> Response:
     who = await _me(request)
     data = await read_body(request)
     got = await ladder_of(request).challenge(request.path_params["pool"], who, data)
-    return _json(got, 201)
+    return no_store_json(got, 201)
 
 
 @handles_errors
@@ -96,7 +83,7 @@ async def challenge_get(request: Request) -> Response:
     got = await part.challenge_state(request.path_params["pool"],
                                      request.path_params["challenge_id"],
                                      await signed_in(request))
-    return _json(await _noted(request, got))
+    return no_store_json(await noted(request, got))
 
 
 @handles_errors
@@ -106,7 +93,7 @@ async def accept(request: Request) -> Response:
     _empty(await read_body(request))
     got = await ladder_of(request).accept(request.path_params["pool"],
                                           request.path_params["challenge_id"], who)
-    return _json(await _noted(request, got))
+    return no_store_json(await noted(request, got))
 
 
 @handles_errors
@@ -114,7 +101,7 @@ async def decline(request: Request) -> Response:
     limit(request, "moves")
     who = await _me(request)
     _empty(await read_body(request))
-    return _json(await ladder_of(request).decline(request.path_params["pool"],
+    return no_store_json(await ladder_of(request).decline(request.path_params["pool"],
                                                   request.path_params["challenge_id"], who))
 
 

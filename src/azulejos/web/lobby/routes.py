@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..accounts.cookies import accounts_of, signed_in
 from ..accounts.service import SignedIn
+from ..answers import no_store_json
 from ..app import client_of, game_access, handles_errors, limit, read_body
 from ..protocol import GameError
 from ..storage import SqlStore
@@ -52,7 +53,7 @@ def _fair_play(svc: Any) -> Any:
     return check
 
 
-async def _noted(request: Request, answer: dict[str, Any]) -> dict[str, Any]:
+async def noted(request: Request, answer: dict[str, Any]) -> dict[str, Any]:
     """``answer``, which may hand out a seat token; the client it went to is noted for fair
     play's rule that two seats of a rated game are never played from one client."""
     you = answer.get("you", answer)
@@ -72,13 +73,9 @@ async def _me(request: Request) -> SignedIn:
     return who
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
-
-
 @handles_errors
 async def lobby_list(request: Request) -> Response:
-    return _json(await finding(request).lobby.listing())
+    return no_store_json(await finding(request).lobby.listing())
 
 
 @handles_errors
@@ -86,7 +83,7 @@ async def lobby_open(request: Request) -> Response:
     limit(request, "games")
     who = await _me(request)
     data = await read_body(request)
-    return _json(await _noted(request, await finding(request).lobby.open(who, data)), 201)
+    return no_store_json(await noted(request, await finding(request).lobby.open(who, data)), 201)
 
 
 @handles_errors
@@ -94,7 +91,7 @@ async def lobby_get(request: Request) -> Response:
     f = finding(request)
     who = await signed_in(request)
     got = await f.lobby.status(who, request.path_params["lobby_id"])
-    return _json(await _noted(request, got))
+    return no_store_json(await noted(request, got))
 
 
 @handles_errors
@@ -103,14 +100,14 @@ async def lobby_join(request: Request) -> Response:
     who = await _me(request)
     await read_body(request)
     got = await finding(request).lobby.join(who, request.path_params["lobby_id"])
-    return _json(await _noted(request, got))
+    return no_store_json(await noted(request, got))
 
 
 @handles_errors
 async def lobby_leave(request: Request) -> Response:
     who = await _me(request)
     await read_body(request)
-    return _json(await finding(request).lobby.leave(who, request.path_params["lobby_id"]))
+    return no_store_json(await finding(request).lobby.leave(who, request.path_params["lobby_id"]))
 
 
 @handles_errors
@@ -118,27 +115,27 @@ async def quick_seek(request: Request) -> Response:
     limit(request, "games")
     who = await _me(request)
     data = await read_body(request)
-    return _json(await _noted(request, await finding(request).quick.seek(who, data)), 201)
+    return no_store_json(await noted(request, await finding(request).quick.seek(who, data)), 201)
 
 
 @handles_errors
 async def quick_status(request: Request) -> Response:
     who = await _me(request)
     got = await finding(request).quick.status(who, request.path_params["ticket"])
-    return _json(await _noted(request, got))
+    return no_store_json(await noted(request, got))
 
 
 @handles_errors
 async def quick_cancel(request: Request) -> Response:
     who = await _me(request)
-    return _json(await finding(request).quick.cancel(who, request.path_params["ticket"]))
+    return no_store_json(await finding(request).quick.cancel(who, request.path_params["ticket"]))
 
 
 @handles_errors
 async def rematch_get(request: Request) -> Response:
     f = finding(request)
     access = await game_access(request)
-    return _json(await _noted(request, await f.rematches.state(access)))
+    return no_store_json(await noted(request, await f.rematches.state(access)))
 
 
 @handles_errors
@@ -147,14 +144,14 @@ async def rematch_offer(request: Request) -> Response:
     f = finding(request)
     access = await game_access(request)
     await read_body(request)
-    return _json(await _noted(request, await f.rematches.offer(access)))
+    return no_store_json(await noted(request, await f.rematches.offer(access)))
 
 
 @handles_errors
 async def rematch_decline(request: Request) -> Response:
     f = finding(request)
     access = await game_access(request)
-    return _json(await f.rematches.decline(access))
+    return no_store_json(await f.rematches.decline(access))
 
 
 ROUTES = [

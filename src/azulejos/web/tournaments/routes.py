@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..accounts.cookies import signed_in
+from ..answers import no_store_json
 from ..app import handles_errors, limit, page, read_body
 from ..profile_store import Profile
 from ..protocol import GameError
@@ -50,13 +51,9 @@ def _only(data: dict[str, Any], *fields: str) -> None:
         raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
-
-
 @handles_errors
 async def listing(request: Request) -> Response:
-    return _json(await tournaments_of(request).listing())
+    return no_store_json(await tournaments_of(request).listing())
 
 
 @handles_errors
@@ -65,14 +62,14 @@ async def create(request: Request) -> Response:
     part = tournaments_of(request)
     who = await _who(request)
     data = await read_body(request)
-    return _json(await part.create(who, data), 201)
+    return no_store_json(await part.create(who, data), 201)
 
 
 @handles_errors
 async def detail(request: Request) -> Response:
     part = tournaments_of(request)
     who = await signed_in(request)
-    return _json(await part.detail(request.path_params["tournament_id"],
+    return no_store_json(await part.detail(request.path_params["tournament_id"],
                                    None if who is None else who.profile))
 
 
@@ -82,7 +79,7 @@ async def join(request: Request) -> Response:
     part = tournaments_of(request)
     who = await _who(request)
     _only(await read_body(request))
-    return _json(await part.join(request.path_params["tournament_id"], who))
+    return no_store_json(await part.join(request.path_params["tournament_id"], who))
 
 
 @handles_errors
@@ -91,7 +88,7 @@ async def leave(request: Request) -> Response:
     part = tournaments_of(request)
     who = await _who(request)
     _only(await read_body(request))
-    return _json(await part.leave(request.path_params["tournament_id"], who))
+    return no_store_json(await part.leave(request.path_params["tournament_id"], who))
 
 
 @handles_errors
@@ -101,7 +98,7 @@ async def add_bot(request: Request) -> Response:
     who = await _who(request)
     data = await read_body(request)
     _only(data, "level")
-    return _json(await part.add_bot(request.path_params["tournament_id"], who,
+    return no_store_json(await part.add_bot(request.path_params["tournament_id"], who,
                                     data.get("level")))
 
 
@@ -111,7 +108,7 @@ async def start(request: Request) -> Response:
     part = tournaments_of(request)
     who = await _who(request)
     _only(await read_body(request))
-    return _json(await part.start(request.path_params["tournament_id"], who))
+    return no_store_json(await part.start(request.path_params["tournament_id"], who))
 
 
 ROUTES = [
