@@ -61,7 +61,7 @@ def restart_set_back(server: Server, seconds: float, deadline_at: float | None =
     ``deadline_at``; start it again."""
     from sqlalchemy import create_engine, update
 
-    from azulejos.web.schema import games_t, heartbeat_t
+    from azulejos.web.tables import games_t, heartbeat_t
 
     server.kill()
     engine = create_engine(f"sqlite:///{server.db}")

@@ -13,8 +13,8 @@ from sqlalchemy import select
 from azulejos.web.clock_store import ClockStore
 from azulejos.web.clocks import ClockSpec
 from azulejos.web.protocol import SeatRequest
-from azulejos.web.schema import games_t, heartbeat_t
 from azulejos.web.storage import SqlStore
+from azulejos.web.tables import games_t, heartbeat_t
 from azulejos.web.views import Access
 
 from .test_clocks import T0, FakeTime, move, service, two_people, url  # noqa: F401 (fixture)

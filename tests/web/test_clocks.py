@@ -17,9 +17,9 @@ from sqlalchemy import update
 from azulejos.core.ruleset import Ruleset
 from azulejos.web.clocks import ClockSpec, Turn
 from azulejos.web.protocol import CreateRequest, GameError, SeatRequest
-from azulejos.web.schema import games_t
 from azulejos.web.service import GameService
 from azulejos.web.storage import SqlStore
+from azulejos.web.tables import games_t
 from azulejos.web.views import Access
 
 from .conftest import fresh_pg_schema, store_urls

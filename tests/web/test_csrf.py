@@ -35,7 +35,7 @@ def test_a_text_plain_or_form_post_creates_no_game_and_no_profile(client: TestCl
     with client.app.state.store.engine.connect() as conn:  # nothing was written
         from sqlalchemy import func, select
 
-        from azulejos.web.schema import games_t, profiles_t
+        from azulejos.web.tables import games_t, profiles_t
         assert conn.execute(select(func.count()).select_from(games_t)).scalar_one() == 0
         assert conn.execute(select(func.count()).select_from(profiles_t)).scalar_one() == 0
 

@@ -15,8 +15,8 @@ from sqlalchemy import insert, update
 from azulejos.core.ruleset import Ruleset
 from azulejos.web.clocks import ClockSpec, expiry_seconds
 from azulejos.web.protocol import CreateRequest, GameError, SeatRequest
-from azulejos.web.schema import events_t, games_t
 from azulejos.web.storage import SqlStore
+from azulejos.web.tables import events_t, games_t
 from azulejos.web.views import Access
 
 from .test_clocks import FakeTime, service, two_people, url  # noqa: F401 (fixture)

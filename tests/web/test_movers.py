@@ -203,7 +203,7 @@ def test_every_mover_stores_each_event_exactly(store: SqlStore) -> None:
     PostgreSQL they travel as one JSON text: docs/performance.md, issue 27)."""
     from sqlalchemy import select
 
-    from azulejos.web.schema import events_t
+    from azulejos.web.tables import events_t
 
     store.create(_game("g1"))
     awkward = ['{"a": [1, 2]}', 'back\\slash "quoted", comma', "é ü ñ — 🙂", "NULL", ""]

@@ -94,7 +94,7 @@ def test_kill_during_a_timed_turn_and_restart_35_s_later_charges_nothing(server:
     turn's start and deadline: as if the kill had happened 35 s ago, without a sleep)."""
     from sqlalchemy import create_engine, update
 
-    from azulejos.web.schema import games_t, heartbeat_t
+    from azulejos.web.tables import games_t, heartbeat_t
 
     server.start()
     r = httpx.post(server.base + "/api/games", json={

@@ -24,16 +24,9 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, MetaData, create_engine, insert, select, text
 
 from azulejos.web.live import Live
-from azulejos.web.schema import (
-    SCHEMA_VERSION,
-    NewerSchema,
-    alembic_config,
-    meta,
-    revision_id,
-    revisions,
-    schema_t,
-)
+from azulejos.web.schema import SCHEMA_VERSION, NewerSchema, alembic_config, revision_id, revisions
 from azulejos.web.storage import SqlStore, database_url
+from azulejos.web.tables import meta, schema_t
 
 from .conftest import PG_URL
 

@@ -19,8 +19,8 @@ from azulejos.notation import Record, parse_record
 from azulejos.web.app import create_app
 from azulejos.web.limits import Limits
 from azulejos.web.replays import REVIEW_SETTINGS
-from azulejos.web.schema import games_t, reviews_t
 from azulejos.web.storage import SqlStore
+from azulejos.web.tables import games_t, reviews_t
 
 from .conftest import fresh_pg_schema, store_urls
 from .helpers import auth, create, play_random

@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .limits import Limits
 from .protocol import GameError
-from .schema import chat_mutes_t, chat_t
+from .tables import chat_mutes_t, chat_t
 
 #: The longest message, in characters once cleaned.
 MAX_CHAT = 300

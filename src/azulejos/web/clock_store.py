@@ -29,7 +29,7 @@ from .clocks import (
     Offer,
     Turn,
 )
-from .schema import games_t, heartbeat_t, seats_t
+from .tables import games_t, heartbeat_t, seats_t
 from .vacation_store import on_vacation_in_game
 
 

@@ -50,7 +50,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
-from .schema import events_t, games_t
+from .tables import events_t, games_t
 
 if TYPE_CHECKING:
     from sqlalchemy.pool import PoolProxiedConnection

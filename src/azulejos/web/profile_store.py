@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from azulejos.play.ratings import Rating, initial
 
 from .fairplay.names import name_key
-from .schema import games_t, profiles_t, ratings_t, results_t, seats_t
+from .tables import games_t, profiles_t, ratings_t, results_t, seats_t
 
 
 def established(games: int, opponents: int) -> bool:
@@ -109,7 +109,7 @@ class SqlProfiles:
     def name_holder(self, key: str) -> str | None:
         """The profile whose name has the key ``key``, or the owner's profile of the account
         whose user name it is (None: the name is free)."""
-        from .schema import accounts_t
+        from .account_tables import accounts_t
 
         with self.engine.connect() as conn:
             got = conn.execute(select(profiles_t.c.profile_id)

@@ -41,17 +41,10 @@ from azulejos.core.ruleset import Ruleset
 from azulejos.play.events import Event
 from azulejos.play.store import Store, VersionConflict
 
+from .account_tables import seat_tokens_t
 from .movers import mover_for
-from .schema import (
-    SCHEMA_VERSION,
-    events_t,
-    games_t,
-    prepare,
-    reviews_t,
-    schema_t,
-    seat_tokens_t,
-    seats_t,
-)
+from .schema import SCHEMA_VERSION, prepare
+from .tables import events_t, games_t, reviews_t, schema_t, seats_t
 
 __all__ = [
     "Claim", "GameStore", "ReviewStore", "SCHEMA_VERSION", "SeatSpec", "SqlStore", "StoredEvent",

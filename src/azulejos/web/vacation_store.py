@@ -28,7 +28,8 @@ from sqlalchemy import (
     update,
 )
 
-from .schema import accounts_t, games_t, seats_t, vacations_t
+from .account_tables import accounts_t, vacations_t
+from .tables import games_t, seats_t
 from .vacations import DAY, TURN_BASED_SECONDS, Vacation, year_of
 
 

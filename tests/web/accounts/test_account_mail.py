@@ -130,7 +130,7 @@ def test_a_sent_link_mail_keeps_no_secret_in_the_outbox(two: tuple[TestClient, T
     copy of the link either (someone reading the database cannot take a reset link)."""
     from sqlalchemy import select
 
-    from azulejos.web.schema import mail_outbox_t
+    from azulejos.web.account_tables import mail_outbox_t
 
     ana, _bo = two
     sign_up(ana, "Ana")

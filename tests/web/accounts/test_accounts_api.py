@@ -8,9 +8,9 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from azulejos.web.account_tables import accounts_t, sessions_t
 from azulejos.web.accounts.passwords import MAX_PASSWORD
 from azulejos.web.accounts.service import IDLE, TOUCH_EVERY
-from azulejos.web.schema import accounts_t, sessions_t
 
 from .conftest import AppMaker, Clock, sign_up
 

@@ -11,7 +11,7 @@ from sqlalchemy import insert
 
 from azulejos.web.lobby.quick import BAND_EVERY, BAND_START, BAND_STEP, band
 from azulejos.web.lobby.store import LobbySeat, SqlLobby
-from azulejos.web.schema import ratings_t
+from azulejos.web.tables import ratings_t
 
 from ..helpers import view
 from .helpers import ok, refused, signed_up

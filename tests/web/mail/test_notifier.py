@@ -30,7 +30,7 @@ def queued(client: TestClient) -> list[tuple[str, str]]:
     m.notifier.settle()
     from sqlalchemy import select
 
-    from azulejos.web.schema import mail_outbox_t as t
+    from azulejos.web.account_tables import mail_outbox_t as t
     assert m.engine is not None
     with m.engine.connect() as conn:
         rows = conn.execute(select(t.c.recipient, t.c.template).order_by(t.c.mail_id)).all()

@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
+from azulejos.web.account_tables import mail_outbox_t as t
 from azulejos.web.mail import Mailer
-from azulejos.web.schema import mail_outbox_t as t
 from azulejos.web.storage import SqlStore
 
 from ..conftest import PG_URL

@@ -10,8 +10,8 @@ from pathlib import Path
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
+from azulejos.web.account_tables import mail_outbox_t as t
 from azulejos.web.mail import Mailer
-from azulejos.web.schema import mail_outbox_t as t
 from azulejos.web.storage import SqlStore, database_url
 
 from ..helpers import create, view

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..schema import passkey_challenges_t, passkeys_t
+from ..account_tables import passkey_challenges_t, passkeys_t
 
 #: How long a challenge may be answered (seconds).
 CHALLENGE_SECONDS = 300

@@ -39,7 +39,7 @@ from webauthn.helpers.structs import (
 )
 
 from ..answers import no_store_json
-from ..app import handles_errors, limit, read_body
+from ..endpoints import handles_errors, limit, read_body
 from ..protocol import GameError
 from .cookies import set_session, signed_in
 from .passkey_store import CHALLENGE_SECONDS, MAX_PASSKEYS, Passkey, SqlPasskeys

@@ -12,8 +12,9 @@ import json
 
 from sqlalchemy import Engine, and_, select, update
 
+from ..account_tables import accounts_t
 from ..mail.notifier import Recipient
-from ..schema import accounts_t, seats_t
+from ..tables import seats_t
 from . import settings as account_settings
 
 

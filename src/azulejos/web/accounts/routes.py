@@ -11,8 +11,8 @@ from starlette.routing import Route
 from azulejos.i18n import LANGUAGES
 
 from ..answers import no_store_json
-from ..app import LOOKUP_FAILURES, client_of, handles_errors, limit, read_body
 from ..clocks import my_games_order
+from ..endpoints import LOOKUP_FAILURES, client_of, handles_errors, limit, read_body
 from ..limits import RateLimiter
 from ..protocol import GameError
 from ..views import Access

@@ -15,16 +15,8 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..schema import (
-    accounts_t,
-    games_t,
-    links_t,
-    mail_optout_t,
-    profiles_t,
-    seat_tokens_t,
-    seats_t,
-    sessions_t,
-)
+from ..account_tables import accounts_t, links_t, mail_optout_t, seat_tokens_t, sessions_t
+from ..tables import games_t, profiles_t, seats_t
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..answers import no_store_json
-from ..app import handles_errors, limit, read_body
+from ..endpoints import handles_errors, limit, read_body
 from ..protocol import GameError
 from ..vacation_store import VacationStore
 from ..vacations import ALLOWANCE, vacation_days, vacation_json, year_of

@@ -14,7 +14,7 @@ from starlette.routing import Route
 from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn, name_key
 from ..answers import no_store_json
-from ..app import game_access, handles_errors, limit, page, read_body
+from ..endpoints import game_access, handles_errors, limit, page, read_body
 from ..protocol import GameError
 from ..service import GameService
 from .service import FairPlay, note_text

@@ -14,17 +14,16 @@ from typing import Any
 from sqlalchemy import ColumnElement, Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..chat import ChatMessage
-from ..schema import (
+from ..account_tables import (
     account_mutes_t,
     accounts_t,
-    chat_t,
     fairplay_t,
-    profiles_t,
     reports_t,
     seat_clients_t,
     suspensions_t,
 )
+from ..chat import ChatMessage
+from ..tables import chat_t, profiles_t
 
 
 @dataclass(frozen=True, slots=True)

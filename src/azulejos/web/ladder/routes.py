@@ -13,7 +13,7 @@ from starlette.routing import Route
 from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn
 from ..answers import no_store_json
-from ..app import handles_errors, limit, page, read_body
+from ..endpoints import handles_errors, limit, page, read_body
 from ..lobby.routes import finding, noted
 from ..protocol import GameError
 from ..storage import SqlStore

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 
-from ..schema import games_t
-from ..schema import ladder_challenges_t as ch_t
-from ..schema import ladder_rungs_t as rungs_t
+from ..finding_tables import ladder_challenges_t as ch_t
+from ..finding_tables import ladder_rungs_t as rungs_t
+from ..tables import games_t
 
 #: The challenges that still hold their two players (at most one each).
 OPEN = ("open", "playing")

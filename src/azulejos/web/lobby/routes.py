@@ -11,7 +11,7 @@ from starlette.routing import Route
 from ..accounts.cookies import accounts_of, signed_in
 from ..accounts.service import SignedIn
 from ..answers import no_store_json
-from ..app import client_of, game_access, handles_errors, limit, read_body
+from ..endpoints import client_of, game_access, handles_errors, limit, read_body
 from ..protocol import GameError
 from ..storage import SqlStore
 from .quick import QuickMatch

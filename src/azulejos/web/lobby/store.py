@@ -20,15 +20,9 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..schema import (
-    accounts_t,
-    games_t,
-    lobby_seats_t,
-    lobby_t,
-    quick_seeks_t,
-    rematch_votes_t,
-    rematches_t,
-)
+from ..account_tables import accounts_t
+from ..finding_tables import lobby_seats_t, lobby_t, quick_seeks_t, rematch_votes_t, rematches_t
+from ..tables import games_t
 
 
 @dataclass(frozen=True, slots=True)

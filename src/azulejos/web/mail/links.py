@@ -18,7 +18,7 @@ from urllib.parse import quote
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from ..schema import mail_state_t
+from ..account_tables import mail_state_t
 
 SECRET_NAME = "unsubscribe_secret"
 #: The path of the unsubscribe page (GET: a confirmation; POST: unsubscribe).

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from azulejos.i18n import LANGUAGES
 
-from ..schema import mail_optout_t, mail_turns_t
+from ..account_tables import mail_optout_t, mail_turns_t
 from .links import Links, shared_secret
 from .notifier import Notifier, Recipients
 from .outbox import Outbox

@@ -33,7 +33,7 @@ from sqlalchemy.exc import IntegrityError
 
 from azulejos.core.results import result
 
-from ..schema import mail_optout_t, mail_state_t, mail_turns_t
+from ..account_tables import mail_optout_t, mail_state_t, mail_turns_t
 
 if TYPE_CHECKING:
     from ..live import Live

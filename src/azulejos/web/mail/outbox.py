@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..schema import mail_outbox_t as t
+from ..account_tables import mail_outbox_t as t
 
 QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
 #: The mails whose params hold a secret link (forgotten once sent or given up).

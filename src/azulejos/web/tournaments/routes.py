@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from ..accounts.cookies import signed_in
 from ..answers import no_store_json
-from ..app import handles_errors, limit, page, read_body
+from ..endpoints import handles_errors, limit, page, read_body
 from ..profile_store import Profile
 from ..protocol import GameError
 from ..service import GameService, bot_levels

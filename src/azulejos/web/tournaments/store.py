@@ -22,7 +22,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..schema import games_t, ratings_t, tournament_entries_t, tournament_games_t, tournaments_t
+from ..finding_tables import tournament_entries_t, tournament_games_t, tournaments_t
+from ..tables import games_t, ratings_t
 
 
 @dataclass(frozen=True, slots=True)
