@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 
 if TYPE_CHECKING:
@@ -82,3 +83,26 @@ def create_and_enter(page: Page, names: dict[int, str]) -> str:
     page.click("#enter-game")
     page.wait_for_selector(".game .factory")
     return link
+
+
+def bearer_auth(token: str) -> dict[str, str]:
+    """The header of a request with a seat token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play_out_over_api(base: str, gid: str, tokens: dict[int, str] | list[str],
+                      rng: random.Random, *, most: int = 400) -> dict[str, Any]:
+    """Play game ``gid`` to its end over the HTTP API, a uniformly random legal move at a time
+    by the seat to move (``tokens[seat]``: its bearer token), while the test's pages follow it
+    live; fails the test when a move is refused or the game is not over after ``most``. Returns
+    the finished game's view (seat 0's)."""
+    for _ in range(most):
+        v = httpx.get(f"{base}/api/games/{gid}", headers=bearer_auth(tokens[0])).json()
+        if v["phase"] == "over":
+            return v  # type: ignore[no-any-return]
+        seat = v["current"]
+        mv = httpx.get(f"{base}/api/games/{gid}", headers=bearer_auth(tokens[seat])).json()
+        r = httpx.post(f"{base}/api/games/{gid}/moves", headers=bearer_auth(tokens[seat]),
+                       json={"version": mv["version"], "move": rng.choice(mv["legal"])["move"]})
+        assert r.status_code == 200, r.text
+    pytest.fail(f"the game did not end within {most} moves")

@@ -17,7 +17,16 @@ from typing import Any
 import httpx
 import pytest
 
-from .browser import CHROMIUM, DESKTOP, PHONE, artifacts, chromium, create_and_enter, open_page
+from .browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    artifacts,
+    chromium,
+    create_and_enter,
+    open_page,
+    play_out_over_api,
+)
 from .servers import Server
 
 pytestmark = [
@@ -81,19 +90,7 @@ def test_two_browsers_make_profiles_play_a_rated_game_and_see_the_leaderboard(
             "() => document.querySelector(\".board[data-seat='1'] a.name\").textContent === 'Bo'")
 
         # The moves go over the API; both pages follow.
-        rng = random.Random(3)
-        for _ in range(400):
-            v = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(ta)).json()
-            if v["phase"] == "over":
-                break
-            seat = v["current"]
-            mv = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(tokens[seat])).json()
-            r = httpx.post(f"{server.base}/api/games/{gid}/moves", headers=auth(tokens[seat]),
-                           json={"version": mv["version"],
-                                 "move": rng.choice(mv["legal"])["move"]})
-            assert r.status_code == 200, r.text
-        else:
-            pytest.fail("the game did not end within 400 moves")
+        play_out_over_api(server.base, gid, tokens, random.Random(3))
         for page in (ann, bo):
             page.wait_for_selector(".game.phase-over")
 

@@ -15,7 +15,16 @@ import httpx
 import pytest
 
 from ..accounts.test_browser_accounts import sign_up
-from ..browser import CHROMIUM, DESKTOP, PHONE, artifacts, chromium, open_page
+from ..browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    artifacts,
+    bearer_auth,
+    chromium,
+    open_page,
+    play_out_over_api,
+)
 from ..servers import Server, free_port
 
 pytestmark = [
@@ -116,20 +125,7 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(proxied: Server) ->
         assert not cy.is_visible("#chat-input") and cy.is_visible("#chat-note")  # reads only
 
         # the game is played to its end over the API; every page follows it live
-        rng = random.Random(29)
-        auth = lambda t: {"Authorization": f"Bearer {t}"}  # noqa: E731
-        for _ in range(400):
-            v = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(tokens[0])).json()
-            if v["phase"] == "over":
-                break
-            seat = v["current"]
-            mv = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(tokens[seat])).json()
-            r = httpx.post(f"{server.base}/api/games/{gid}/moves", headers=auth(tokens[seat]),
-                           json={"version": mv["version"],
-                                 "move": rng.choice(mv["legal"])["move"]})
-            assert r.status_code == 200, r.text
-        else:
-            pytest.fail("the game did not end within 400 moves")
+        v = play_out_over_api(server.base, gid, tokens, random.Random(29))
         for page in (ann, bo, cy):
             page.wait_for_selector(".game.phase-over")
         assert cy.locator("#rematch-offer").count() == 0  # a spectator has no rematch
@@ -157,7 +153,7 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(proxied: Server) ->
         assert in_game(ann) == new
         for page in (ann, bo):
             assert page.locator(".game.phase-over").count() == 0
-        nv = httpx.get(f"{server.base}/api/games/{new}", headers=auth(seat_token(bo, new))).json()
+        nv = httpx.get(f"{server.base}/api/games/{new}", headers=bearer_auth(seat_token(bo, new))).json()
         assert nv["rated"] is True and nv["variant"] == "grey"
         assert [s["name"] for s in nv["seats"]] == [s["name"] for s in v["seats"]][::-1]
         ann.screenshot(path=str(out / "rematch-new-game.png"), full_page=True)
