@@ -240,6 +240,9 @@ class ServiceBase:
     async def sweep_vacations(self, now: float | None = None, ended: Any = None) -> set[str]:
         raise NotImplementedError
 
+    async def sync_vacations(self, ids: list[str]) -> None:
+        raise NotImplementedError
+
     async def _clock_moved(self, live: Live, pending: Pending) -> GameClock | None:
         raise NotImplementedError
 

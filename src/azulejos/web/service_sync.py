@@ -210,6 +210,8 @@ class SyncPart(ServiceBase):
         if not ids:
             return
         await self.chat_sync(ids)
+        if not self.bus.shared:  # a shared bus tells of vacations (its ``seats`` notice)
+            await self.sync_vacations(ids)
         stamps = await self._db(self.store.stamps, ids)
         for gid, stamp in stamps.items():
             live = self._games.get(gid)

@@ -30,6 +30,28 @@ class VacationsPart(ServiceBase):
         got = {} if vs is None else await self._db(vs.of_game, live.game_id, self.now())
         live.vacations = {seat: round(until, 3) for seat, until in got.items()}
 
+    async def sync_vacations(self, ids: list[str]) -> None:
+        """Where no bus tells of another process's vacation changes (SQLite: the polling loop),
+        read the vacations of the games ``ids`` watched here again when the vacations' mark
+        moved, and show those whose seats' tags changed."""
+        vs = self.vacation_store
+        if vs is None:
+            return
+        mark = await self._db(vs.mark)
+        seen = getattr(self, "_vacations_seen", None)
+        self._vacations_seen = mark
+        if seen is None or seen == mark:
+            return
+        for gid in ids:
+            live = self._games.get(gid)
+            if live is None or self._lock(gid).locked():
+                continue
+            before = live.vacations
+            async with self._lock(gid):
+                await self._load_vacations(live)
+            if live.vacations != before:
+                self._broadcast(live)
+
     async def sweep_vacations(self, now: float | None = None,
                               ended: Ended | None = None) -> set[str]:
         """Close the vacations come to their end by ``now`` (and ``ended``, one just ended

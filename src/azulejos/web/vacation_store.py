@@ -154,6 +154,15 @@ class VacationStore:
                 out.append(Ended(account_id, float(started), float(until)))
         return out
 
+    def mark(self) -> tuple[int, float]:
+        """A mark that changes whenever a vacation starts or ends (on any process): the number
+        of vacations and the sum of their ends. Polled where no bus tells of the change."""
+        with self.engine.connect() as conn:
+            n, ends = conn.execute(select(func.count(), func.coalesce(
+                func.sum(func.coalesce(vacations_t.c.ended, 0.0)), 0.0))
+                .select_from(vacations_t)).one()
+        return int(n), round(float(ends), 3)
+
     # -- the games' clocks ---------------------------------------------------------------------
     def pause(self, now: float, limit: int = 200) -> list[str]:
         """Stop the clock of every running turn-based turn whose player is on vacation at

@@ -273,3 +273,40 @@ def test_vacations_on_postgresql_over_two_processes(pg: str) -> None:  # noqa: F
         assert v["clock"]["paused"] is False and v["clock"]["deadline"] == deadline + 2 * DAY
         svc = service(a)
         assert a.portal.call(svc.expire_games) == []  # type: ignore[union-attr]
+
+
+def test_a_second_process_on_sqlite_shows_the_tag_of_a_seat_not_to_move(make_client: AppMaker,
+                                                                        clock: Clock) -> None:
+    """A vacation started on one process, while it is the other player's turn (nothing paused,
+    no new version): a page watching the game on a second process on the same SQLite file
+    shows the tag at the polling loop's next round, not at the game's next change."""
+    ana, bo = make_client(), make_client()
+    clock.t = float(int(time.time()))
+    sign_up(ana, "Ana")
+    gid, ta, tb = game_of(ana, bo, {"kind": "move", "seconds": 86400})
+    v = view(ana, gid, ta)
+    assert play(ana, gid, ta, v["version"], v["legal"][0]["move"]).status_code == 200
+    other = make_client(heartbeat_interval=0)  # another process on the same database
+    svc = service(other)
+
+    def seats_after_sync() -> list[Any]:
+        other.portal.call(svc.sync_once)  # type: ignore[union-attr]
+        ws.send_json({"type": "ping"})
+        got = []
+        while (m := ws.receive_json())["type"] != "pong":
+            if m["type"] in ("view", "patch") and "seats" in m["view"]:
+                got.append(m["view"]["seats"])
+        return got
+
+    with other.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "hello", "token": tb})
+        assert ws.receive_json()["type"] in ("welcome", "view")
+        seats_after_sync()  # the first round notes the vacations' mark
+        assert vacation(ana, 3).status_code == 201
+        shown = seats_after_sync()
+        assert shown and shown[-1][0]["vacation"] is not None and shown[-1][1]["vacation"] is None
+        assert view(other, gid, tb)["current"] == 1  # Bo's turn: no pause, no new version
+        assert ana.delete("/api/account/vacation").status_code == 200
+        shown = seats_after_sync()
+        assert shown and shown[-1][0]["vacation"] is None
+        assert seats_after_sync() == []  # nothing changed since: nothing sent
