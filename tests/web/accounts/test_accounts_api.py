@@ -48,6 +48,18 @@ def test_sign_up_sets_an_httponly_samesite_cookie_and_makes_a_profile(browser: T
     assert profile["name"] == "Ana Lu"  # ratings and statistics hang on this profile
 
 
+def test_the_page_settings_at_sign_up_become_the_account_s(browser: TestClient) -> None:
+    """A visitor who chose a language, a theme and the patterns keeps them on signing up (the
+    page takes the account's settings afterwards: nothing flips back to the defaults)."""
+    r = browser.post("/api/account", json={"name": "Choco", "password": "tiles and more",
+                                           "lang": "uk", "theme": "chocolatier",
+                                           "patterns": True})
+    assert r.status_code == 201, r.text
+    s = r.json()["settings"]
+    assert (s["lang"], s["theme"], s["patterns"]) == ("uk", "chocolatier", True)
+    assert browser.get("/api/account").json()["settings"]["theme"] == "chocolatier"
+
+
 def test_the_cookie_is_secure_on_https(make_client: AppMaker) -> None:
     c = make_client()
     c.base_url = c.base_url.copy_with(scheme="https")
@@ -80,6 +92,8 @@ def test_bad_names_and_passwords_are_refused_and_make_nothing(browser: TestClien
         ({"name": "Mail", "password": "tiles and more", "email": "not mail"}, 400, "bad_email"),
         ({"name": "Odd", "password": "tiles and more", "admin": True}, 400, "malformed"),
         ({"name": "Odd", "password": "tiles and more", "lang": "de"}, 400, "malformed"),
+        ({"name": "Odd", "password": "tiles and more", "theme": "neon"}, 400, "malformed"),
+        ({"name": "Odd", "password": "tiles and more", "patterns": "yes"}, 400, "malformed"),
     ]
     for body, status, code in cases:
         r = browser.post("/api/account", json=body)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from azulejos.i18n import LANGUAGES
+from azulejos.render.themes import THEMES
 
 from ..openapi_parts import ERR, answer, ref
 from ..protocol import MAX_NAME
@@ -101,7 +102,11 @@ def paths() -> dict[str, Any]:
                     "email": {"type": "string", "maxLength": MAX_EMAIL,
                               "description": "Optional; unverified."},
                     "lang": {"type": "string", "enum": list(LANGUAGES),
-                             "description": "The first setting of lang (default: ?lang=)."}}}),
+                             "description": "The first setting of lang (default: ?lang=)."},
+                    "theme": {"type": "string", "enum": list(THEMES),
+                              "description": "The first setting of theme (default: classic)."},
+                    "patterns": {"type": "boolean",
+                                 "description": "The first setting of patterns (default: false)."}}}),
                 "responses": {"201": _json(ref("Account"), "Signed up and in (Set-Cookie)."),
                               "400": _ERR, "404": _ERR, "409": _ERR, "413": _ERR,
                               "429": _ERR},

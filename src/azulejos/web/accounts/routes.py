@@ -51,12 +51,14 @@ async def register(request: Request) -> Response:
     limit(request, "signups")
     accounts = _accounts(request)
     data = await read_body(request)
-    _only(data, "name", "password", "email", "lang")
+    _only(data, "name", "password", "email", "lang", "theme", "patterns")
     lang = data.get("lang", request.query_params.get("lang"))
     if lang is not None and lang not in LANGUAGES:
         raise GameError("malformed", f"'lang' must be one of {', '.join(LANGUAGES)}")
+    # the page's own choices become the new account's first settings (nothing flips back)
+    first = {k: data[k] for k in ("theme", "patterns") if k in data}
     me, secret = await accounts.register(data.get("name"), data.get("password"),
-                                         data.get("email"), lang)
+                                         data.get("email"), lang, first)
     old = request.cookies.get(COOKIE)
     if old:
         who = await accounts.session(old)

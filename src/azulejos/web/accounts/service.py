@@ -99,9 +99,12 @@ class AccountService:
 
     # -- sign-up, sign-in, sessions ------------------------------------------------------------
     async def register(self, name: Any, password: Any, email: Any = None,
-                       lang: str | None = None) -> tuple[dict[str, Any], str]:
+                       lang: str | None = None,
+                       first: dict[str, Any] | None = None) -> tuple[dict[str, Any], str]:
         """A new account, its profile, and a first session: (the account, the session secret).
-        ``name_taken`` (409) if another account has the name (in any case)."""
+        ``first``: settings of the page it signed up on (``theme``, ``patterns``; checked as a
+        settings change). ``name_taken`` (409) if another account has the name (in any case)."""
+        settings = account_settings.changed(account_settings.default_settings(lang), first or {})
         name = self.user_name(name)
         if is_bot_name(name, tuple(self.reserved)):
             raise GameError("bad_name", "this name is a bot's: choose another", 400)
@@ -110,7 +113,7 @@ class AccountService:
         now = self.now()
         account = Account(secrets.token_urlsafe(8), name, await self._hash(password),
                           secrets.token_urlsafe(8), mail, None,
-                          json.dumps(account_settings.default_settings(lang)), now)
+                          json.dumps(settings), now)
         made = await self.run(self.store.create, account, name_key(name),
                               token_digest(new_token()))  # the profile's key is never shown
         if not made:

@@ -68,7 +68,7 @@ export function accountCard(changed, applySettings) {
       "aria-describedby": "account-password-hint" });
     async function send(path) {
       try {
-        const got = await api(path, { method: "POST", body: { name: name.value, password: password.value, ...(path === "/api/account" ? { lang: app.settings.lang } : {}) } });
+        const got = await api(path, { method: "POST", body: { name: name.value, password: password.value, ...(path === "/api/account" ? { lang: app.settings.lang, theme: app.settings.theme, patterns: Boolean(app.settings.patterns) } : {}) } });
         await signedIn(got, changed, applySettings);
       } catch (err) { toast(errorText(err), "error"); }
     }
