@@ -56,7 +56,7 @@ async def register(request: Request) -> Response:
     if lang is not None and lang not in LANGUAGES:
         raise GameError("malformed", f"'lang' must be one of {', '.join(LANGUAGES)}")
     # the page's own choices become the new account's first settings (nothing flips back)
-    first = {k: data[k] for k in ("theme", "patterns") if k in data}
+    first: dict[str, Any] = {k: data[k] for k in ("theme", "patterns") if k in data}
     me, secret = await accounts.register(data.get("name"), data.get("password"),
                                          data.get("email"), lang, first)
     old = request.cookies.get(COOKIE)
