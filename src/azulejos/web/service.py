@@ -421,7 +421,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
             except IllegalMoveError as e:
                 raise GameError("illegal", str(e), 422, {"rule": e.rule}) from None
             try:
-                await self._db(session.persist, pending)
+                await self._persist(session, pending)
             except SessionError as e:  # another process moved it on: reload next time
                 self._games.pop(gid, None)
                 fresh = await self.get(gid)
