@@ -22,7 +22,8 @@ import zlib
 
 from load_views import new_game
 
-from azulejos.web.views import Access, Sent, build_view, patch_message
+from azulejos.web.views import Access, build_view
+from azulejos.web.wire import Sent, patch_message
 
 
 def one_round(games: int, moves: int, seed: int) -> tuple[float, float, int]:

@@ -37,7 +37,7 @@ from azulejos.web.storage import SqlStore, database_url
 from azulejos.web.views import Access
 
 try:
-    from azulejos.web.views import view_message
+    from azulejos.web.wire import view_message
 except ImportError:  # a tree from before the shared views: the websocket's own encoding
     from azulejos.web.ws import _dumps
 
@@ -45,7 +45,7 @@ except ImportError:  # a tree from before the shared views: the websocket's own 
         return _dumps({"type": "view", "view": view})
 
 try:
-    from azulejos.web.views import Sent, patch_message
+    from azulejos.web.wire import Sent, patch_message
 except ImportError:  # a tree from before patches
     patch_message = None  # type: ignore[assignment]
 
@@ -56,7 +56,7 @@ PARTS = [  # (label, function names whose cumulative time it is)
     ("database write (session.persist, one transaction)", ("persist",)),
     ("views built (views.build_view)", ("build_view",)),
     ("  of which the legal moves (and their previews, if sent)", ("legal_json",)),
-    ("views encoded as JSON (views.view_message / patch_message)",
+    ("views encoded as JSON (wire.view_message / patch_message)",
      ("view_message", "_dumps", "patch_message")),
     ("messages compressed (zlib, as permessage-deflate)",
      ("<method 'compress' of 'zlib.Compress' objects>",

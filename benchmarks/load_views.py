@@ -25,7 +25,8 @@ from typing import Any
 from azulejos.play import Seeding
 from azulejos.web.live import Live
 from azulejos.web.storage import SeatSpec, StoredGame, token_digest
-from azulejos.web.views import Access, Sent, build_view, dumps, patch_message, view_message
+from azulejos.web.views import Access, build_view
+from azulejos.web.wire import Sent, dumps, patch_message, view_message
 
 
 def new_game(seed: int) -> Live:

@@ -12,7 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from azulejos.core import Ruleset, State
-from azulejos.web.views import MAX_PREVIEWS, Access, legal_json
+from azulejos.web.legal_json import MAX_PREVIEWS, legal_json
+from azulejos.web.views import Access
 
 from ..games import moves_due
 from .helpers import create, fingerprint, view
@@ -201,7 +202,8 @@ def test_a_bad_previews_option_in_the_hello_is_refused(client: TestClient) -> No
 def test_both_legal_lists_are_shared_by_the_views_of_a_version_and_encoded_as_alone() -> None:
     """Each list is made once per version, only when a viewer needs it, shared by the views
     that need it, and its messages are exactly the plain JSON of the views (views.py)."""
-    from azulejos.web.views import build_view, dumps, view_message
+    from azulejos.web.views import build_view
+    from azulejos.web.wire import dumps, view_message
 
     from .test_view_sharing import _game
 
@@ -228,7 +230,9 @@ def test_both_legal_lists_are_shared_by_the_views_of_a_version_and_encoded_as_al
 def test_a_fresh_version_makes_no_preview_for_a_view_without_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The list without previews computes none (the core's legal move listing only)."""
+    import azulejos.web.legal_json as legal
     import azulejos.web.views as views
+    import azulejos.web.wire as wire
 
     from .test_view_sharing import _game
 
@@ -238,7 +242,7 @@ def test_a_fresh_version_makes_no_preview_for_a_view_without_them(
     def no(*_a: Any, **_k: Any) -> Any:
         raise AssertionError("a preview was computed")
 
-    monkeypatch.setattr(views, "previews", no)
-    monkeypatch.setattr("azulejos.core.preview.preview", no)  # views imports no single preview
+    monkeypatch.setattr(legal, "previews", no)
+    monkeypatch.setattr("azulejos.core.preview.preview", no)  # legal_json imports no single one
     v = views.build_view(live, mover, {}, with_previews=False)
-    assert v["legal"] and views.view_message(v)
+    assert v["legal"] and wire.view_message(v)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from azulejos.core import LETTERS, Ruleset, State
-from azulejos.web.views import legal_json
+from azulejos.web.legal_json import legal_json
 
 
 def _sf4_position(seed: int) -> State:

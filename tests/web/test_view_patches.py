@@ -14,7 +14,8 @@ import pytest
 from azulejos.play import Seeding
 from azulejos.web.live import Live
 from azulejos.web.storage import SeatSpec, StoredGame, token_digest
-from azulejos.web.views import Access, Sent, build_view, patch_message, view_message
+from azulejos.web.views import Access, build_view
+from azulejos.web.wire import Sent, patch_message, view_message
 
 
 def _game(players: int, modules: tuple[str, ...] = (), seed: int = 11,

@@ -10,7 +10,8 @@ import time
 from azulejos.play import Seeding
 from azulejos.web.live import Live
 from azulejos.web.storage import SeatSpec, StoredGame, token_digest
-from azulejos.web.views import Access, build_view, dumps, view_message
+from azulejos.web.views import Access, build_view
+from azulejos.web.wire import dumps, view_message
 
 
 def _game(players: int) -> Live:

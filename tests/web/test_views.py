@@ -8,7 +8,8 @@ import random
 from azulejos.core import State
 from azulejos.core.preview import preview
 from azulejos.core.results import result
-from azulejos.web.views import fill_json, legal_json, result_json
+from azulejos.web.legal_json import legal_json
+from azulejos.web.views import fill_json, result_json
 
 
 def test_R12_R14_legal_json_previews_are_the_core_preview() -> None:

@@ -231,10 +231,13 @@ def run(args: argparse.Namespace) -> int:
                           args.workers).format(n=args.workers), flush=True)
     print(_("azulejos serve: open {url} in a browser").format(
         url=f"http://{args.host}:{args.port}/"), flush=True)
+    from azulejos.web.ws_deflate import SmallPlainProtocol
+
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_level": args.log_level, "ws_max_size": 65536,
         "proxy_headers": args.proxy is not None, "forwarded_allow_ips": args.proxy,
         "ws_per_message_deflate": args.ws_compression == "on",
+        "ws": SmallPlainProtocol,  # small messages go uncompressed (web/ws_deflate.py)
     }
     if args.workers > 1:
         store.close()

@@ -24,9 +24,12 @@ joined to its newer events, so the version and the events come from one snapshot
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
+import time
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -50,12 +53,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
+from azulejos.play.events import Event
+
 from .tables import events_t, games_t
 
 if TYPE_CHECKING:
     from sqlalchemy.pool import PoolProxiedConnection
 
-__all__ = ["EVENTS_AFTER", "EngineMover", "EventRow", "Mover", "PgMover", "SqliteMover", "mover_for"]
+__all__ = ["EVENTS_AFTER", "EngineMover", "EventRow", "Mover", "PgMover", "SqliteMover", "move_args",
+           "mover_for"]
 
 #: The game row moved on from the version its writer saw (parameters ``b_game``,
 #: ``b_expected``, ``b_version``, ``b_status``, ``b_updated``), with or without a new fill
@@ -130,6 +136,13 @@ class Mover(Protocol):
         written) if the row was not at the expected version or an event's place was taken."""
         ...
 
+    async def append_soon(self, params: dict[str, object], rows: list[dict[str, object]]
+                          ) -> bool | None:
+        """:meth:`append` on the running event loop where the database allows it without
+        waiting for a lock or a thread; None when it does not (nothing written: the caller
+        writes with :meth:`append` in a thread)."""
+        ...
+
     def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
         """The events stored after ``version``, in order; None if there is no such game."""
         ...
@@ -164,6 +177,10 @@ class EngineMover:
             return False
         return True
 
+    async def append_soon(self, params: dict[str, object], rows: list[dict[str, object]]
+                          ) -> bool | None:
+        return None  # SQLAlchemy's connections block: the thread writes
+
     def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
         with self._engine.connect() as conn:
             rows = conn.exec_driver_sql(
@@ -177,37 +194,74 @@ class EngineMover:
         pass
 
 
+#: SQLite's answers when a lock is held elsewhere (SQLITE_BUSY, SQLITE_LOCKED, with their
+#: extended codes).
+_BUSY = frozenset({5, 6, 261, 262, 517, 773})
+
+
 class SqliteMover:
     """The write of a move on SQLite, on one connection held for it and through sqlite3
-    itself, serialised by a lock."""
+    itself, serialised by a lock; and :meth:`append_now`, the same write on a second connection
+    that never waits for a lock (for the event loop)."""
 
     def __init__(self, engine: Engine) -> None:
+        self._engine = engine
         self._conn = engine.raw_connection()  # set up by the engine's connect event (WAL…)
+        self._now: Any = None  # the connection of append_now (busy timeout 0), made on demand
         self._lock = threading.Lock()
         self._sql = _Statements(engine)
 
     def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
-        move = self._sql.move_of(params)
         with self._lock:
-            conn = self._conn
-            cur = conn.cursor()
+            return self._write(self._conn, params, rows)
+
+    async def append_soon(self, params: dict[str, object], rows: list[dict[str, object]]
+                          ) -> bool | None:
+        return self.append_now(params, rows)
+
+    def append_now(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool | None:
+        """:meth:`append` if it can be done without waiting (on the event loop: no thread hop),
+        else None and nothing written: this process's database thread holds the lock, or another
+        process holds the database's write lock (this connection's busy timeout is 0, so SQLite
+        answers "busy" at once instead of waiting)."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            conn = self._now
+            if conn is None:
+                conn = self._now = self._engine.raw_connection()
+                cur = conn.cursor()
+                cur.execute("PRAGMA busy_timeout=0")
+                cur.close()
             try:
-                cur.execute(move.sql, move.args(params))
-                if cur.rowcount != 1:
-                    conn.rollback()
-                    return False
-                if rows:
-                    cur.executemany(self._sql.events.sql, [self._sql.events.args(r) for r in rows])
-                conn.commit()
-                return True
-            except sqlite3.IntegrityError:
+                return self._write(conn, params, rows)
+            except sqlite3.OperationalError as e:
+                if e.sqlite_errorcode in _BUSY:  # another process writes: the thread waits
+                    return None
+                raise
+        finally:
+            self._lock.release()
+
+    def _write(self, conn: Any, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
+        move = self._sql.move_of(params)
+        cur = conn.cursor()
+        try:
+            cur.execute(move.sql, move.args(params))
+            if cur.rowcount != 1:
                 conn.rollback()
                 return False
-            except BaseException:
-                conn.rollback()
-                raise
-            finally:
-                cur.close()
+            if rows:
+                cur.executemany(self._sql.events.sql, [self._sql.events.args(r) for r in rows])
+            conn.commit()
+            return True
+        except sqlite3.IntegrityError:
+            conn.rollback()
+            return False
+        except BaseException:
+            conn.rollback()
+            raise
+        finally:
+            cur.close()
 
     def events_after(self, game_id: str, version: int) -> list[EventRow] | None:
         with self._lock:
@@ -227,6 +281,8 @@ class SqliteMover:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+            if self._now is not None:
+                self._now.close()
 
 
 #: The events' JSON for :class:`PgMover` (floats as their shortest exact text).
@@ -282,6 +338,9 @@ class PgMover:
         self._idle: list[PoolProxiedConnection] = []
         self._lock = threading.Lock()
         self._closed = False
+        #: The connections of :meth:`append_soon`, each event loop its own.
+        self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopPool] = (
+            weakref.WeakKeyDictionary())
 
     def _take(self) -> PoolProxiedConnection:
         with self._lock:
@@ -304,9 +363,9 @@ class PgMover:
                 return
         proxy.invalidate()
 
-    def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
-        import psycopg
-
+    def _write(self, params: dict[str, object], rows: list[dict[str, object]]
+               ) -> tuple[str, dict[str, object]]:
+        """The write's statement and its arguments."""
         notice = self._notice
         write = self._writes["b_rng" in params, notice is not None]
         args = dict(params)
@@ -316,14 +375,60 @@ class PgMover:
             assert isinstance(game, str) and isinstance(version, int)
             args["n_payload"] = notice[1](game, version)
         args["e_rows"] = _EVENTS_JSON.encode([{k: r[k] for k in _EVENT_COLUMNS[1:]} for r in rows])
+        return write.sql, args
+
+    def append(self, params: dict[str, object], rows: list[dict[str, object]]) -> bool:
+        import psycopg
+
         try:
-            counts = self._run(write.sql, args)
+            counts = self._run(*self._write(params, rows))
         except psycopg.errors.IntegrityError:
             return False
-        # The statement is its own transaction: it cannot have moved the row without adding
-        # every event (they join it), nor added one without moving it.
-        assert counts and counts[0][0] in (0, 1) and counts[0][1] == counts[0][0] * len(rows), counts
-        return bool(counts[0][0] == 1)
+        return _moved(counts, rows)
+
+    async def append_soon(self, params: dict[str, object], rows: list[dict[str, object]]
+                           ) -> bool | None:
+        """:meth:`append` on the running event loop (psycopg's ``AsyncConnection``: no thread
+        hop, no thread woken a move), on one of at most :data:`LOOP_CONNECTIONS` connections of
+        this loop's own; None (the caller writes in a thread) when all are busy, when one
+        cannot be opened, or when the statement met a lost connection - the thread's write
+        then tries again on a fresh one, answering a conflict if the lost one had committed."""
+        import psycopg
+
+        pool = self._loops.get(asyncio.get_running_loop())
+        if pool is None:
+            pool = self._loops[asyncio.get_running_loop()] = _LoopPool()
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        if pool.idle:
+            conn = pool.idle.pop()
+        elif pool.opened < LOOP_CONNECTIONS:
+            pool.opened += 1
+            try:
+                cargs, cparams = self._engine.dialect.create_connect_args(self._engine.url)
+                conn = await psycopg.AsyncConnection.connect(*cargs, autocommit=True, **cparams)
+            except Exception:  # noqa: BLE001 (the thread's write says what is wrong)
+                pool.opened -= 1
+                return None
+        else:
+            return None
+        try:
+            cur = await conn.execute(*self._write(params, rows))
+            counts = await cur.fetchall()
+        except psycopg.errors.IntegrityError:
+            pool.idle.append(conn)  # autocommit: the failed statement left nothing behind
+            return False
+        except BaseException as e:
+            pool.opened -= 1
+            conn.pgconn.finish()
+            if isinstance(e, psycopg.OperationalError):
+                return None
+            raise
+        if self._closed:
+            conn.pgconn.finish()
+        else:
+            pool.idle.append(conn)
+        return _moved(counts, rows)
 
     def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
         with self._lock:
@@ -369,6 +474,43 @@ class PgMover:
             idle, self._idle = self._idle, []
         for proxy in idle:
             proxy.invalidate()
+        for pool in list(self._loops.values()):
+            for conn in pool.idle:
+                conn.pgconn.finish()
+            pool.idle.clear()
+
+
+#: The most connections one event loop writes on (:meth:`PgMover.append_soon`).
+LOOP_CONNECTIONS = 4
+
+
+class _LoopPool:
+    """An event loop's connections for :meth:`PgMover.append_soon`."""
+
+    def __init__(self) -> None:
+        self.idle: list[Any] = []
+        self.opened = 0
+
+
+def _moved(counts: list[Any], rows: list[dict[str, object]]) -> bool:
+    """Whether the write's statement moved the row (answering how many rows each part touched).
+    The statement is its own transaction: it cannot have moved the row without adding every
+    event (they join it), nor added one without moving it."""
+    assert counts and counts[0][0] in (0, 1) and counts[0][1] == counts[0][0] * len(rows), counts
+    return bool(counts[0][0] == 1)
+
+
+def move_args(game_id: str, expected: int, events: Sequence[Event], rng_state: str | None,
+               status: str) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """A move's write for the movers: the game row's parameters and the event rows."""
+    now = time.time()
+    params: dict[str, object] = {"b_game": game_id, "b_expected": expected,
+                                 "b_version": expected + len(events), "b_status": status,
+                                 "b_updated": now}
+    if rng_state is not None:
+        params["b_rng"] = rng_state
+    return params, [{"game_id": game_id, "seq": e.seq, "kind": e.kind, "data": e.data,
+                    "seat": e.seat, "at": now} for e in events]
 
 
 def mover_for(engine: Engine) -> Mover:

@@ -39,6 +39,7 @@ from azulejos.play import Seat, Seeding, Session, SessionError
 from azulejos.play.seats import number_bots
 
 from .fairplay.names import name_key
+from .legal_json import MAX_PREVIEWS
 from .live import Live, seat_of
 from .profile_store import Profile
 from .protocol import MAX_TOKEN, CreateRequest, GameError, clean_name
@@ -56,7 +57,7 @@ from .storage import (
     token_digest,
 )
 from .tokens import Subscriber, default_person_name, new_seed, new_token, refusal
-from .views import MAX_PREVIEWS, Access, build_view, previews_json, summary_json
+from .views import Access, build_view, previews_json, summary_json
 
 __all__ = ["PREFERRED_LEVELS", "GameService", "Subscriber", "bot_levels", "default_person_name",
            "new_seed", "new_token", "refusal"]
@@ -420,7 +421,7 @@ class GameService(SeatsPart, ClocksPart, OverduePart, ExpiryPart, VacationsPart,
             except IllegalMoveError as e:
                 raise GameError("illegal", str(e), 422, {"rule": e.rule}) from None
             try:
-                await self._db(session.persist, pending)
+                await self._persist(session, pending)
             except SessionError as e:  # another process moved it on: reload next time
                 self._games.pop(gid, None)
                 fresh = await self.get(gid)

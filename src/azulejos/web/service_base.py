@@ -16,7 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from azulejos.agents import Budget
-from azulejos.play import Pending
+from azulejos.play import Pending, Session, SessionError
+from azulejos.play.store import VersionConflict
 
 from .bus import Bus, LocalBus, PgBus, bus_for
 from .clock_store import ClockStore, Due
@@ -128,6 +129,19 @@ class ServiceBase:
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
+
+    async def _persist(self, session: Session, p: Pending) -> None:
+        """``session.persist(p)``: on the event loop when the store takes the write at once
+        (:meth:`SqlStore.append_soon`), else in a database thread; ``stale`` as there."""
+        store = session.store
+        if isinstance(store, SqlStore):
+            try:
+                if await store.append_soon(session.game_id, p.base, p.events, p.secret,
+                                           p.status) is not None:
+                    return
+            except VersionConflict:
+                raise SessionError("stale", "the game moved on meanwhile: reload the view") from None
+        await self._db(session.persist, p)
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)

@@ -42,7 +42,7 @@ from azulejos.play.events import Event
 from azulejos.play.store import Store, VersionConflict
 
 from .account_tables import seat_tokens_t
-from .movers import mover_for
+from .movers import move_args, mover_for
 from .schema import SCHEMA_VERSION, prepare
 from .tables import events_t, games_t, reviews_t, schema_t, seats_t
 
@@ -323,16 +323,24 @@ class SqlStore:
         """Add ``events`` after version ``expected_version`` in one transaction; return the new
         version. :class:`VersionConflict` (and nothing written) if the game is not at that
         version any more."""
-        now = time.time()
-        new_version = expected_version + len(events)
-        params: dict[str, object] = {"b_game": game_id, "b_expected": expected_version,
-                                     "b_version": new_version, "b_status": status, "b_updated": now}
-        if rng_state is not None:
-            params["b_rng"] = rng_state
-        rows = [_event_row(game_id, e, now) for e in events]
+        params, rows = move_args(game_id, expected_version, events, rng_state, status)
         if not self._mover.append(params, rows):
             raise VersionConflict(game_id)
-        return new_version
+        return expected_version + len(events)
+
+    async def append_soon(self, game_id: str, expected_version: int, events: Sequence[StoredEvent],
+                          rng_state: str | None, status: str) -> int | None:
+        """:meth:`append` on the running event loop where the database takes it at once (no
+        thread hop: SQLite's write lock free, a PostgreSQL connection of the loop's idle);
+        None, and nothing written, where it does not: the caller runs :meth:`append` in a
+        thread (docs/performance.md, "The hot path")."""
+        params, rows = move_args(game_id, expected_version, events, rng_state, status)
+        done = await self._mover.append_soon(params, rows)
+        if done is None:
+            return None
+        if not done:
+            raise VersionConflict(game_id)
+        return expected_version + len(events)
 
     def rename(self, game_id: str, seat: int, name: str) -> None:
         with self.engine.begin() as conn:

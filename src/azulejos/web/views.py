@@ -7,10 +7,7 @@ history only (the fills already dealt, the moves played), the seats and who is l
 
 from __future__ import annotations
 
-import importlib
-import json
 import weakref
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -18,11 +15,11 @@ from azulejos.core import Fill, Move, PatternLine, Special, State
 from azulejos.core import specials as SP
 from azulejos.core.colours import FLOOR_PENALTIES, LETTERS, wall_colour
 from azulejos.core.events import Bonus, Discarded, Penalised, Placed, TilingEvent
-from azulejos.core.moves import CENTRE
-from azulejos.core.preview import Preview, previews
 from azulejos.core.results import result
 
+from .legal_json import legal_json, moves_by_text, previews_by_text
 from .live import Live, LogEntry
+from .wire import SLOT, SharedView, dumps
 
 MARKER = "M"
 
@@ -118,131 +115,14 @@ def specials_json(state: State) -> dict[str, Any] | None:
     }
 
 
-def _special_effect(pv: Preview) -> dict[str, Any]:
-    """What a draft from a special display does besides the mover's board (R42-R44), from the
-    core's preview: the tiles that stay on SF3, where each colour left on SF4 goes, taking SF5."""
-    if not pv.special:
-        return {}
-    out: dict[str, Any] = {"special": pv.special}
-    if pv.special == Special.SF3:  # R42
-        out["stays"] = pv.stays
-    elif pv.special == Special.SF4:  # R43: one direction per colour left, in B Y R K W order
-        out["sends"] = _sends_json(pv.sent, pv.move)
-    elif pv.takes_sf5:  # R44
-        out["takes_sf5"] = True
-    return out
-
-
-def _sends_json(sent: tuple[tuple[int, int, int], ...], m: Move) -> list[dict[str, Any]]:
-    """Where an SF4 split sends each colour left on the display (R43), as the core says
-    (``State.split_sends``): ``{"colour", "tiles", "side", "to"}`` (``to`` 1-based)."""
-    return [
-        {"colour": LETTERS[k], "tiles": n, "side": "right" if right_way else "left", "to": to + 1}
-        for (k, n, to), right_way in zip(sent, m.directions)
-    ]
-
-
-def _draft_json(pv: Preview, state: State | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "taken": pv.taken,
-        "to_line": pv.to_line,
-        "to_floor": pv.to_floor,
-        "to_lid": pv.to_lid,
-        "to_centre": pv.to_centre,
-        "marker": pv.marker,
-        "floor_change": -pv.penalty,
-        "completes_line": pv.completes_line,
-        "wall_points": pv.wall_points,
-    }
-    if pv.wall_column is not None:
-        out["wall_column"] = pv.wall_column
-    if state is not None and state.ruleset.special_factories:
-        out["to_sf5"] = pv.to_sf5
-        out.update(_special_effect(pv))
-    return out
-
-
-def _preview_json(m: Move, pv: Preview, state: State) -> dict[str, Any]:
-    """A legal entry's ``preview`` (docs/api.md, "The view")."""
-    if m.is_draft:
-        return _draft_json(pv, state)
-    return {"line": m.line, "column": m.column, "wall_points": pv.points}
-
-
-def _entry(
-    m: Move, pv: dict[str, Any] | None = None, state: State | None = None
-) -> dict[str, Any]:
-    """A legal move's entry of the view's ``legal``, with the preview ``pv`` unless None; an
-    SF4 split also says where its colours go (``sends``, from the core, R43) when ``state``
-    is given."""
-    if m.is_draft:
-        entry: dict[str, Any] = {
-            "move": m.text(), "source": "C" if m.source == CENTRE else m.source + 1,
-            "colour": LETTERS[m.colour], "destination": "F" if m.is_floor else m.destination + 1,
-        }
-        if pv is not None:
-            entry["preview"] = pv
-        if m.split:
-            entry["split"] = m.text().partition("/")[2]
-            if state is not None:
-                entry["sends"] = _sends_json(state.split_sends(m), m)
-        return entry
-    entry = {"move": m.text(), "line": m.line + 1, "column": m.column + 1}
-    if pv is not None:
-        entry["preview"] = pv
-    return entry
-
-
-def legal_json(state: State, with_previews: bool = True) -> list[dict[str, Any]]:
-    """Every legal move with its preview. An SF4 draft (R43) is one entry per split: ``split``
-    holds its directions (``"<>"``: the first colour left goes left, the second right).
-    ``with_previews`` false: the same entries without ``preview``, and none computed (for the
-    connections that ask for the previews they need, docs/api.md "Previews on demand")."""
-    if not with_previews:
-        out: list[dict[str, Any]] = []
-        for m in state.legal_moves():
-            entry = _BARE.get(m.id)
-            if entry is None:
-                if m.split:  # where an SF4 split sends its colours depends on the display
-                    out.append(_entry(m, None, state))
-                    continue
-                entry = _BARE[m.id] = _entry(m)
-            out.append(entry)
-        return out
-    return [_entry(m, _preview_json(m, pv, state), state) for m, pv in previews(state)]
-
-
-#: Each move's entry without a preview, by move id: the same for every state where the move is
-#: legal (but an SF4 split's, whose ``sends`` depend on the display), so made once per process
-#: and shared by every view (a view is never changed).
-_BARE: dict[int, dict[str, Any]] = {}
-
-
-#: The most previews one request may ask for (docs/api.md, "Previews on demand").
-MAX_PREVIEWS = 256
-
-
 def previews_json(live: Live, texts: list[str]) -> dict[str, dict[str, Any]]:
-    """The previews of the moves ``texts`` (legal now) by their text: each the object the legal
-    entry's ``preview`` holds in a view with previews. Only those asked for are computed.
-    ``InvalidMoveError`` or ``IllegalMoveError`` (as a move) for a text that is not a legal move
-    now; the caller has checked that the game is at the asked version and the asker to move."""
+    """The previews of the moves ``texts`` (legal now) by their text
+    (:func:`~azulejos.web.legal_json.previews_by_text`), the legal moves by their text made once
+    per version."""
     parts = _parts(live)
-    st = live.state
-    legal = parts.by_text
-    if legal is None:
-        legal = parts.by_text = {m.text(): m for m in st.legal_moves()}
-    moves: dict[str, Move] = {}
-    for text in texts:
-        m = legal.get(text)
-        if m is None:
-            m = st.check(text)  # raises as a move would: not a move, or not legal now (rule)
-        moves[text] = m
-    if not moves:
-        return {}
-    unique = list(dict.fromkeys(moves.values()))
-    got = {m: _preview_json(m, pv, st) for m, pv in previews(st, unique)}
-    return {text: got[m] for text, m in moves.items()}
+    if parts.by_text is None:
+        parts.by_text = moves_by_text(live.state)
+    return previews_by_text(live.state, texts, parts.by_text)
 
 
 def _line_json(ln: PatternLine) -> dict[str, Any]:
@@ -348,27 +228,13 @@ def result_json(state: State) -> dict[str, Any] | None:
     }
 
 
-class SharedView(dict[str, Any]):
-    """A view (a plain dict to every reader) that remembers the parts it shares with the other
-    views of its game version, so that :func:`view_message` encodes those once for all viewers."""
-
-    parts: _Parts | None = None
-    #: Each key's JSON text, made once per view (a view is shared by viewers of one kind).
-    texts: dict[str, str] | None = None
-
-
-#: In a version's view template (:attr:`_Parts.base`), the place of a key that each view fills
-#: in itself (the viewer's part, or what may change within a version: the seats' names).
-_SLOT: Any = object()
-
-
 @dataclass(slots=True)
 class _Parts:
     """The parts of a game's view that depend on the game alone (not on the viewer), built once
     per game version and shared by every viewer's view; each encoded as JSON once, on demand.
     ``entries``: each log entry with its JSON (a dict, and its text), kept for the next version
     (the log only grows, and an entry never changes once written). ``base``: the view's keys
-    in their order with this version's values (:data:`_SLOT` where each view puts its own),
+    in their order with this version's values (:data:`SLOT` where each view puts its own),
     ``texts`` their JSON texts (a value unchanged since the version before keeps its object
     and its text)."""
 
@@ -409,14 +275,14 @@ class _Parts:
             if seats[2] is None:
                 seats[2] = dumps(value)
             return str(seats[2])
-        if self.base.get(key, _SLOT) is not value:
+        if self.base.get(key, SLOT) is not value:
             return None
         text = self.texts.get(key)
         if text is None:
-            text = self.texts[key] = self._encode(key, value)
+            text = self.texts[key] = self.encode(key, value)
         return text
 
-    def _encode(self, key: str, value: Any) -> str:
+    def encode(self, key: str, value: Any) -> str:
         if key == "log":
             return "[" + ",".join(self.log_list()) + "]"
         return dumps(value)
@@ -484,11 +350,11 @@ def _parts(live: Live) -> _Parts:
         "current": st.to_move,
         "start_player": st.start_player,
         "pending_line": None if st.pending_line is None else st.pending_line + 1,
-        "you": _SLOT,
-        "to_move": _SLOT,
-        "stand_in": _SLOT,
-        "rated": _SLOT,
-        "seats": _SLOT,
+        "you": SLOT,
+        "to_move": SLOT,
+        "stand_in": SLOT,
+        "rated": SLOT,
+        "seats": SLOT,
         "factories": values["factories"],
         "centre": values["centre"],
         "marker_in_centre": st.marker_in_centre,
@@ -496,7 +362,7 @@ def _parts(live: Live) -> _Parts:
         "bag": values["bag"],
         "lid": values["lid"],
         "boards": values["boards"],
-        "legal": _SLOT,
+        "legal": SLOT,
         "log": values["log"],
         "result": values["result"],
     }
@@ -506,10 +372,10 @@ def _parts(live: Live) -> _Parts:
         # patch then compares the texts by identity).
         before, encoded = parts.base, parts.texts
         for key, value in base.items():
-            if value is _SLOT or key == "log":
+            if value is SLOT or key == "log":
                 continue
-            was = before.get(key, _SLOT)
-            if was is value or (was is not _SLOT and type(was) is type(value) and was == value):
+            was = before.get(key, SLOT)
+            if was is value or (was is not SLOT and type(was) is type(value) and was == value):
                 base[key] = was
                 if key in values:
                     values[key] = was
@@ -562,136 +428,6 @@ def build_view(live: Live, access: Access, online: dict[int, int],
     view["legal"] = legal
     view.parts = parts
     return view
-
-
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-#: The JSON encoding of each key of a view, with its colon.
-_KEYS: dict[str, str] = {}
-
-
-def _fast_encoder() -> Callable[[Any], bytes] | None:
-    """orjson's encoder when it is installed (``pip install orjson``; about six times faster on a
-    view's legal moves, docs/performance.md), else None: the standard library's is used."""
-    try:
-        module = importlib.import_module("orjson")
-    except ImportError:
-        return None
-    return cast("Callable[[Any], bytes]", module.dumps)
-
-
-_FAST = _fast_encoder()
-
-
-def dumps(obj: Any) -> str:
-    """Compact JSON, as the websocket sends it (orjson's when installed: the same JSON values;
-    what it does not take, such as non-string keys, goes to the standard library's)."""
-    if _FAST is not None:
-        try:
-            return _FAST(obj).decode()
-        except TypeError:
-            pass
-    return _ENCODER.encode(obj)
-
-
-def _scalar(value: Any) -> str | None:
-    """The JSON of a None, a boolean or a whole number without an encoder call (else None)."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if type(value) is int:
-        return str(value)
-    return None
-
-
-def view_texts(view: dict[str, Any]) -> dict[str, str]:
-    """Each key of ``view`` with the JSON text of its value; the parts a :class:`SharedView`
-    shares with the other views of its version are encoded once, and a shared view's texts
-    are made once for all its viewers."""
-    parts = view.parts if isinstance(view, SharedView) else None
-    if parts is None:
-        return {key: dumps(value) for key, value in view.items()}
-    assert isinstance(view, SharedView)
-    texts = view.texts
-    if texts is None:
-        texts = {}
-        base, shared = parts.base, parts.texts
-        for key, value in view.items():
-            if base.get(key, _SLOT) is value:  # this version's, the same for every viewer
-                text = shared.get(key)
-                if text is None:
-                    text = shared[key] = parts._encode(key, value)  # noqa: SLF001
-            else:
-                text = _scalar(value) or parts.fragment(key, value) or dumps(value)
-            texts[key] = text
-        view.texts = texts
-    return texts
-
-
-def _key(key: str) -> str:
-    """The JSON encoding of a view's key, with its colon."""
-    name = _KEYS.get(key)
-    if name is None:
-        name = _KEYS[key] = dumps(key) + ":"
-    return name
-
-
-def _object(texts: dict[str, str], keys: list[str] | None = None) -> str:
-    return "{" + ",".join(_key(k) + texts[k] for k in (texts if keys is None else keys)) + "}"
-
-
-def view_message(view: dict[str, Any]) -> str:
-    """The websocket message ``{"type": "view", "view": ...}`` as JSON text; the parts a
-    :class:`SharedView` shares with the other views of its version are encoded once."""
-    return '{"type":"view","view":' + _object(view_texts(view)) + "}"
-
-
-@dataclass(slots=True)
-class Sent:
-    """The last view a connection was sent (full or as a patch): its version, each key's JSON
-    text, and the JSON text of each log entry."""
-
-    version: int
-    texts: dict[str, str]
-    log: list[str] | None
-
-
-def _log_texts(view: dict[str, Any]) -> list[str] | None:
-    parts = view.parts if isinstance(view, SharedView) else None
-    if parts is None or parts.base.get("log", _SLOT) is not view.get("log"):
-        return None
-    return parts.log_list()
-
-
-def patch_message(view: dict[str, Any], sent: Sent | None) -> tuple[str, Sent]:
-    """The websocket message that brings a client from the view ``sent`` to ``view``, and what
-    it was sent now. With no earlier view, or when the keys differ, the whole ``view`` message;
-    otherwise ``{"type": "patch", "base": <version of sent>, "version": ..., "view": {the keys
-    whose value changed, each whole}, "log": [the log entries added]}`` (``log`` only when the
-    log grew from the one sent; a log that is not a continuation is sent whole in ``view``).
-    A client applies it as ``{...old, ...patch.view}`` and appends ``patch.log`` to the log
-    (docs/api.md, "Patches")."""
-    texts = view_texts(view)
-    log = _log_texts(view)
-    now = Sent(int(view["version"]), texts, log)
-    if sent is None or sent.texts.keys() != texts.keys():
-        return view_message(view), now
-    old = sent.texts
-    changed = [k for k, t in texts.items() if t is not old[k] and t != old[k]]
-    added: list[str] | None = None
-    if "log" in changed and log is not None and sent.log is not None:
-        n = len(sent.log)
-        # (the entries' texts are shared from version to version: compared by identity first)
-        if len(log) >= n and log[:n] == sent.log:
-            changed.remove("log")
-            added = log[n:]
-    out = f'{{"type":"patch","base":{sent.version},"version":{now.version},"view":'
-    out += _object(texts, changed)
-    if added:
-        out += ',"log":[' + ",".join(added) + "]"
-    return out + "}", now
 
 
 def you_json(access: Access) -> dict[str, Any]:

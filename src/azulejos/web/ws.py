@@ -20,7 +20,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .limits import RateLimiter, client_key
 from .protocol import MAX_MESSAGE, GameError, parse_json_object
 from .service import GameService
-from .views import Access, Sent, dumps, patch_message, view_message, you_json
+from .views import Access, you_json
+from .wire import Sent, dumps, patch_message, view_message
 
 log = logging.getLogger("azulejos.web")
 HELLO_TIMEOUT = 15.0
