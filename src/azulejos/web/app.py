@@ -37,6 +37,7 @@ from .mail.pages import routes as mail_routes
 from .mail.sender import Transport
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
+from .parts import Parts
 from .protocol import MAX_MESSAGE, GameError, parse_create, parse_json_object
 from .replays import MAX_RECORD, Reviews, frames_json, load, reviewed
 from .service import GameService, bot_levels, new_seed
@@ -554,9 +555,11 @@ def create_app(
             log.info("e-mail is on: sent through %s", mailer.describe())
         else:
             log.info("e-mail is off (serve --smtp URL turns it on): no mail is sent")
+        await Parts(app).start()  # the lobby, ladders and tournaments (web/parts.py)
         try:
             yield
         finally:
+            await app.state.parts.stop()
             await mailer.stop()
             await svc.stop()
             if store is None:

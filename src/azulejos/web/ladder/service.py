@@ -236,6 +236,12 @@ class LadderService:
         except Exception:
             log.exception("game %s: its ladder challenge could not be settled", gid)
 
+    async def tick(self) -> None:
+        """The parts' pass (:mod:`..parts`): the challenge games of every ladder that ended
+        elsewhere, or while no process ran, are settled."""
+        for pool in POOLS:
+            await self.settle_ended(pool)
+
     async def settle_ended(self, pool: str) -> None:
         for gid in await self.run(self.store.ended_games, pool):
             await self.settle(gid)
