@@ -54,6 +54,8 @@ class Parts:
         """One pass over what is due (see the module text); a failing step is logged and the
         others run."""
         steps: list[tuple[str, Any]] = []
+        if self.finding is not None:
+            steps.append(("lobby", self.finding.lobby.tick))
         if self.ladder is not None:
             steps.append(("ladder", self.ladder.tick))
         if self.tournaments is not None:

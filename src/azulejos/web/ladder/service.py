@@ -112,6 +112,9 @@ class LadderService:
         """A challenge; ``you``: a player's seat in its game and a seat token of its own."""
         c = await self._challenge(pool, challenge_id)
         if c.status == "playing":
+            if c.game_id is None and c.lobby_id is not None:  # its accepting process died?
+                await self.lobby.recover(c.lobby_id)
+                await self.run(self.store.link_started)
             await self.settle_ended(c.pool)
             c = await self._challenge(pool, challenge_id)
         rungs: list[Rung] = await self.run(self.store.rungs, c.pool)
@@ -191,16 +194,21 @@ class LadderService:
             raise GameError("challenge_closed", "this challenge is no longer open", 409)
         for r in (one, two):  # the fair-play gate, for both
             await self.lobby.check_may_play(r.profile_id, settings)
-        if not await self.run(self.store.set_status, c.challenge_id, "open", "playing"):
+        lobby_id = secrets.token_urlsafe(8)
+        seats = [LobbySeat(k, r.account_id, r.profile_id, r.name)
+                 for k, r in enumerate((one, two))]
+        now = self.lobby.now()
+
+        def make_public(conn: Any) -> None:
+            self.lobby.store.create(lobby_id, "ladder", settings.to_json(), 2, None, now,
+                                    "starting", seats, conn)
+
+        if not await self.run(self.store.accept, c.challenge_id, lobby_id, make_public):
             raise GameError("challenge_closed", "this challenge is no longer open", 409)
         try:
-            lobby_id = secrets.token_urlsafe(8)
-            seats = [LobbySeat(k, r.account_id, r.profile_id, r.name)
-                     for k, r in enumerate((one, two))]
-            await self.run(self.lobby.store.create, lobby_id, "ladder", settings.to_json(), 2,
-                           None, self.lobby.now(), "starting", seats)
             gid = await self.lobby.start(lobby_id, start_player=secrets.randbelow(2))
         except Exception:
+            await self.run(self.lobby.store.close_starting, lobby_id)
             await self.run(self.store.set_status, c.challenge_id, "playing", "open")
             raise
         await self.run(self.store.started, c.challenge_id, lobby_id, gid)
@@ -237,8 +245,10 @@ class LadderService:
             log.exception("game %s: its ladder challenge could not be settled", gid)
 
     async def tick(self) -> None:
-        """The parts' pass (:mod:`..parts`): the challenge games of every ladder that ended
-        elsewhere, or while no process ran, are settled."""
+        """The parts' pass (:mod:`..parts`): playing challenges get the game the lobby's pass
+        made for them (the accepting process died first); the challenge games of every ladder
+        that ended elsewhere, or while no process ran, are settled."""
+        await self.run(self.store.link_started)  # made by the lobby's pass (stuck games)
         for pool in POOLS:
             await self.settle_ended(pool)
 

@@ -4,12 +4,13 @@ process (a conditional update of its status, keyed on the game)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 
-from ..schema import games_t
+from ..schema import games_t, lobby_t
 from ..schema import ladder_challenges_t as ch_t
 from ..schema import ladder_rungs_t as rungs_t
 
@@ -149,6 +150,33 @@ class SqlLadder:
                                                    ch_t.c.status == was)
                                 .values(status=now)).rowcount
         return bool(done)
+
+    def accept(self, challenge_id: str, lobby_id: str,
+               make_public: Callable[[Connection], None]) -> bool:
+        """Move an open challenge to ``playing`` and make its public game ``lobby_id`` (in
+        ``starting``, by ``make_public`` on the same transaction): both or neither, so a
+        playing challenge always has its public game, whose game a process makes even if the
+        one accepting dies first (the lobby's stuck games). False: it was not open."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(ch_t).where(ch_t.c.challenge_id == challenge_id,
+                                                   ch_t.c.status == "open")
+                                .values(status="playing", lobby_id=lobby_id)).rowcount
+            if not done:
+                return False
+            make_public(conn)
+        return True
+
+    def link_started(self) -> int:
+        """Playing challenges whose public game was made (by a process other than the one
+        that accepted) get its game. How many."""
+        made = (select(lobby_t.c.game_id).where(lobby_t.c.lobby_id == ch_t.c.lobby_id,
+                                                lobby_t.c.status == "started")
+                .scalar_subquery())
+        with self.engine.begin() as conn:
+            return int(conn.execute(update(ch_t).where(
+                ch_t.c.status == "playing", ch_t.c.game_id.is_(None),
+                ch_t.c.lobby_id.is_not(None), made.is_not(None)).values(game_id=made)
+            ).rowcount)
 
     def started(self, challenge_id: str, lobby_id: str, game_id: str) -> None:
         with self.engine.begin() as conn:

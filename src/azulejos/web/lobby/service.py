@@ -35,6 +35,9 @@ log = logging.getLogger("azulejos.web")
 MAX_OPEN = 3
 #: Public games a lobby listing shows (open ones, and live ones to watch).
 LISTED = 100
+#: A public game in ``starting`` unchanged this long (seconds) has lost the process making its
+#: game: whichever process looks next makes it (making one takes well under a second).
+STUCK_AFTER = 60.0
 
 
 def _check_id(value: Any) -> str:
@@ -105,6 +108,8 @@ class LobbyService:
         """A public game as the lobby lists it; ``you``: a seated account's seat, and once the
         game is made a seat token of its own (null: not signed in, or not seated)."""
         pg = await self.public_game(lobby_id)
+        if pg.status == "starting" and await self.recover(pg.lobby_id):
+            pg = await self.public_game(lobby_id)
         out = self.public_json(pg)
         out["you"] = None if who is None else await self.seat_of(who.account.account_id, pg)
         return out
@@ -178,6 +183,39 @@ class LobbyService:
         for spec, person in zip(created["seats"], pg.seats, strict=True):
             await self.games.claim(gid, spec["invite"], None,
                                    Profile(person.profile_id, person.name, 0.0))
-        await self.run(self.store.started, lobby_id, gid, created["spectator_token"])
+        if not await self.run(self.store.started, lobby_id, gid, created["spectator_token"]):
+            # another process made it first (this one was taken for gone): that game is the
+            # public game's; this one, nobody's to play, ends with the expiry of games
+            now = await self.public_game(lobby_id)
+            log.warning("public game %s: game %s made twice; %s is its game", lobby_id, gid,
+                        now.game_id)
+            if now.game_id is None:
+                raise GameError("not_open", "this game is no longer open (it started or was "
+                                "closed)", 409)
+            return now.game_id
         log.info("public game %s started as game %s", lobby_id, gid)
         return gid
+
+    # -- stuck and stale public games (the parts' pass, web/parts.py) -------------------------
+    async def tick(self) -> None:
+        """Make the games of the public games stuck in ``starting`` (see :meth:`recover`)."""
+        for lobby_id in await self.run(self.store.stuck, self.now() - STUCK_AFTER):
+            await self.recover(lobby_id)
+
+    async def recover(self, lobby_id: str) -> bool:
+        """Make the game of a public game stuck in ``starting`` for :data:`STUCK_AFTER`
+        seconds (the process that took its last seat, or paired it, died before making its
+        game), if this process is the one that takes it (docs/api.md, "Lobby"). True: made."""
+        now = self.now()
+        if not await self.run(self.store.take_stuck, lobby_id, now - STUCK_AFTER, now):
+            return False
+        pg = await self.public_game(lobby_id)
+        first = secrets.randbelow(pg.players) if pg.kind in ("open", "ladder") else 0
+        try:
+            gid = await self.start(lobby_id, start_player=first)
+        except Exception:
+            log.exception("public game %s: its game could not be made; tried again later",
+                          lobby_id)
+            return False
+        log.info("public game %s was stuck in starting: game %s made here", lobby_id, gid)
+        return True

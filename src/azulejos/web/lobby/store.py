@@ -221,11 +221,58 @@ class SqlLobby:
                 return "closed"
             return "left"
 
-    def started(self, lobby_id: str, game_id: str, spectator: str) -> None:
+    def started(self, lobby_id: str, game_id: str, spectator: str) -> bool:
+        """The game of a public game in ``starting`` is made (False: it was not in
+        ``starting``: another process made its game first, or it was closed)."""
+        with self.engine.begin() as conn:
+            return bool(conn.execute(update(lobby_t).where(lobby_t.c.lobby_id == lobby_id,
+                                                           lobby_t.c.status == "starting")
+                                     .values(status="started", game_id=game_id,
+                                             spectator=spectator)).rowcount)
+
+    @staticmethod
+    def _last_change(conn: Connection, lobby_id: str) -> float:
+        """When a public game last changed: its making, or its last seat taken (or the
+        making's retake, :meth:`take_stuck`)."""
+        made = conn.execute(select(lobby_t.c.created).where(
+            lobby_t.c.lobby_id == lobby_id)).scalar_one()
+        joined = conn.execute(select(func.max(lobby_seats_t.c.joined)).where(
+            lobby_seats_t.c.lobby_id == lobby_id)).scalar()
+        return max(float(made), float(joined or 0.0))
+
+    def stuck(self, before: float, limit: int = 20) -> list[str]:
+        """Public games in ``starting`` that have not changed since ``before`` (the process
+        making their game is gone), oldest first."""
+        last = (select(func.max(lobby_seats_t.c.joined))
+                .where(lobby_seats_t.c.lobby_id == lobby_t.c.lobby_id).scalar_subquery())
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(lobby_t.c.lobby_id).where(
+                lobby_t.c.status == "starting", lobby_t.c.created < before, last < before)
+                .order_by(lobby_t.c.created).limit(limit)).all()
+        return [r[0] for r in rows]
+
+    def take_stuck(self, lobby_id: str, before: float, now: float) -> bool:
+        """Take the making of a stuck public game's game (one process of all: the row is
+        locked, its last change checked again, and its seats' ``joined`` set to ``now``, so
+        that the others see a fresh change and leave it, and a taker that dies in turn is
+        relieved after the same wait)."""
+        with self.engine.begin() as conn:
+            touched = conn.execute(update(lobby_t).where(
+                lobby_t.c.lobby_id == lobby_id, lobby_t.c.status == "starting")
+                .values(status=lobby_t.c.status)).rowcount
+            if not touched or self._last_change(conn, lobby_id) >= before:
+                return False
+            conn.execute(update(lobby_seats_t).where(lobby_seats_t.c.lobby_id == lobby_id)
+                         .values(joined=now))
+        return True
+
+    def close_starting(self, lobby_id: str) -> None:
+        """Making the game failed where nobody gets a seat back (a ladder challenge): the
+        public game is closed."""
         with self.engine.begin() as conn:
             conn.execute(update(lobby_t).where(lobby_t.c.lobby_id == lobby_id,
                                                lobby_t.c.status == "starting")
-                         .values(status="started", game_id=game_id, spectator=spectator))
+                         .values(status="closed"))
 
     def reopen(self, lobby_id: str, account_id: str) -> None:
         """Making the game failed: the last joiner's seat is given back, the game open again."""
