@@ -41,7 +41,8 @@ class LobbySeat:
 
 @dataclass(frozen=True, slots=True)
 class PublicGame:
-    """A public game: open in the lobby, being started, started (with its game) or closed."""
+    """A public game: open in the lobby, being started, started (with its game), closed or
+    expired (nobody took its free seats in time)."""
 
     lobby_id: str
     kind: str
@@ -150,12 +151,29 @@ class SqlLobby:
             r = conn.execute(select(*_LOBBY).where(lobby_t.c.game_id == game_id)).first()
             return None if r is None else self._games(conn, [r])[0]
 
-    def open_games(self, limit: int) -> list[PublicGame]:
-        """Open public games, oldest first."""
+    def open_games(self, limit: int, since: float) -> list[PublicGame]:
+        """Open public games opened since ``since`` (older ones have expired), oldest
+        first."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(*_LOBBY).where(lobby_t.c.status == "open")
+            rows = conn.execute(select(*_LOBBY).where(lobby_t.c.status == "open",
+                                                      lobby_t.c.created >= since)
                                 .order_by(lobby_t.c.created).limit(limit)).all()
             return self._games(conn, list(rows))
+
+    def expire(self, before: float, lobby_id: str | None = None) -> list[str]:
+        """Open public games opened before ``before`` (only ``lobby_id``, if given) are
+        ``expired``; the ids of those this call expired."""
+        where = [lobby_t.c.status == "open", lobby_t.c.created < before]
+        if lobby_id is not None:
+            where.append(lobby_t.c.lobby_id == lobby_id)
+        with self.engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(select(lobby_t.c.lobby_id).where(*where)
+                                              .limit(500)).all()]
+            if not ids:
+                return []
+            conn.execute(update(lobby_t).where(lobby_t.c.lobby_id.in_(ids), *where)
+                         .values(status="expired"))
+        return ids
 
     def live_games(self, limit: int) -> list[PublicGame]:
         """Public games being played (not over, not expired), newest first."""
@@ -167,14 +185,17 @@ class SqlLobby:
                 .order_by(lobby_t.c.created.desc()).limit(limit)).all()
             return self._games(conn, list(rows))
 
-    def join(self, lobby_id: str, seat: LobbySeat, now: float) -> str:
-        """Take a free seat of an open public game: ``joined``, ``full`` (joined, and this
-        call moved the game to ``starting``: its caller makes the game), ``already`` (the
-        account sits there), ``not_open`` or ``no_seat`` (every seat taken)."""
+    def join(self, lobby_id: str, seat: LobbySeat, now: float,
+             opened_since: float = 0.0) -> str:
+        """Take a free seat of an open public game (opened since ``opened_since``: not
+        expired): ``joined``, ``full`` (joined, and this call moved the game to
+        ``starting``: its caller makes the game), ``already`` (the account sits there),
+        ``not_open`` or ``no_seat`` (every seat taken)."""
         try:
             with self.engine.begin() as conn:
                 touched = conn.execute(update(lobby_t).where(
-                    lobby_t.c.lobby_id == lobby_id, lobby_t.c.status == "open")
+                    lobby_t.c.lobby_id == lobby_id, lobby_t.c.status == "open",
+                    lobby_t.c.created >= opened_since)
                     .values(status=lobby_t.c.status)).rowcount
                 if not touched:
                     return "not_open"
@@ -283,13 +304,14 @@ class SqlLobby:
                                                lobby_t.c.status == "starting")
                          .values(status="open"))
 
-    def open_count(self, account_id: str) -> int:
-        """How many open public games the account sits in."""
+    def open_count(self, account_id: str, since: float = 0.0) -> int:
+        """How many open public games (opened since ``since``) the account sits in."""
         with self.engine.connect() as conn:
             return int(conn.execute(
                 select(func.count()).select_from(lobby_seats_t)
                 .join(lobby_t, lobby_t.c.lobby_id == lobby_seats_t.c.lobby_id)
-                .where(lobby_seats_t.c.account_id == account_id, lobby_t.c.status == "open")
+                .where(lobby_seats_t.c.account_id == account_id, lobby_t.c.status == "open",
+                       lobby_t.c.created >= since)
             ).scalar_one())
 
     def withdraw(self, account_id: str) -> int:
