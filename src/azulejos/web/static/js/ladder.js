@@ -83,7 +83,7 @@ export async function showLadder(root, pool) {
 
   function render() {
     if (!data && !failure) return;  // (a settings change before the first answer)
-    const pools = el("p", {}, ...POOLS.map((p) => el("a", { class: p === pool ? "button small" : "button ghost small", href: `/ladder/${p}`, text: t(`ladder.title.${p}`) })));
+    const pools = el("p", { class: "ladder-pools" }, ...POOLS.map((p) => el("a", { class: p === pool ? "button small" : "button ghost small", href: `/ladder/${p}`, text: t(`ladder.title.${p}`) })));
     const body = failure ? [el("p", { class: "hint", text: errorText(failure) })] : [
       el("p", { class: "hint", text: t("ladder.note", { n: data.reach }) }),
       data.you === null ? el("p", { class: "hint", text: t("ladder.sign_in") })
