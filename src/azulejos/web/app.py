@@ -29,6 +29,7 @@ from .limits import Limits, RateLimiter
 from .mail import Mailer, MailSettings, Recipients
 from .mail.pages import routes as mail_routes
 from .mail.sender import Transport
+from .parts import Parts
 from .replays import Reviews
 from .service import GameService, bot_levels, new_seed
 from .site_routes import ROUTES as SITE_ROUTES
@@ -138,9 +139,11 @@ def create_app(
             log.info("e-mail is on: sent through %s", mailer.describe())
         else:
             log.info("e-mail is off (serve --smtp URL turns it on): no mail is sent")
+        await Parts(app).start()  # the lobby, ladders and tournaments (web/parts.py)
         try:
             yield
         finally:
+            await app.state.parts.stop()
             await mailer.stop()
             await svc.stop()
             if store is None:

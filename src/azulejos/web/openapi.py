@@ -93,6 +93,7 @@ SCHEMAS: dict[str, Any] = {
                     **lobby_openapi.ERROR_FIELDS,
                     **vacation_openapi.ERROR_FIELDS,
                     **fairplay_openapi.ERROR_FIELDS,
+                    **ladder_openapi.ERROR_FIELDS,
                 },
             }
         },

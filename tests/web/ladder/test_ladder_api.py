@@ -50,12 +50,12 @@ def test_join_leave_and_list(make_client: Any) -> None:
     assert got["pool"] == "2-coloured" and got["you"] is None and got["challenges"] == []
     assert [(r["rank"], r["name"], r["profile"], r["wins"], r["losses"]) for r in got["rungs"]] \
         == [(1, "P1", profile(a), 0, 0), (2, "P2", profile(b), 0, 0), (3, "P3", profile(c), 0, 0)]
-    assert ok(c.get(POOL))["you"] == {"rank": 3, "challenge": None}
+    assert ok(c.get(POOL))["you"] == {"rank": 3, "challenge": None, "expired": None}
     refused(b.post(f"{POOL}/join", json={}), 409, "already_on_ladder")
     assert names(anon) == ["P1", "P2", "P3"]
     left = ok(b.post(f"{POOL}/leave", json={}))
     assert [(r["rank"], r["name"]) for r in left["rungs"]] == [(1, "P1"), (2, "P3")]
-    assert left["you"] == {"rank": None, "challenge": None}
+    assert left["you"] == {"rank": None, "challenge": None, "expired": None}
     refused(b.post(f"{POOL}/leave", json={}), 409, "not_on_ladder")
     ok(b.post(f"{POOL}/join", json={}))
     assert names(anon) == ["P1", "P3", "P2"]  # back at the bottom
@@ -96,7 +96,7 @@ def test_challenges_reach_three_rungs_up_and_bad_requests(make_client: Any) -> N
     # one open challenge a player, either side
     refused(bottom.post(f"{POOL}/challenge", json={"profile": profile(p[3])}), 409, "challenge_pending")
     refused(p[3].post(f"{POOL}/challenge", json={"profile": profile(p[2])}), 409, "challenge_pending")
-    assert ok(p[2].get(POOL))["you"] == {"rank": 3, "challenge": cid}
+    assert ok(p[2].get(POOL))["you"] == {"rank": 3, "challenge": cid, "expired": None}
     # only the one challenged accepts; only its players decline
     refused(p[4].post(f"{POOL}/challenges/{cid}/accept", json={}), 403, "not_challenged")
     refused(bottom.post(f"{POOL}/challenges/{cid}/accept", json={}), 403, "not_challenged")

@@ -118,3 +118,32 @@ def test_a_rematch_across_two_processes(apps: list[Any]) -> None:
            for c, s in ((ana, 0), (bo, 1))}
     assert len(new) == 1 and None not in new
     assert sum(g["kind"] == "rematch" for g in ok(bo.get("/api/lobby"))["live"]) == 1
+
+
+def test_a_stuck_public_game_made_by_two_processes_at_once_is_made_once(pg: str) -> None:  # noqa: F811
+    """The last seat's process died before making the game; a minute later both processes'
+    passes take it up at the same moment: one makes it, and both see that one game."""
+    from azulejos.web.lobby.service import STUCK_AFTER
+    from azulejos.web.lobby.store import LobbySeat
+
+    from ..accounts.conftest import Clock
+
+    clock = Clock()
+    made = [create_app(pg, bot_delay=0, sync_interval=0, limits=Limits.none(), now=clock,
+                       clock_interval=0, passwords=Passwords(cheap_hasher())) for _ in range(2)]
+    with TestClient(made[0]) as one, TestClient(made[1]) as two:
+        ana, bo = account(made[0], "Ana"), account(made[1], "Bo")
+        ana.portal, bo.portal = one.portal, two.portal  # type: ignore[attr-defined]
+        lid = ok(ana.post("/api/lobby", json={"players": 2}), 201)["id"]
+        store = made[0].state.finding.lobby.store
+        pid = ok(bo.get("/api/account"))["profile"]["id"]
+        bo_account, name = store.account_of(pid)
+        assert store.join(lid, LobbySeat(-1, bo_account, pid, name), clock()) == "full"
+        clock.advance(STUCK_AFTER + 1)
+        at_once(lambda: one.portal.call(made[0].state.parts.tick),  # type: ignore[union-attr]
+                lambda: two.portal.call(made[1].state.parts.tick))  # type: ignore[union-attr]
+        got = store.get(lid)
+        assert got.status == "started" and got.game_id
+        for c in (ana, bo):
+            assert [g["game"] for g in ok(c.get("/api/account/games"))["games"]] == [got.game_id]
+        assert ok(bo.get(f"/api/lobby/{lid}"))["you"]["token"]

@@ -40,6 +40,11 @@ def ladder_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "ladder.empty": _("Nobody is on this ladder yet."),
         "ladder.sign_in": _("Sign in to join the ladder and challenge other players."),
         "ladder.play": _("Play the challenge game"),
+        "ladder.expires": _("Open until {date}."),
+        "ladder.expired": ngettext("Your challenge to {name} has expired: it was not answered "
+                                   "within {n} day.",
+                                   "Your challenge to {name} has expired: it was not answered "
+                                   "within {n} days.", 3),
         # refusals
         "error.unknown_ladder": _("There is no such ladder."),
         "error.already_on_ladder": _("You are already on this ladder."),
@@ -57,4 +62,6 @@ def ladder_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "error.challenge_pending": _("You or that player already have a challenge open or "
                                      "being played."),
         "error.challenge_closed": _("This challenge is no longer open."),
+        "error.challenge_expired": _("This challenge has expired: it was not answered in "
+                                     "time."),
     }

@@ -5,12 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..openapi_parts import ERR, answer, ref
-from .service import POOLS, REACH, STATUSES
+from .service import CHALLENGE_FOR, POOLS, REACH, STATUSES
 
 #: Error codes of the ladder routes.
 ERROR_CODES = ("unknown_ladder", "already_on_ladder", "not_on_ladder", "challenge_playing",
                "self_challenge", "unknown_rung", "out_of_reach", "unknown_challenge",
-               "not_challenged", "challenge_pending", "challenge_closed")
+               "not_challenged", "challenge_pending", "challenge_closed", "challenge_expired")
+#: Fields some of their refusals carry.
+ERROR_FIELDS: dict[str, Any] = {
+    "days": {"type": "integer", "description": "How long a ladder challenge waits for its "
+             "answer (challenge_expired)."},
+}
 
 _SESSION: list[dict[str, list[str]]] = [{"session": []}]
 _POOL = {"name": "pool", "in": "path", "required": True,
@@ -29,10 +34,14 @@ _CHALLENGE_PROPS: dict[str, Any] = {
     "status": {"type": "string", "enum": list(STATUSES),
                "description": "open (waiting for the challenged account), playing (its game "
                               "is on), declined (by either player, or one left the ladder), "
-                              "settled (its game ended and was written to the ladder)."},
+                              "settled (its game ended and was written to the ladder), "
+                              f"expired (not answered within {round(CHALLENGE_FOR / 86400)} "
+                              "days)."},
     "challenger": {**_SIDE, "description": "Seat 0 of the game."},
     "challenged": {**_SIDE, "description": "Seat 1 of the game."},
     "created": {"type": "number"},
+    "expires": {"type": ["number", "null"], "description": "While open: when it expires "
+                "unless accepted or declined first (seconds since 1970)."},
     "game": {"type": ["string", "null"], "description": "The game, once accepted."},
     "outcome": {"type": ["string", "null"], "enum": ["challenger", "challenged", "none", None],
                 "description": "Once settled: who won alone (none: a draw, a shared victory "
@@ -52,9 +61,13 @@ SCHEMAS: dict[str, Any] = {
         },
     },
     "Ladder": {
-        "type": "object", "required": ["pool", "reach", "rungs", "challenges", "you"],
+        "type": "object",
+        "required": ["pool", "reach", "challenge_days", "rungs", "challenges", "you"],
         "properties": {
             "pool": {"type": "string", "enum": list(POOLS)},
+            "challenge_days": {"type": "integer", "const": round(CHALLENGE_FOR / 86400),
+                               "description": "How many days a challenge waits for its "
+                                              "answer before it expires."},
             "reach": {"type": "integer", "const": REACH,
                       "description": "How many rungs above its own an account may challenge."},
             "rungs": {"type": "array", "description": "Top first.", "items": {
@@ -65,11 +78,16 @@ SCHEMAS: dict[str, Any] = {
             "challenges": {"type": "array", "description": "Open and playing, oldest first.",
                            "items": {"type": "object", "required": list(_CHALLENGE_PROPS),
                                      "properties": _CHALLENGE_PROPS}},
-            "you": {"type": ["object", "null"], "required": ["rank", "challenge"],
-                    "description": "The signed-in account's rung (null: not on the ladder) "
-                                   "and its open or playing challenge (null: signed out).",
+            "you": {"type": ["object", "null"], "required": ["rank", "challenge", "expired"],
+                    "description": "The signed-in account's rung (null: not on the ladder), "
+                                   "its open or playing challenge, and its latest challenge "
+                                   "made when that expired unanswered (null: signed out).",
                     "properties": {"rank": {"type": ["integer", "null"]},
-                                   "challenge": {"type": ["string", "null"]}}},
+                                   "challenge": {"type": ["string", "null"]},
+                                   "expired": {"oneOf": [
+                                       {"type": "null"},
+                                       {"type": "object", "required": list(_CHALLENGE_PROPS),
+                                        "properties": _CHALLENGE_PROPS}]}}},
         },
     },
 }

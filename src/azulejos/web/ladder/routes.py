@@ -1,6 +1,7 @@
 """The HTTP routes of the ladder (docs/api.md, "Ladder"). The ladder part of a server process
-starts with its first ladder request, over the lobby's (the game service's commit hook is
-added then); every read of a ladder also settles its challenge games that ended elsewhere."""
+starts with the process, over the lobby's (:mod:`..parts`: the game service's commit hook is
+added then); every read of a ladder, and the parts' background pass, also settles its challenge
+games that ended elsewhere."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn
 from ..answers import no_store_json
 from ..endpoints import handles_errors, limit, page, read_body
-from ..lobby.routes import finding, noted
+from ..lobby.routes import finding, finding_for, noted
 from ..protocol import GameError
 from ..storage import SqlStore
 from .service import LadderService
@@ -22,14 +23,25 @@ from .store import SqlLadder
 
 
 def ladder_of(request: Request) -> LadderService:
-    got: LadderService | None = getattr(request.app.state, "ladder", None)
+    finding(request)  # no_accounts 404 on a server without accounts
+    got = ladder_for(request.app)
+    assert got is not None
+    return got
+
+
+def ladder_for(app: Any) -> LadderService | None:
+    """The ladders of ``app``, their commit hook added (made by its start, :mod:`..parts`;
+    None: a server without accounts)."""
+    got: LadderService | None = getattr(app.state, "ladder", None)
     if got is None:
-        lobby = finding(request).lobby  # no_accounts 404 on a server without accounts
-        store = request.app.state.store
+        found = finding_for(app)
+        if found is None:
+            return None
+        store = app.state.store
         assert isinstance(store, SqlStore)
-        got = LadderService(lobby, SqlLadder(store.engine))
-        lobby.games.commit_hooks.append(got.game_changed)
-        request.app.state.ladder = got
+        got = LadderService(found.lobby, SqlLadder(store.engine))
+        found.lobby.games.commit_hooks.append(got.game_changed)
+        app.state.ladder = got
     return got
 
 

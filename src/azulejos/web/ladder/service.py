@@ -4,7 +4,8 @@
 An account joins at the bottom and may leave (the rungs below move up one). It may challenge
 an account at most :data:`REACH` rungs above it; a player is in at most one open or playing
 challenge at a time. The challenged account accepts or declines (either side may decline an
-open one). On accept a rated two-player public game of kind ``ladder`` is made with the lobby's
+open one); a challenge neither accepted nor declined within :data:`CHALLENGE_FOR` expires (it
+holds neither player any more; the challenger's ladder says so until it challenges again). On accept a rated two-player public game of kind ``ladder`` is made with the lobby's
 machinery (the fair-play gate applied to both; the challenger at seat 0, a random first player),
 and each player gets a seat token of its own from ``GET .../challenges/{id}``.
 
@@ -40,7 +41,9 @@ log = logging.getLogger("azulejos.web")
 POOLS = tuple(f"2-{v}" for v in VARIANTS)
 #: How many rungs above one's own a challenge may reach.
 REACH = 3
-STATUSES = ("open", "playing", "declined", "settled")
+#: An open challenge not accepted or declined within this many seconds (3 days) expires.
+CHALLENGE_FOR = 3 * 86400.0
+STATUSES = ("open", "playing", "declined", "settled", "expired")
 
 
 def check_pool(pool: Any) -> str:
@@ -53,6 +56,13 @@ def check_pool(pool: Any) -> str:
 def settings_of_pool(pool: str) -> GameSettings:
     """A ladder game: two players, the pool's wall side, rated, the server's default clock."""
     return GameSettings(2, pool.split("-", 1)[1], (), None, True)
+
+
+def _not_expired(c: Challenge) -> None:
+    if c.status == "expired":
+        days = round(CHALLENGE_FOR / 86400)
+        raise GameError("challenge_expired", f"this challenge expired: it was not answered "
+                        f"within {days} days", 409, {"days": days})
 
 
 class LadderService:
@@ -77,7 +87,12 @@ class LadderService:
                                            "rank": r.rank}
         return {"id": c.challenge_id, "pool": c.pool, "status": c.status,
                 "challenger": side(c.challenger), "challenged": side(c.challenged),
-                "created": c.created, "game": c.game_id, "outcome": c.outcome}
+                "created": c.created,
+                "expires": c.created + CHALLENGE_FOR if c.status == "open" else None,
+                "game": c.game_id, "outcome": c.outcome}
+
+    def _open_since(self) -> float:
+        return self.lobby.now() - CHALLENGE_FOR
 
     async def ladder(self, pool: Any, who: SignedIn | None) -> dict[str, Any]:
         """The rungs (top first), the open and playing challenges, and ``you``."""
@@ -85,17 +100,40 @@ class LadderService:
         await self.settle_ended(pool)
         rungs: list[Rung] = await self.run(self.store.rungs, pool)
         by_account = {r.account_id: r for r in rungs}
-        challenges: list[Challenge] = await self.run(self.store.of_pool, pool)
+        challenges: list[Challenge] = await self.run(self.store.of_pool, pool,
+                                                     self._open_since())
         you = None
         if who is not None:
             mine = by_account.get(who.account.account_id)
             you = {"rank": None if mine is None else mine.rank,
                    "challenge": next((c.challenge_id for c in challenges
                                       if who.account.account_id in (c.challenger,
-                                                                    c.challenged)), None)}
-        return {"pool": pool, "reach": REACH, "rungs": [self._rung_json(r) for r in rungs],
+                                                                    c.challenged)), None),
+                   "expired": await self._expired_of(pool, who.account.account_id,
+                                                     by_account)}
+        return {"pool": pool, "reach": REACH, "challenge_days": round(CHALLENGE_FOR / 86400),
+                "rungs": [self._rung_json(r) for r in rungs],
                 "challenges": [self._challenge_json(c, by_account) for c in challenges],
                 "you": you}
+
+    async def _expired_of(self, pool: str, account_id: str, by_account: dict[str, Rung]
+                          ) -> dict[str, Any] | None:
+        """The account's latest challenge, when it expired unanswered (so the challenger is
+        told until it challenges again)."""
+        latest: Challenge | None = await self.run(self.store.latest_made, pool, account_id)
+        if latest is not None and latest.status == "open" \
+                and latest.created < self._open_since():
+            await self.run(self.store.expire, self._open_since(), latest.challenge_id)
+            latest = await self.run(self.store.get, latest.challenge_id)
+        if latest is None or latest.status != "expired":
+            return None
+        return self._challenge_json(latest, by_account)
+
+    async def tick_expiry(self) -> None:
+        """Expire the challenges left open past :data:`CHALLENGE_FOR`."""
+        gone = await self.run(self.store.expire, self._open_since())
+        if gone:
+            log.info("%d ladder challenges expired", gone)
 
     async def _challenge(self, pool: Any, challenge_id: Any) -> Challenge:
         pool = check_pool(pool)
@@ -105,6 +143,9 @@ class LadderService:
         if got is None or got.pool != pool:
             raise GameError("unknown_challenge", "there is no such challenge on this ladder",
                             404)
+        if got.status == "open" and got.created < self._open_since():
+            await self.run(self.store.expire, self._open_since(), got.challenge_id)
+            return await self._challenge(pool, challenge_id)
         return got
 
     async def challenge_state(self, pool: Any, challenge_id: Any,
@@ -112,6 +153,9 @@ class LadderService:
         """A challenge; ``you``: a player's seat in its game and a seat token of its own."""
         c = await self._challenge(pool, challenge_id)
         if c.status == "playing":
+            if c.game_id is None and c.lobby_id is not None:  # its accepting process died?
+                await self.lobby.recover(c.lobby_id)
+                await self.run(self.store.link_started)
             await self.settle_ended(c.pool)
             c = await self._challenge(pool, challenge_id)
         rungs: list[Rung] = await self.run(self.store.rungs, c.pool)
@@ -171,7 +215,7 @@ class LadderService:
         await self.lobby.check_may_play(who, settings_of_pool(pool))
         c = Challenge(secrets.token_urlsafe(8), pool, mine.account_id, theirs.account_id,
                       "open", self.lobby.now(), None, None, None)
-        if await self.run(self.store.challenge, c) == "busy":
+        if await self.run(self.store.challenge, c, self._open_since()) == "busy":
             raise GameError("challenge_pending", "you or the account challenged already have a challenge "
                             "open or being played", 409)
         log.info("ladder %s: challenge %s made", pool, c.challenge_id)
@@ -182,6 +226,7 @@ class LadderService:
         c = await self._challenge(pool, challenge_id)
         if who.account.account_id != c.challenged:
             raise GameError("not_challenged", "only the account challenged may accept", 403)
+        _not_expired(c)
         if c.status != "open":
             raise GameError("challenge_closed", "this challenge is no longer open", 409)
         settings = settings_of_pool(c.pool)
@@ -191,16 +236,23 @@ class LadderService:
             raise GameError("challenge_closed", "this challenge is no longer open", 409)
         for r in (one, two):  # the fair-play gate, for both
             await self.lobby.check_may_play(r.profile_id, settings)
-        if not await self.run(self.store.set_status, c.challenge_id, "open", "playing"):
+        lobby_id = secrets.token_urlsafe(8)
+        seats = [LobbySeat(k, r.account_id, r.profile_id, r.name)
+                 for k, r in enumerate((one, two))]
+        now = self.lobby.now()
+
+        def make_public(conn: Any) -> None:
+            self.lobby.store.create(lobby_id, "ladder", settings.to_json(), 2, None, now,
+                                    "starting", seats, conn)
+
+        if not await self.run(self.store.accept, c.challenge_id, lobby_id, make_public,
+                              self._open_since()):
+            _not_expired(await self._challenge(c.pool, c.challenge_id))
             raise GameError("challenge_closed", "this challenge is no longer open", 409)
         try:
-            lobby_id = secrets.token_urlsafe(8)
-            seats = [LobbySeat(k, r.account_id, r.profile_id, r.name)
-                     for k, r in enumerate((one, two))]
-            await self.run(self.lobby.store.create, lobby_id, "ladder", settings.to_json(), 2,
-                           None, self.lobby.now(), "starting", seats)
             gid = await self.lobby.start(lobby_id, start_player=secrets.randbelow(2))
         except Exception:
+            await self.run(self.lobby.store.close_starting, lobby_id)
             await self.run(self.store.set_status, c.challenge_id, "playing", "open")
             raise
         await self.run(self.store.started, c.challenge_id, lobby_id, gid)
@@ -213,6 +265,7 @@ class LadderService:
         if who.account.account_id not in (c.challenger, c.challenged):
             raise GameError("not_challenged", "only its two players may decline a challenge",
                             403)
+        _not_expired(c)
         if not await self.run(self.store.set_status, c.challenge_id, "open", "declined"):
             raise GameError("challenge_closed", "this challenge is no longer open", 409)
         return await self.challenge_state(c.pool, c.challenge_id, who)
@@ -235,6 +288,15 @@ class LadderService:
             raise
         except Exception:
             log.exception("game %s: its ladder challenge could not be settled", gid)
+
+    async def tick(self) -> None:
+        """The parts' pass (:mod:`..parts`): playing challenges get the game the lobby's pass
+        made for them (the accepting process died first); the challenge games of every ladder
+        that ended elsewhere, or while no process ran, are settled."""
+        await self.tick_expiry()
+        await self.run(self.store.link_started)  # made by the lobby's pass (stuck games)
+        for pool in POOLS:
+            await self.settle_ended(pool)
 
     async def settle_ended(self, pool: str) -> None:
         for gid in await self.run(self.store.ended_games, pool):

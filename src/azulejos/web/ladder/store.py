@@ -4,6 +4,7 @@ process (a conditional update of its status, keyed on the game)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import and_, delete, func, insert, or_, select, update
@@ -11,6 +12,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from ..finding_tables import ladder_challenges_t as ch_t
 from ..finding_tables import ladder_rungs_t as rungs_t
+from ..finding_tables import lobby_t
 from ..tables import games_t
 
 #: The challenges that still hold their two players (at most one each).
@@ -112,12 +114,17 @@ class SqlLadder:
         return "left"
 
     # -- challenges ----------------------------------------------------------------------------
-    def challenge(self, c: Challenge) -> str:
+    def challenge(self, c: Challenge, open_since: float = 0.0) -> str:
         """Write an open challenge: ``made``, or ``busy`` (either player is in an open or
-        playing challenge already)."""
+        playing challenge already; open ones made before ``open_since`` have expired, and are
+        marked so first)."""
         with self.engine.begin() as conn:
             self._lock(conn, c.pool)  # two challenges at once take turns here
             players = (c.challenger, c.challenged)
+            conn.execute(update(ch_t).where(
+                ch_t.c.pool == c.pool, ch_t.c.status == "open", ch_t.c.created < open_since,
+                or_(ch_t.c.challenger.in_(players), ch_t.c.challenged.in_(players)))
+                .values(status="expired"))
             if conn.execute(select(ch_t.c.challenge_id).where(
                     ch_t.c.pool == c.pool, ch_t.c.status.in_(OPEN),
                     or_(ch_t.c.challenger.in_(players), ch_t.c.challenged.in_(players)))
@@ -134,11 +141,15 @@ class SqlLadder:
             r = conn.execute(select(*_CH).where(ch_t.c.challenge_id == challenge_id)).first()
         return None if r is None else Challenge(*r)
 
-    def of_pool(self, pool: str, limit: int = 200) -> list[Challenge]:
-        """The pool's open and playing challenges, oldest first."""
+    def of_pool(self, pool: str, open_since: float = 0.0, limit: int = 200
+                ) -> list[Challenge]:
+        """The pool's open (made since ``open_since``: not expired) and playing challenges,
+        oldest first."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(*_CH).where(ch_t.c.pool == pool,
-                                                   ch_t.c.status.in_(OPEN))
+            rows = conn.execute(select(*_CH).where(
+                ch_t.c.pool == pool, or_(ch_t.c.status == "playing",
+                                         and_(ch_t.c.status == "open",
+                                              ch_t.c.created >= open_since)))
                                 .order_by(ch_t.c.created).limit(limit)).all()
         return [Challenge(*r) for r in rows]
 
@@ -149,6 +160,52 @@ class SqlLadder:
                                                    ch_t.c.status == was)
                                 .values(status=now)).rowcount
         return bool(done)
+
+    def expire(self, before: float, challenge_id: str | None = None) -> int:
+        """Open challenges made before ``before`` (only ``challenge_id``, if given) are
+        ``expired``. How many this call expired."""
+        where = [ch_t.c.status == "open", ch_t.c.created < before]
+        if challenge_id is not None:
+            where.append(ch_t.c.challenge_id == challenge_id)
+        with self.engine.begin() as conn:
+            return int(conn.execute(update(ch_t).where(*where).values(status="expired"))
+                       .rowcount)
+
+    def latest_made(self, pool: str, account_id: str) -> Challenge | None:
+        """The account's latest challenge on the pool's ladder (as the challenger)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(*_CH).where(ch_t.c.pool == pool,
+                                                ch_t.c.challenger == account_id)
+                             .order_by(ch_t.c.created.desc()).limit(1)).first()
+        return None if r is None else Challenge(*r)
+
+    def accept(self, challenge_id: str, lobby_id: str,
+               make_public: Callable[[Connection], None], open_since: float = 0.0) -> bool:
+        """Move an open challenge to ``playing`` and make its public game ``lobby_id`` (in
+        ``starting``, by ``make_public`` on the same transaction): both or neither, so a
+        playing challenge always has its public game, whose game a process makes even if the
+        one accepting dies first (the lobby's stuck games). False: it was not open."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(ch_t).where(ch_t.c.challenge_id == challenge_id,
+                                                   ch_t.c.status == "open",
+                                                   ch_t.c.created >= open_since)
+                                .values(status="playing", lobby_id=lobby_id)).rowcount
+            if not done:
+                return False
+            make_public(conn)
+        return True
+
+    def link_started(self) -> int:
+        """Playing challenges whose public game was made (by a process other than the one
+        that accepted) get its game. How many."""
+        made = (select(lobby_t.c.game_id).where(lobby_t.c.lobby_id == ch_t.c.lobby_id,
+                                                lobby_t.c.status == "started")
+                .scalar_subquery())
+        with self.engine.begin() as conn:
+            return int(conn.execute(update(ch_t).where(
+                ch_t.c.status == "playing", ch_t.c.game_id.is_(None),
+                ch_t.c.lobby_id.is_not(None), made.is_not(None)).values(game_id=made)
+            ).rowcount)
 
     def started(self, challenge_id: str, lobby_id: str, game_id: str) -> None:
         with self.engine.begin() as conn:

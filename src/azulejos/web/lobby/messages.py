@@ -63,6 +63,10 @@ def lobby_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "error.not_seated": _("You do not sit at this game."),
         "error.unknown_ticket": _("This quick match is unknown: ask for a new one."),
         "error.not_waiting": _("This quick match is no longer waiting."),
+        "find.expired": _("Your public game has expired: nobody took its free seats in time. "
+                          "Open a new one to keep waiting."),
+        "error.lobby_expired": _("This public game has expired: nobody took its free seats in "
+                                 "time."),
         "error.no_rematch": _("Only games from the lobby or a quick match can be played "
                               "again."),
     }

@@ -16,12 +16,15 @@ from .service import MAX_OPEN
 #: Error codes of these routes.
 ERROR_CODES = ("rated_needs_lobby", "unknown_lobby", "already_seated", "no_free_seat",
                "not_open", "not_seated", "too_many_open", "unknown_ticket", "already_matched",
-               "not_waiting", "no_rematch")  # (signed_out, no_offer, not_over: listed already)
+               "not_waiting", "no_rematch", "lobby_expired")  # (signed_out, no_offer, not_over: listed already)
 #: Fields some of their refusals carry.
 ERROR_FIELDS: dict[str, Any] = {
     "lobby": {"type": ["string", "null"],
               "description": "The public game a quick-match request was paired into "
                              "(already_matched)."},
+    "minutes": {"type": "integer",
+                "description": "How long an open public game waits for its players "
+                               "(lobby_expired)."},
 }
 
 _SESSION: list[dict[str, list[str]]] = [{"session": []}]
@@ -56,16 +59,23 @@ SCHEMAS: dict[str, Any] = {
     "PublicGame": {
         "type": "object",
         "required": ["id", "kind", "status", "players", "variant", "clock", "rated", "seats",
-                     "free", "created", "game", "spectator_token"],
+                     "free", "created", "expires", "game", "spectator_token"],
         "properties": {
             "id": {"type": "string"},
-            "kind": {"type": "string", "enum": ["open", "quick", "rematch"],
-                     "description": "Opened in the lobby, paired by quick match, a rematch."},
-            "status": {"type": "string", "enum": ["open", "starting", "started", "closed"]},
+            "kind": {"type": "string", "enum": ["open", "quick", "rematch", "ladder"],
+                     "description": "Opened in the lobby, paired by quick match, a rematch, "
+                                    "a ladder challenge's game."},
+            "status": {"type": "string",
+                       "enum": ["open", "starting", "started", "closed", "expired"],
+                       "description": "expired: open for 30 minutes with seats still free "
+                                      "(docs/api.md, \"Lobby\")."},
             **_SETTINGS_PROPS,
             "seats": {"type": "array", "items": _SEAT, "description": "The seats taken."},
             "free": {"type": "integer", "description": "Seats still free."},
             "created": {"type": "number"},
+            "expires": {"type": ["number", "null"], "description": "While open: when it "
+                        "expires unless its last free seat is taken first (seconds since "
+                        "1970)."},
             "game": {"type": ["string", "null"], "description": "The game, once started."},
             "spectator_token": {"type": ["string", "null"], "description": "Watch it with "
                                 "this token (public: anyone may), once started."},

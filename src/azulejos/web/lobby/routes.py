@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..accounts.cookies import accounts_of, signed_in
+from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn
 from ..answers import no_store_json
 from ..endpoints import client_of, game_access, handles_errors, limit, read_body
@@ -22,7 +22,7 @@ from .store import SqlLobby
 
 
 class Finding:
-    """The lobby, quick match and rematches of one app (made at the first request)."""
+    """The lobby, quick match and rematches of one app (made at its start)."""
 
     def __init__(self, lobby: LobbyService) -> None:
         self.lobby = lobby
@@ -31,16 +31,25 @@ class Finding:
 
 
 def finding(request: Request) -> Finding:
-    got: Finding | None = getattr(request.app.state, "finding", None)
+    """The app's lobby (``no_accounts`` 404 on a server that keeps no accounts)."""
+    got = finding_for(request.app)
     if got is None:
-        accounts = accounts_of(request)
-        store = request.app.state.store
+        raise GameError("no_accounts", "this server keeps no accounts", 404)
+    return got
+
+
+def finding_for(app: Any) -> Finding | None:
+    """The lobby of ``app`` (made by its start, :mod:`..parts`; None: no accounts kept)."""
+    got: Finding | None = getattr(app.state, "finding", None)
+    if got is None:
+        accounts = getattr(app.state, "accounts", None)
+        store = app.state.store
         if accounts is None or not isinstance(store, SqlStore):
-            raise GameError("no_accounts", "this server keeps no accounts", 404)
-        svc = request.app.state.service
+            return None
+        svc = app.state.service
         got = Finding(LobbyService(svc, accounts, SqlLobby(store.engine), now=svc.now))
         got.lobby.may_play.append(_fair_play(svc))
-        request.app.state.finding = got
+        app.state.finding = got
     return got
 
 

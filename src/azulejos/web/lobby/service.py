@@ -35,12 +35,25 @@ log = logging.getLogger("azulejos.web")
 MAX_OPEN = 3
 #: Public games a lobby listing shows (open ones, and live ones to watch).
 LISTED = 100
+#: An open public game expires this long (seconds) after it was opened, its free seats not
+#: all taken: the lobby stops listing it, and its players are told (docs/api.md, "Lobby").
+OPEN_FOR = 30 * 60.0
+#: A public game in ``starting`` unchanged this long (seconds) has lost the process making its
+#: game: whichever process looks next makes it (making one takes well under a second).
+STUCK_AFTER = 60.0
 
 
 def _check_id(value: Any) -> str:
     if not isinstance(value, str) or not value or len(value) > 32:
         raise GameError("unknown_lobby", "there is no such public game", 404)
     return value
+
+
+def _not_expired(pg: PublicGame) -> None:
+    if pg.status == "expired":
+        minutes = round(OPEN_FOR / 60)
+        raise GameError("lobby_expired", f"this public game expired: nobody took its free "
+                        f"seats within {minutes} minutes", 409, {"minutes": minutes})
 
 
 class LobbyService:
@@ -76,13 +89,14 @@ class LobbyService:
                       for i, s in enumerate(pg.seats)],
             "free": max(0, pg.players - len(pg.seats)),
             "created": pg.created,
+            "expires": pg.created + OPEN_FOR if pg.status == "open" else None,
             "game": pg.game_id if pg.status == "started" else None,
             "spectator_token": pg.spectator if pg.status == "started" else None,
         }
 
     async def listing(self) -> dict[str, Any]:
         """The open public games (oldest first) and the live ones to watch (newest first)."""
-        open_games = await self.run(self.store.open_games, LISTED)
+        open_games = await self.run(self.store.open_games, LISTED, self.now() - OPEN_FOR)
         live = await self.run(self.store.live_games, LISTED)
         return {"open": [self.public_json(g) for g in open_games],
                 "live": [self.public_json(g) for g in live]}
@@ -91,6 +105,9 @@ class LobbyService:
         got: PublicGame | None = await self.run(self.store.get, _check_id(lobby_id))
         if got is None:
             raise GameError("unknown_lobby", "there is no such public game", 404)
+        if got.status == "open" and got.created < self.now() - OPEN_FOR:
+            await self.run(self.store.expire, self.now() - OPEN_FOR, got.lobby_id)
+            return await self.public_game(lobby_id)
         return got
 
     async def token_for(self, account_id: str, game_id: str, seat: int) -> str:
@@ -105,6 +122,8 @@ class LobbyService:
         """A public game as the lobby lists it; ``you``: a seated account's seat, and once the
         game is made a seat token of its own (null: not signed in, or not seated)."""
         pg = await self.public_game(lobby_id)
+        if pg.status == "starting" and await self.recover(pg.lobby_id):
+            pg = await self.public_game(lobby_id)
         out = self.public_json(pg)
         out["you"] = None if who is None else await self.seat_of(who.account.account_id, pg)
         return out
@@ -122,7 +141,8 @@ class LobbyService:
         """Open a public game with the account in its first seat."""
         settings = parse_settings(data)
         await self.check_may_play(who, settings)
-        if await self.run(self.store.open_count, who.account.account_id) >= MAX_OPEN:
+        if await self.run(self.store.open_count, who.account.account_id,
+                          self.now() - OPEN_FOR) >= MAX_OPEN:
             raise GameError("too_many_open", f"an account may wait in at most {MAX_OPEN} open "
                             "public games: leave one first", 409, {"max": MAX_OPEN})
         lobby_id = secrets.token_urlsafe(8)
@@ -135,10 +155,12 @@ class LobbyService:
     async def join(self, who: SignedIn, lobby_id: Any) -> dict[str, Any]:
         """Take a free seat; the game is made when this was the last one."""
         pg = await self.public_game(lobby_id)
+        _not_expired(pg)
         settings = settings_of(pg.settings)
         await self.check_may_play(who, settings)
         seat = LobbySeat(-1, who.account.account_id, who.account.profile_id, who.account.name)
-        outcome = await self.run(self.store.join, pg.lobby_id, seat, self.now())
+        outcome = await self.run(self.store.join, pg.lobby_id, seat, self.now(),
+                                 self.now() - OPEN_FOR)
         if outcome == "already":
             raise GameError("already_seated", "you already sit at this game", 409)
         if outcome == "no_seat":
@@ -157,6 +179,7 @@ class LobbyService:
     async def leave(self, who: SignedIn, lobby_id: Any) -> dict[str, Any]:
         """Give up one's seat of an open public game (the creator leaving closes it)."""
         pg = await self.public_game(lobby_id)
+        _not_expired(pg)
         outcome = await self.run(self.store.leave, pg.lobby_id, who.account.account_id)
         if outcome == "not_seated":
             raise GameError("not_seated", "you do not sit at this game", 409)
@@ -178,6 +201,43 @@ class LobbyService:
         for spec, person in zip(created["seats"], pg.seats, strict=True):
             await self.games.claim(gid, spec["invite"], None,
                                    Profile(person.profile_id, person.name, 0.0))
-        await self.run(self.store.started, lobby_id, gid, created["spectator_token"])
+        if not await self.run(self.store.started, lobby_id, gid, created["spectator_token"]):
+            # another process made it first (this one was taken for gone): that game is the
+            # public game's; this one, nobody's to play, ends with the expiry of games
+            now = await self.public_game(lobby_id)
+            log.warning("public game %s: game %s made twice; %s is its game", lobby_id, gid,
+                        now.game_id)
+            if now.game_id is None:
+                raise GameError("not_open", "this game is no longer open (it started or was "
+                                "closed)", 409)
+            return now.game_id
         log.info("public game %s started as game %s", lobby_id, gid)
         return gid
+
+    # -- stuck and stale public games (the parts' pass, web/parts.py) -------------------------
+    async def tick(self) -> None:
+        """Expire the open public games past :data:`OPEN_FOR`; make the games of those stuck
+        in ``starting`` (see :meth:`recover`)."""
+        expired = await self.run(self.store.expire, self.now() - OPEN_FOR)
+        if expired:
+            log.info("%d open public games expired", len(expired))
+        for lobby_id in await self.run(self.store.stuck, self.now() - STUCK_AFTER):
+            await self.recover(lobby_id)
+
+    async def recover(self, lobby_id: str) -> bool:
+        """Make the game of a public game stuck in ``starting`` for :data:`STUCK_AFTER`
+        seconds (the process that took its last seat, or paired it, died before making its
+        game), if this process is the one that takes it (docs/api.md, "Lobby"). True: made."""
+        now = self.now()
+        if not await self.run(self.store.take_stuck, lobby_id, now - STUCK_AFTER, now):
+            return False
+        pg = await self.public_game(lobby_id)
+        first = secrets.randbelow(pg.players) if pg.kind in ("open", "ladder") else 0
+        try:
+            gid = await self.start(lobby_id, start_player=first)
+        except Exception:
+            log.exception("public game %s: its game could not be made; tried again later",
+                          lobby_id)
+            return False
+        log.info("public game %s was stuck in starting: game %s made here", lobby_id, gid)
+        return True

@@ -35,7 +35,8 @@ class LobbySeat:
 
 @dataclass(frozen=True, slots=True)
 class PublicGame:
-    """A public game: open in the lobby, being started, started (with its game) or closed."""
+    """A public game: open in the lobby, being started, started (with its game), closed or
+    expired (nobody took its free seats in time)."""
 
     lobby_id: str
     kind: str
@@ -144,12 +145,29 @@ class SqlLobby:
             r = conn.execute(select(*_LOBBY).where(lobby_t.c.game_id == game_id)).first()
             return None if r is None else self._games(conn, [r])[0]
 
-    def open_games(self, limit: int) -> list[PublicGame]:
-        """Open public games, oldest first."""
+    def open_games(self, limit: int, since: float) -> list[PublicGame]:
+        """Open public games opened since ``since`` (older ones have expired), oldest
+        first."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(*_LOBBY).where(lobby_t.c.status == "open")
+            rows = conn.execute(select(*_LOBBY).where(lobby_t.c.status == "open",
+                                                      lobby_t.c.created >= since)
                                 .order_by(lobby_t.c.created).limit(limit)).all()
             return self._games(conn, list(rows))
+
+    def expire(self, before: float, lobby_id: str | None = None) -> list[str]:
+        """Open public games opened before ``before`` (only ``lobby_id``, if given) are
+        ``expired``; the ids of those this call expired."""
+        where = [lobby_t.c.status == "open", lobby_t.c.created < before]
+        if lobby_id is not None:
+            where.append(lobby_t.c.lobby_id == lobby_id)
+        with self.engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(select(lobby_t.c.lobby_id).where(*where)
+                                              .limit(500)).all()]
+            if not ids:
+                return []
+            conn.execute(update(lobby_t).where(lobby_t.c.lobby_id.in_(ids), *where)
+                         .values(status="expired"))
+        return ids
 
     def live_games(self, limit: int) -> list[PublicGame]:
         """Public games being played (not over, not expired), newest first."""
@@ -161,14 +179,17 @@ class SqlLobby:
                 .order_by(lobby_t.c.created.desc()).limit(limit)).all()
             return self._games(conn, list(rows))
 
-    def join(self, lobby_id: str, seat: LobbySeat, now: float) -> str:
-        """Take a free seat of an open public game: ``joined``, ``full`` (joined, and this
-        call moved the game to ``starting``: its caller makes the game), ``already`` (the
-        account sits there), ``not_open`` or ``no_seat`` (every seat taken)."""
+    def join(self, lobby_id: str, seat: LobbySeat, now: float,
+             opened_since: float = 0.0) -> str:
+        """Take a free seat of an open public game (opened since ``opened_since``: not
+        expired): ``joined``, ``full`` (joined, and this call moved the game to
+        ``starting``: its caller makes the game), ``already`` (the account sits there),
+        ``not_open`` or ``no_seat`` (every seat taken)."""
         try:
             with self.engine.begin() as conn:
                 touched = conn.execute(update(lobby_t).where(
-                    lobby_t.c.lobby_id == lobby_id, lobby_t.c.status == "open")
+                    lobby_t.c.lobby_id == lobby_id, lobby_t.c.status == "open",
+                    lobby_t.c.created >= opened_since)
                     .values(status=lobby_t.c.status)).rowcount
                 if not touched:
                     return "not_open"
@@ -215,11 +236,58 @@ class SqlLobby:
                 return "closed"
             return "left"
 
-    def started(self, lobby_id: str, game_id: str, spectator: str) -> None:
+    def started(self, lobby_id: str, game_id: str, spectator: str) -> bool:
+        """The game of a public game in ``starting`` is made (False: it was not in
+        ``starting``: another process made its game first, or it was closed)."""
+        with self.engine.begin() as conn:
+            return bool(conn.execute(update(lobby_t).where(lobby_t.c.lobby_id == lobby_id,
+                                                           lobby_t.c.status == "starting")
+                                     .values(status="started", game_id=game_id,
+                                             spectator=spectator)).rowcount)
+
+    @staticmethod
+    def _last_change(conn: Connection, lobby_id: str) -> float:
+        """When a public game last changed: its making, or its last seat taken (or the
+        making's retake, :meth:`take_stuck`)."""
+        made = conn.execute(select(lobby_t.c.created).where(
+            lobby_t.c.lobby_id == lobby_id)).scalar_one()
+        joined = conn.execute(select(func.max(lobby_seats_t.c.joined)).where(
+            lobby_seats_t.c.lobby_id == lobby_id)).scalar()
+        return max(float(made), float(joined or 0.0))
+
+    def stuck(self, before: float, limit: int = 20) -> list[str]:
+        """Public games in ``starting`` that have not changed since ``before`` (the process
+        making their game is gone), oldest first."""
+        last = (select(func.max(lobby_seats_t.c.joined))
+                .where(lobby_seats_t.c.lobby_id == lobby_t.c.lobby_id).scalar_subquery())
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(lobby_t.c.lobby_id).where(
+                lobby_t.c.status == "starting", lobby_t.c.created < before, last < before)
+                .order_by(lobby_t.c.created).limit(limit)).all()
+        return [r[0] for r in rows]
+
+    def take_stuck(self, lobby_id: str, before: float, now: float) -> bool:
+        """Take the making of a stuck public game's game (one process of all: the row is
+        locked, its last change checked again, and its seats' ``joined`` set to ``now``, so
+        that the others see a fresh change and leave it, and a taker that dies in turn is
+        relieved after the same wait)."""
+        with self.engine.begin() as conn:
+            touched = conn.execute(update(lobby_t).where(
+                lobby_t.c.lobby_id == lobby_id, lobby_t.c.status == "starting")
+                .values(status=lobby_t.c.status)).rowcount
+            if not touched or self._last_change(conn, lobby_id) >= before:
+                return False
+            conn.execute(update(lobby_seats_t).where(lobby_seats_t.c.lobby_id == lobby_id)
+                         .values(joined=now))
+        return True
+
+    def close_starting(self, lobby_id: str) -> None:
+        """Making the game failed where nobody gets a seat back (a ladder challenge): the
+        public game is closed."""
         with self.engine.begin() as conn:
             conn.execute(update(lobby_t).where(lobby_t.c.lobby_id == lobby_id,
                                                lobby_t.c.status == "starting")
-                         .values(status="started", game_id=game_id, spectator=spectator))
+                         .values(status="closed"))
 
     def reopen(self, lobby_id: str, account_id: str) -> None:
         """Making the game failed: the last joiner's seat is given back, the game open again."""
@@ -230,13 +298,14 @@ class SqlLobby:
                                                lobby_t.c.status == "starting")
                          .values(status="open"))
 
-    def open_count(self, account_id: str) -> int:
-        """How many open public games the account sits in."""
+    def open_count(self, account_id: str, since: float = 0.0) -> int:
+        """How many open public games (opened since ``since``) the account sits in."""
         with self.engine.connect() as conn:
             return int(conn.execute(
                 select(func.count()).select_from(lobby_seats_t)
                 .join(lobby_t, lobby_t.c.lobby_id == lobby_seats_t.c.lobby_id)
-                .where(lobby_seats_t.c.account_id == account_id, lobby_t.c.status == "open")
+                .where(lobby_seats_t.c.account_id == account_id, lobby_t.c.status == "open",
+                       lobby_t.c.created >= since)
             ).scalar_one())
 
     def withdraw(self, account_id: str) -> int:

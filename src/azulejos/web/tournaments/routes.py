@@ -1,8 +1,9 @@
 """The HTTP routes of tournaments (docs/api.md, "Tournaments") and their two browser pages.
 
-The tournament part of a server process starts with its first tournament request (the game
-service's commit hook is added then); every tournament request also looks at the tournaments
-due (a start time come, a round whose games have all ended), so a round ended by another
+The tournament part of a server process starts with the process (:mod:`..parts`: the game
+service's commit hook is added then, the tournaments due are looked at, and again every
+:data:`~azulejos.web.parts.PASS_EVERY` seconds); every tournament request also looks at the
+tournaments due (a start time come, a round whose games have all ended), so a round ended by another
 process or by a clock is seen by whichever process is asked next."""
 
 from __future__ import annotations
@@ -25,16 +26,25 @@ from .store import SqlTournaments
 
 
 def tournaments_of(request: Request) -> TournamentService:
-    """This process's tournaments (made at the first request; ``no_tournaments`` 404 on a
-    server that keeps no database)."""
-    got: TournamentService | None = getattr(request.app.state, "tournaments", None)
+    """This process's tournaments (``no_tournaments`` 404 on a server that keeps no
+    database)."""
+    got = tournaments_for(request.app)
     if got is None:
-        games: GameService = request.app.state.service
+        raise GameError("no_tournaments", "this server keeps no tournaments", 404)
+    return got
+
+
+def tournaments_for(app: Any) -> TournamentService | None:
+    """The tournaments of ``app``, their commit hook added (made by its start,
+    :mod:`..parts`; None: a server that keeps no database)."""
+    got: TournamentService | None = getattr(app.state, "tournaments", None)
+    if got is None:
+        games: GameService = app.state.service
         if not isinstance(games.store, SqlStore):
-            raise GameError("no_tournaments", "this server keeps no tournaments", 404)
+            return None
         got = TournamentService(games, SqlTournaments(games.store.engine), bot_levels())
         games.commit_hooks.append(got.game_changed)
-        request.app.state.tournaments = got
+        app.state.tournaments = got
     return got
 
 

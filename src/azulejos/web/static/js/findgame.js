@@ -169,7 +169,8 @@ export function findGameCard() {
       try {
         const mine = await api(`/api/lobby/${encodeURIComponent(id)}`);
         if (mine.you?.token) return enter(mine.game, mine.you.seat, mine.you.token);
-        if (!mine.you || mine.status === "closed") waitingIn.delete(id);
+        if (mine.status === "expired") toast(t("find.expired"));  // nobody came in time
+        if (!mine.you || mine.status === "closed" || mine.status === "expired") waitingIn.delete(id);
       } catch { waitingIn.delete(id); }
     }
     if (app.account) {

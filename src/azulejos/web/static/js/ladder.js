@@ -1,7 +1,7 @@
 // The ladder page (docs/api.md, "Ladder"): a two-player pool's rungs, top first; join or leave;
 // challenge an account at most `reach` rungs above; accept, decline or withdraw a challenge, and
 // play its game with this device's own seat token.
-import { api, app, el, errorText, num, rememberGame, t, toast } from "./core.js";
+import { api, app, dateTime, el, errorText, num, rememberGame, t, toast } from "./core.js";
 
 const POOLS = ["2-coloured", "2-grey"];
 
@@ -47,7 +47,18 @@ export async function showLadder(root, pool) {
       box.append(t("ladder.you_challenged", { name: name(mine.challenged) }), " ",
         el("button", { type: "button", class: "small ghost", text: t("ladder.withdraw"), onclick: () => act(`${cpath}/decline`) }));
     }
+    if (mine.status === "open" && mine.expires) {
+      box.append(" ", el("span", { class: "hint", text: t("ladder.expires", { date: dateTime(mine.expires) }) }));
+    }
     return box;
+  }
+
+  // the challenger's latest challenge expired unanswered: said until it challenges again
+  function expiredLine() {
+    const gone = data.you?.expired;
+    if (!gone || data.you.challenge) return null;
+    return el("p", { class: "hint", id: "ladder-expired", role: "status",
+      text: t("ladder.expired", { name: gone.challenged?.name ?? "?", n: data.challenge_days }) });
   }
 
   function table() {
@@ -72,14 +83,14 @@ export async function showLadder(root, pool) {
 
   function render() {
     if (!data && !failure) return;  // (a settings change before the first answer)
-    const pools = el("p", {}, ...POOLS.map((p) => el("a", { class: p === pool ? "button small" : "button ghost small", href: `/ladder/${p}`, text: t(`ladder.title.${p}`) })));
+    const pools = el("p", { class: "ladder-pools" }, ...POOLS.map((p) => el("a", { class: p === pool ? "button small" : "button ghost small", href: `/ladder/${p}`, text: t(`ladder.title.${p}`) })));
     const body = failure ? [el("p", { class: "hint", text: errorText(failure) })] : [
       el("p", { class: "hint", text: t("ladder.note", { n: data.reach }) }),
       data.you === null ? el("p", { class: "hint", text: t("ladder.sign_in") })
         : data.you.rank === null
           ? el("button", { type: "button", id: "ladder-join", text: t("ladder.join"), onclick: () => act(`${path}/join`) })
           : el("button", { type: "button", class: "ghost", id: "ladder-leave", text: t("ladder.leave"), onclick: () => act(`${path}/leave`) }),
-      challengeLine(), table()].filter(Boolean);
+      challengeLine(), expiredLine(), table()].filter(Boolean);
     root.replaceChildren(el("section", { class: "card" }, el("h1", { text: t(`ladder.title.${pool}`) }), pools, ...body));
   }
 
