@@ -164,8 +164,10 @@ def test_a_three_player_swiss_seats_a_table_of_two(make_client: AppMaker) -> Non
 def test_bad_player_counts_change_nothing(make_client: AppMaker) -> None:
     a = make_client()
     sign_up(a, "Careful")
-    for body in [{"players": 5}, {"players": 0}, {"players": 3.0}, {"players": None},
-                 {"players": 4, "format": "round_robin", "rounds": None}]:
+    bodies: list[dict[str, Any]] = [
+        {"players": 5}, {"players": 0}, {"players": 3.0}, {"players": None},
+        {"players": 4, "format": "round_robin", "rounds": None}]
+    for body in bodies:
         r = a.post("/api/tournaments", json={**SWISS, **body})
         error(r, 400, "malformed")
         assert "players" in r.json()["error"]["message"]
