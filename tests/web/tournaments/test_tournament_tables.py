@@ -172,3 +172,23 @@ def test_bad_player_counts_change_nothing(make_client: AppMaker) -> None:
         error(r, 400, "malformed")
         assert "players" in r.json()["error"]["message"]
     assert a.get("/api/tournaments").json() == {"open": [], "running": [], "finished": []}
+
+
+def test_an_expired_table_is_lost_by_all_who_then_share_the_place(make_client: AppMaker,
+                                                                  clock: Clock) -> None:
+    players = [make_client() for _ in range(4)]
+    for i, p in enumerate(players):
+        sign_up(p, f"Sleeper {i}")
+    tid = make(players[0], players=4, rounds=1)["id"]
+    for p in players:
+        assert p.post(f"/api/tournaments/{tid}/join", json={}).status_code == 200
+    t = players[0].post(f"/api/tournaments/{tid}/start", json={}).json()
+    assert [len(b["seats"]) for b in t["pairings"][0]["boards"]] == [4]
+    clock.advance(31 * 86400)  # an untimed game expires after 30 days without a move
+    svc = players[0].app.state.service  # type: ignore[attr-defined]
+    assert len(players[0].portal.call(svc.expire_games)) == 1  # type: ignore[union-attr]
+    t = players[1].get(f"/api/tournaments/{tid}").json()
+    assert t["status"] == "finished"
+    board = t["pairings"][0]["boards"][0]
+    assert board["points"] == [0, 0, 0, 0] and board["places"] is None
+    assert [s["place"] for s in t["standings"]] == [1, 1, 1, 1]
