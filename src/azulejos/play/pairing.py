@@ -12,7 +12,9 @@ the web server's tournaments for people (``web/tournaments/``).
   entrant over the rounds.
 * **Points**: a win 1, a draw (a shared victory, R25) ½, a loss 0, a bye 1 (:data:`BYE_POINTS`).
   **Tie-breaks** (:func:`standings`): Buchholz (the sum of the opponents' points; a bye adds
-  nothing), then the total of the entrant's game scores, then the entry order.
+  nothing; at a table of 3 or 4, the mean of the table opponents' points, so that a game
+  counts the same at every table size: :mod:`azulejos.play.tables`), then the total of the
+  entrant's game scores, then the entry order.
 
 >>> swiss_round(["a", "b", "c", "d"], set(), set())
 ([('a', 'b'), ('c', 'd')], None)
@@ -143,6 +145,8 @@ class Line:
     byes: int = 0
     place: int = 0
     opponents: list[str] = field(default_factory=list)
+    #: the table opponents of each game (one entry per game)
+    tables: list[tuple[str, ...]] = field(default_factory=list)
 
 
 def standings(entrants: Sequence[str], played: Iterable[Played]) -> list[Line]:
@@ -161,8 +165,11 @@ def standings(entrants: Sequence[str], played: Iterable[Played]) -> list[Line]:
             line.score += p.scores[i] if i < len(p.scores) else 0
             line.games += 1
             line.opponents += [o for o in p.entrants if o != e]
+            line.tables.append(tuple(o for o in p.entrants if o != e))
     for line in lines.values():
-        line.buchholz = sum(lines[o].points for o in line.opponents if o in lines)
+        # (rounded: equal sums reached in another order must compare equal)
+        line.buchholz = round(sum(sum(lines[o].points for o in table if o in lines) / len(table)
+                                  for table in line.tables if table), 6)
     index = {e: i for i, e in enumerate(entrants)}
     ordered = sorted(lines.values(), key=lambda x: (-x.points, -x.buchholz, -x.score,
                                                     index[x.entrant]))

@@ -92,3 +92,61 @@ def test_the_tournament_page_shows_the_standings(server: Server) -> None:
         mine.close()
         other.close()
     assert errors == []
+
+
+def test_a_four_player_tournament_page_shows_its_tables(server: Server) -> None:
+    """The form makes a tournament of 4-player games (round-robin is then not offered), the
+    creator adds three bots in the page and starts it; once the table's game is over the
+    page shows the table with its four players by place, in English and in Ukrainian."""
+    base = server.base
+    errors: list[str] = []
+    with chromium() as browser:
+        page = open_page(browser, errors, timeout=15000, viewport=DESKTOP)
+        sign_up(page, base, "Marta", "tiles and more")
+        page.goto(base + "/tournaments")
+        page.wait_for_selector("#t-form")
+        page.fill("#t-name", "Table of four")
+        page.fill("#t-rounds", "1")
+        page.select_option("#t-players", "4")
+        assert page.eval_on_selector("#t-format option[value='round_robin']", "o => o.disabled")
+        page.check("#t-bots")
+        page.click("#t-create")
+        page.wait_for_selector("#t-join")
+        assert "4 players a game" in page.inner_text(".tournament-page")
+        page.click("#t-join")
+        page.wait_for_selector("#t-entrants li")
+        for i in range(3):
+            page.select_option("#t-bot-level", "random")
+            page.click("#t-add-bot")
+            page.wait_for_selector(f"#t-entrants li:nth-child({i + 2})")
+        page.click("#t-start")
+        page.wait_for_selector("li[data-seats='4']")
+        mine = httpx.Client(timeout=10, cookies={c["name"]: c["value"]
+                                                 for c in page.context.cookies()})
+        tid = page.url.rsplit("/", 1)[1]
+        t: dict[str, Any] = {}
+        rng = random.Random(4)
+        for _ in range(3000):  # the account's moves, the bots' between them
+            play_out(base, [mine], rng)
+            t = httpx.get(f"{base}/api/tournaments/{tid}").json()
+            if t["status"] == "finished":
+                break
+        assert t["status"] == "finished", t
+        page.reload()
+        page.wait_for_selector(".tournament-page[data-status='finished']")
+        board = t["pairings"][0]["boards"][0]
+        lines = page.locator("ol.table-result li")
+        assert lines.count() == 4
+        kinds = {e["id"]: e["kind"] for e in t["entrants"]}
+        by_place = sorted(range(4), key=lambda i: (board["places"][i], i))
+        texts = [lines.nth(i).inner_text() for i in range(4)]
+        for text, i in zip(texts, by_place):  # best place first, each with its points
+            assert f"place {board['places'][i]}, points {board['points'][i]:g}" in text
+            assert text.startswith("Marta") == (kinds[board["seats"][i]] == "person")
+        assert page.locator("#t-standings tbody tr").count() == 4
+        assert "first place gets 3 points" in page.inner_text(".tournament-page")
+        page.select_option("#set-lang", "uk")
+        page.wait_for_selector("text=місце 1")
+        assert "3 очки" in page.inner_text(".tournament-page")
+        mine.close()
+    assert errors == []

@@ -164,7 +164,10 @@ def test_bad_input(make_client: AppMaker) -> None:
     # bad settings: nothing made
     for body, what in [({"name": ""}, "name"), ({"name": "x" * 41}, "name"), ({"name": 7}, "name"), ({"format": "knockout"}, "format"),
                        ({"rounds": 0}, "rounds"), ({"rounds": "3"}, "rounds"),
-                       ({"players": 3}, "players"), ({"variant": "pink"}, "variant"),
+                       ({"players": 5}, "players"), ({"players": 1}, "players"),
+                       ({"players": True}, "players"), ({"players": "4"}, "players"),
+                       ({"players": 3, "format": "round_robin", "rounds": None}, "swiss"),
+                       ({"variant": "pink"}, "variant"),
                        ({"clock": {"kind": "move", "seconds": -1}}, "clock"),
                        ({"starts_at": 5}, "starts_at"), ({"bots": "yes"}, "bots"),
                        ({"colour": 1}, "colour"),

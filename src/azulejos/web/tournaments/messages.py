@@ -37,6 +37,12 @@ def tournament_messages(lang: str, plural: Callable[[str, str, int], list[str]]
                                     "opponent twice where it can be avoided. Round-robin: "
                                     "everyone meets everyone once."),
         "tournament.rounds": _("Rounds"),
+        "tournament.players": _("Players at a table"),
+        "tournament.tables_note": _("With three or four players a game, the players sit at "
+                                    "tables of that many (of one fewer where they do not "
+                                    "divide evenly), meet the same opponents again only where "
+                                    "it cannot be avoided, and take the first seat in turn. "
+                                    "Round-robin: two players a game only."),
         "tournament.clock.server": _("The server's usual clock"),
         "tournament.start_at": _("Start time (leave empty to start it yourself)"),
         "tournament.bots": _("Bots may take part"),
@@ -47,7 +53,7 @@ def tournament_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "tournament.status.open": _("Open: players may join until it starts."),
         "tournament.status.running": _("Round {round} of {rounds} is being played."),
         "tournament.status.finished": _("The tournament is over."),
-        "tournament.two_players": _("Two players a game"),
+        "tournament.players_a_game": ngettext("{n} player a game", "{n} players a game", 2),
         "tournament.rated_note": _("Games between accounts are rated; games with a bot are not."),
         "tournament.join": _("Join"),
         "tournament.leave": _("Leave"),
@@ -67,12 +73,26 @@ def tournament_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "tournament.tiebreak_note": _("A win is 1 point, a draw ½, a bye 1. Ties are broken by "
                                       "Buchholz (the opponents' points added up), then by the "
                                       "total score of the games."),
+        "tournament.tiebreak_note_tables": ngettext(
+            "At a table, first place gets {n} point and last place 0, the places between "
+            "evenly spaced; shared places share their points; a bye counts as a first place. "
+            "Ties are broken by Buchholz (for each game, the points of the table's other "
+            "players averaged, added up), then by the total score of the games.",
+            "At a table, first place gets {n} points and last place 0, the places between "
+            "evenly spaced; shared places share their points; a bye counts as a first place. "
+            "Ties are broken by Buchholz (for each game, the points of the table's other "
+            "players averaged, added up), then by the total score of the games.", 3),
         "tournament.board": _("Table {board}"),
         "tournament.bye": _("{name} has a bye"),
         "tournament.vs": _("{first} against {second}"),
         "tournament.result": _("{first} – {second}"),
+        # one player of a finished table of 3 or 4, best place first
+        "tournament.table_line": _("{name}: place {place}, points {points}, score {score}"),
+        # (a game that expired: no places)
+        "tournament.table_line_expired": _("{name}: points {points}, score {score}"),
         "tournament.state.playing": _("being played"),
         "tournament.state.waiting": _("the game is being made"),
+        "tournament.state.over": _("the game is over"),
         "tournament.open_game": _("Play"),
         # refusals
         "error.unknown_tournament": _("There is no such tournament."),
@@ -80,7 +100,9 @@ def tournament_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "error.already_joined": _("You are already in this tournament."),
         "error.not_joined": _("You are not in this tournament."),
         "error.not_creator": _("Only the creator of the tournament can do this."),
-        "error.too_few_players": _("A tournament needs at least two players to start."),
+        "error.too_few_players": ngettext(
+            "This tournament needs at least {n} player to start.",
+            "This tournament needs at least {n} players to start.", 2),
         "error.no_bots": _("Bots may not take part in this tournament."),
         "error.full": ngettext("This tournament already has its {n} player.",
                                "This tournament already has its {n} players.", 2),

@@ -35,7 +35,8 @@ _SUMMARY_PROPS: dict[str, Any] = {
               "the last one once finished)."},
     "rounds": {"type": "integer", "description": "Swiss: as asked; round-robin: 0 until the "
                "start, then one per opponent (and a bye each with an odd field)."},
-    "players": {"type": "integer", "const": 2},
+    "players": {"type": "integer", "enum": [2, 3, 4], "description": "The players of each "
+                "game (Swiss only for 3 and 4: tables of that many, or one fewer)."},
     "variant": {"type": "string", "enum": list(VARIANTS)},
     "modules": {"type": "array", "items": {"type": "string",
                                            "enum": [m.name for m in MODULES]}},
@@ -58,26 +59,38 @@ _ENTRANT = {"type": "object", "required": ["id", "name", "kind", "level", "profi
                 "profile": {"type": ["string", "null"],
                             "description": "An account's profile id (null: a bot)."}}}
 _BOARD = {"type": "object", "required": ["board", "seats", "game", "bye", "state", "points",
-                                         "scores"],
+                                         "scores", "places"],
           "properties": {
               "board": {"type": "integer", "description": "1, 2, … within the round."},
               "seats": {"type": "array", "items": {"type": "string"},
-                        "description": "Entry ids in seat order (seat 1 starts); one: a bye."},
+                        "description": "Entry ids in seat order (seat 1 starts): 2 to 4 (a "
+                                       "table); one: a bye."},
               "game": {"type": ["string", "null"], "description": "The game's id (its players "
                        "open it from /api/account/games; null: a bye, or not made yet)."},
               "bye": {"type": "boolean"},
               "state": {"type": "string", "enum": ["bye", "waiting", "playing", "over"]},
               "points": {"type": ["array", "null"], "items": {"type": "number"},
-                         "description": "Tournament points per seat once over (1, ½, 0)."},
+                         "description": "Tournament points per seat once over: by place, "
+                                        "(n - 1) (k - place) / (k - 1) at a table of k in a "
+                                        "tournament of n-player games (two players: 1, ½, "
+                                        "0; four: 3, 2, 1, 0); shared places share their "
+                                        "points; an expired game 0 for all."},
               "scores": {"type": ["array", "null"], "items": {"type": "integer"},
-                         "description": "The game's final scores per seat."}}}
+                         "description": "The game's final scores per seat."},
+              "places": {"type": ["array", "null"], "items": {"type": "integer"},
+                         "description": "The finishing place per seat once over (1 = first; "
+                                        "level on points and complete rows share the better "
+                                        "place, R25; null: an expired game, or a result "
+                                        "written before places were kept)."}}}
 _LINE = {"type": "object", "required": ["place", "entrant", "name", "kind", "points",
                                         "buchholz", "score", "games", "byes"],
          "properties": {
              "place": {"type": "integer"}, "entrant": {"type": "string"},
              "name": {"type": "string"}, "kind": {"type": "string", "enum": ["person", "bot"]},
              "points": {"type": "number"},
-             "buchholz": {"type": "number", "description": "The opponents' points, summed."},
+             "buchholz": {"type": "number", "description": "The opponents' points, summed "
+                          "over the games (at a table of 3 or 4, each game's table opponents' "
+                          "points averaged)."},
              "score": {"type": "integer", "description": "The entrant's game scores, summed."},
              "games": {"type": "integer"}, "byes": {"type": "integer"}}}
 
@@ -132,7 +145,8 @@ def paths() -> dict[str, Any]:
                   "format": {"type": "string", "enum": list(FORMATS), "default": "swiss"},
                   "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS,
                              "default": 3, "description": "Swiss only."},
-                  "players": {"type": "integer", "const": 2, "default": 2},
+                  "players": {"type": "integer", "enum": [2, 3, 4], "default": 2,
+                              "description": "The players of each game; 3 and 4: Swiss only."},
                   "variant": {"type": "string", "enum": list(VARIANTS)},
                   **{m.name: {"type": "boolean"} for m in MODULES},
                   "clock": {"description": "As POST /api/games's clock."},
@@ -175,6 +189,7 @@ def paths() -> dict[str, Any]:
                    "properties": {"level": {"type": "string",
                                             "description": "A level of /api/meta bot_levels."}}})),
         "/api/tournaments/{tournament_id}/start": _action(
-            "Start the tournament now (its creator; at least 2 players): round 1 is paired "
+            "Start the tournament now (its creator; at least as many players as a game "
+            "has): round 1 is paired "
             "and its games made", "startTournament"),
     }

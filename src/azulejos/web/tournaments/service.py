@@ -1,13 +1,15 @@
 """Tournaments for people, run by the server (docs/api.md, "Tournaments").
 
-A signed-in account creates a tournament (Swiss of N rounds, or round-robin; two players a
-game; a wall side and the special displays; a clock; a start time or a start by its creator;
+A signed-in account creates a tournament (Swiss of N rounds, or round-robin; two, three or
+four players a game, round-robin two only; a wall side and the special displays; a clock; a start time or a start by its creator;
 bots allowed or not). Accounts join and leave while it is open; its creator may add bots.
 
 At the start and after each round the round is paired (:mod:`azulejos.play.pairing`, shared
 with ``azulejos tournament``): Swiss by points then rating (the profile's two-player rating
 ordinal; bots 0), no repeat pairings where avoidable, a bye (1 point) when the field is odd;
-round-robin by the circle method. Every game of a round is dealt from the round's deal seed
+round-robin by the circle method. With 3 or 4 players a game, Swiss seats tables of that many
+(:mod:`azulejos.play.tables`: tables of one fewer where the field does not divide, the fewest
+repeat meetings, the start seat in turn, points by place). Every game of a round is dealt from the round's deal seed
 (paired deals: the same fills until the bag first runs empty), made through the game service
 with each account on its seat (claimed, so it is in the account's ``/api/account/games`` on
 any device) and bots played by the service as usual. Games where every seat is an account are
@@ -29,6 +31,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from azulejos.core.results import result
 from azulejos.core.rules import VARIANTS, Phase
 from azulejos.core.ruleset import MODULES
 from azulejos.play.pairing import (
@@ -38,10 +41,11 @@ from azulejos.play.pairing import (
     circle_rounds,
     deal_seed,
     first_seats,
-    game_points,
     standings,
     swiss_round,
 )
+from azulejos.play.ratings import ranks_of
+from azulejos.play.tables import bye_points, place_points, seat_order, swiss_tables
 
 from ..live import Live
 from ..profile_store import Profile
@@ -87,15 +91,18 @@ def parse_settings(data: dict[str, Any], bot_levels: list[str], now: float) -> d
     if fmt == "round_robin" and rounds is not None:
         raise _bad("a round-robin has one round per opponent: leave out 'rounds'")
     players = data.get("players", 2)
-    if players != 2 or type(players) is not int:
-        raise _bad("'players' must be 2: tournaments are played two players a game")
+    if type(players) is not int or not 2 <= players <= 4:
+        raise _bad("'players' must be 2, 3 or 4: the players of each game")
+    if fmt == "round_robin" and players != 2:
+        raise _bad("a round-robin is played two players a game: with 'players' 3 or 4, "
+                   "play a Swiss ('format' \"swiss\")")
     variant = data.get("variant", "coloured")
     if variant not in VARIANTS:
         raise _bad("'variant' must be \"coloured\" or \"grey\" (R8, R30)")
     modules = {m.name: data[m.name] for m in MODULES if m.name in data}
     clock = data.get("clock")
     # the game's own checks: ruleset and clock as POST /api/games takes them
-    req = parse_create({"players": 2, "variant": variant, **modules,
+    req = parse_create({"players": players, "variant": variant, **modules,
                         **({"clock": clock} if clock is not None else {})}, bot_levels)
     clock = None if req.clock is None else {
         "kind": req.clock.kind,
@@ -111,7 +118,7 @@ def parse_settings(data: dict[str, Any], bot_levels: list[str], now: float) -> d
     if not isinstance(bots, bool):
         raise _bad("'bots' must be true or false")
     return {"name": clean_name(name), "format": fmt, "rounds": rounds or 0,
-            "settings": {"players": 2, "variant": variant,
+            "settings": {"players": players, "variant": variant,
                          "modules": [m for m, on in modules.items() if on],
                          "clock": clock, "bots": bots},
             "starts_at": None if starts is None else float(starts)}
@@ -223,22 +230,25 @@ class TournamentService:
         if t.status != "open":
             raise GameError("not_open", "this tournament has started already", 409)
         entries = await self._db(self.store.entries, t.tournament_id)
-        ratings = await self._ratings(entries)
+        ratings = await self._ratings(t, entries)
         rounds = (lambda n: circle_rounds(n)) if t.format == "round_robin" else (
             lambda _n: t.rounds)
         done = await self._db(self.store.start, t.tournament_id, self.now(), rounds,
-                              lambda es: self._pair(t, es, [], ratings, 1), 2)
+                              lambda es: self._pair(t, es, [], ratings, 1), _players(t))
         if done == "few":
-            raise GameError("too_few_players", "a tournament needs at least 2 players", 409)
+            n = _players(t)
+            raise GameError("too_few_players", f"a tournament of {n}-player games needs at "
+                            f"least {n} players", 409, {"min": n})
         if done == "closed":
             raise GameError("not_open", "this tournament has started already", 409)
         log.info("tournament %s started", t.tournament_id)
         await self._make_games(t.tournament_id, 1)
 
     # -- pairing -------------------------------------------------------------------------------
-    async def _ratings(self, entries: list[Entry]) -> dict[str, float]:
+    async def _ratings(self, t: Tournament, entries: list[Entry]) -> dict[str, float]:
+        """The entries' ratings in the pool of the tournament's player count (bots: 0)."""
         ids = [e.profile_id for e in entries if e.profile_id]
-        by_profile = await self._db(self.store.ratings, ids, "2") if ids else {}
+        by_profile = await self._db(self.store.ratings, ids, str(_players(t))) if ids else {}
         return {e.entry_id: by_profile.get(e.profile_id or "", 0.0) for e in entries}
 
     @staticmethod
@@ -248,6 +258,8 @@ class TournamentService:
         """The boards of round ``rnd`` after ``boards`` (the rounds before it)."""
         ids = [e.entry_id for e in entries]
         played = _played(boards)
+        if _players(t) > 2:
+            return _tables(t, ids, boards, played, ratings)
         if t.format == "round_robin":
             pairs, bye = circle_round(ids, rnd - 1)
         else:
@@ -265,7 +277,7 @@ class TournamentService:
         out: list[tuple[tuple[str, ...], dict[str, Any] | None]] = [
             ((first_seats(p, firsts) if t.format == "swiss" else p), None) for p in pairs]
         if bye is not None:
-            out.append(((bye,), {"points": [BYE_POINTS], "scores": [0]}))
+            out.append(((bye,), {"points": [BYE_POINTS], "scores": [0]}))  # (= bye_points(2))
         return out
 
     async def _make_games(self, tid: str, rnd: int, stale: float | None = None) -> None:
@@ -369,7 +381,7 @@ class TournamentService:
                     log.info("tournament %s finished", tid)
                 return
             entries = await self._db(self.store.entries, tid)
-            ratings = await self._ratings(entries)
+            ratings = await self._ratings(t, entries)
             nxt = self._pair(t, entries, boards, ratings, t.round + 1)
             if await self._db(self.store.next_round, tid, t.round, self.now(), nxt):
                 log.info("tournament %s: round %d paired", tid, t.round + 1)
@@ -391,16 +403,20 @@ class TournamentService:
                 continue
             line = lines[0]
             scores = list(line["scores"])
+            places: list[int] | None = None
             if line["phase"] == Phase.OVER:
-                # the winners (R25: points, then complete rows; both: a shared victory)
-                won = set(line["winners"])
-                points = game_points([1 if seat in won else 2 for seat in range(len(scores))])
+                # the places (R25: points, then complete rows; level on both: shared), from
+                # the game just read fresh by the summary
+                res = result((await self.games.get(b.game_id)).state)
+                scores = list(res.scores)
+                places = ranks_of(res.scores, [s.rows for s in res.standings])
+                points = place_points(places, _players(t))
             elif stored == "expired":
-                points = [0.0] * len(scores)  # nobody moved for the clock's expiry: lost by both
+                points = [0.0] * len(scores)  # nobody moved for the clock's expiry: lost by all
             else:
                 continue
             await self._db(self.store.set_result, t.tournament_id, b.round, b.board,
-                           {"points": points, "scores": scores})
+                           {"points": points, "scores": scores, "places": places})
 
     # -- reading -------------------------------------------------------------------------------
     async def listing(self) -> dict[str, Any]:
@@ -430,6 +446,7 @@ class TournamentService:
                     "playing" if b.game_id else "waiting")),
                 "points": None if b.result is None or b.bye else b.result["points"],
                 "scores": None if b.result is None or b.bye else b.result["scores"],
+                "places": None if b.result is None or b.bye else b.result.get("places"),
             })
         creator = next((e.name for e in entries if e.profile_id == t.creator), None)
         return {
@@ -446,6 +463,38 @@ class TournamentService:
                 "entered": any(e.profile_id == who.profile_id for e in entries),
                 "creator": who.profile_id == t.creator},
         }
+
+
+def _players(t: Tournament) -> int:
+    n: int = t.settings.get("players", 2)
+    return n
+
+
+def _tables(t: Tournament, ids: list[str], boards: list[Board], played: list[Played],
+            ratings: dict[str, float]) -> list[tuple[tuple[str, ...], dict[str, Any] | None]]:
+    """A Swiss round at tables of 3 or 4 (:mod:`azulejos.play.tables`)."""
+    n = _players(t)
+    points = {line.entrant: line.points for line in standings(ids, played)}
+    index = {e: i for i, e in enumerate(ids)}
+    order = sorted(ids, key=lambda e: (-points.get(e, 0.0), -ratings.get(e, 0.0), index[e]))
+    met: dict[frozenset[str], int] = {}
+    byes: dict[str, int] = {}
+    seats: dict[str, list[int]] = {e: [0] * n for e in ids}
+    for b in boards:
+        if b.bye:
+            byes[b.entries[0]] = byes.get(b.entries[0], 0) + 1
+            continue
+        for s, e in enumerate(b.entries):
+            if e in seats:
+                seats[e][s] += 1
+        for i, a in enumerate(b.entries):
+            for o in b.entries[i + 1:]:
+                met[frozenset((a, o))] = met.get(frozenset((a, o)), 0) + 1
+    tables, bye = swiss_tables(order, met, byes, n)
+    out: list[tuple[tuple[str, ...], dict[str, Any] | None]] = [
+        (seat_order(table, seats), None) for table in tables]
+    out += [((e,), {"points": [bye_points(n)], "scores": [0]}) for e in bye]
+    return out
 
 
 def _played(boards: list[Board]) -> list[Played]:

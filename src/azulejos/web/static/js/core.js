@@ -170,7 +170,7 @@ export function errorText(err) {
     return err.until ? t("fairplay.suspended_until", { date: dateTime(err.until) }) : t("fairplay.suspended");
   }
   const key = `error.${err.code}`;
-  if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? err.max ?? err.left ?? 1 });
+  if (key in app.words) return t(key, { message: err.message || "", n: err.retry_after ?? err.max ?? err.min ?? err.left ?? 1 });
   return t("error.generic", { message: err.message || err.code });
 }
 

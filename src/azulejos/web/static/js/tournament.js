@@ -21,10 +21,15 @@ function clockText(c) {
 }
 
 function facts(x) {
-  return [t(`tournament.format.${x.format}`), t("tournament.two_players"),
+  return [t(`tournament.format.${x.format}`), t("tournament.players_a_game", { n: x.players }),
     t(`lobby.wall.${x.variant}`).split(" (")[0],
     ...(x.modules.includes("special_factories") ? [t("lobby.special_factories")] : []),
     clockText(x.clock)].join(" · ");
+}
+
+// names as the page's language lists them ("Ana, Bruno, Clara, Dmytro")
+function listed(names) {
+  return new Intl.ListFormat(document.documentElement.lang || undefined, { style: "narrow", type: "unit" }).format(names);
 }
 
 function statusLine(x) {
@@ -61,6 +66,8 @@ export async function showTournaments(root) {
     const format = el("select", { id: "t-format" },
       new Option(t("tournament.format.swiss"), "swiss"), new Option(t("tournament.format.round_robin"), "round_robin"));
     const rounds = el("input", { id: "t-rounds", type: "number", min: "1", max: "15", value: "3" });
+    const players = el("select", { id: "t-players" },
+      ...[2, 3, 4].map((n) => new Option(t("tournament.players_a_game", { n }), String(n))));
     const variant = el("select", { id: "t-variant" },
       new Option(t("lobby.wall.coloured"), "coloured"), new Option(t("lobby.wall.grey"), "grey"));
     const sf = el("input", { type: "checkbox", id: "t-sf" });
@@ -72,10 +79,17 @@ export async function showTournaments(root) {
       new Option(t("lobby.clock.game_minutes", { n: 30 }), "game:1800"));
     const start = el("input", { id: "t-start", type: "datetime-local" });
     const bots = el("input", { type: "checkbox", id: "t-bots" });
-    format.addEventListener("change", () => { rounds.disabled = format.value !== "swiss"; });
+    const robin = format.options[1];
+    const follow = () => {  // a round-robin is two players a game
+      if (players.value !== "2" && format.value === "round_robin") format.value = "swiss";
+      robin.disabled = players.value !== "2";
+      rounds.disabled = format.value !== "swiss";
+    };
+    format.addEventListener("change", follow);
+    players.addEventListener("change", follow);
     const submit = async (ev) => {
       ev.preventDefault();
-      const body = { name: name.value, format: format.value, variant: variant.value,
+      const body = { name: name.value, format: format.value, players: Number(players.value), variant: variant.value,
         special_factories: sf.checked, bots: bots.checked };
       if (format.value === "swiss") body.rounds = Number(rounds.value);
       if (clock.value) { const [kind, s] = clock.value.split(":"); body.clock = { kind, seconds: Number(s) }; }
@@ -91,7 +105,9 @@ export async function showTournaments(root) {
       el("form", { id: "t-form", onsubmit: submit },
         field("t-name", t("tournament.name"), name),
         field("t-format", t("tournament.format"), format),
+        field("t-players", t("tournament.players"), players),
         el("p", { class: "hint", text: t("tournament.format_note") }),
+        el("p", { class: "hint", text: t("tournament.tables_note") }),
         field("t-rounds", t("tournament.rounds"), rounds),
         field("t-variant", t("lobby.wall"), variant),
         el("label", { class: "check" }, sf, t("lobby.special_factories")),
@@ -178,11 +194,32 @@ export async function showTournament(root, id) {
           el("td", { class: "num", text: num(s.buchholz) }),
           el("td", { class: "num", text: num(s.score) }),
           el("td", { class: "num", text: num(s.games) }))))),
-      el("p", { class: "hint", text: t("tournament.tiebreak_note") }));
+      el("p", { class: "hint", text: data.players > 2
+        ? t("tournament.tiebreak_note_tables", { n: data.players - 1 }) : t("tournament.tiebreak_note") }));
+  }
+
+  // a table of 3 or 4: its players in seat order, and once over each one's place and points
+  function table(b) {
+    const line = el("li", { "data-game": b.game ?? "", "data-seats": String(b.seats.length) },
+      `${t("tournament.board", { board: b.board })}: `, listed(b.seats.map(nameOf)), " — ",
+      b.state === "over" ? t("tournament.state.over") : t(`tournament.state.${b.state}`));
+    if (b.state === "over") {
+      const order = b.seats.map((e, i) => i);
+      if (b.places) order.sort((i, j) => b.places[i] - b.places[j] || i - j);
+      line.append(el("ol", { class: "table-result" }, ...order.map((i) => el("li", { "data-place": b.places?.[i] ?? "",
+        text: t(b.places ? "tournament.table_line" : "tournament.table_line_expired",
+          { name: nameOf(b.seats[i]), place: num(b.places?.[i] ?? 0), points: num(b.points[i]), score: num(b.scores[i]) }) }))));
+    }
+    if (b.game && b.seats.some(mine) && b.state === "playing") {
+      line.append(" ", el("button", { type: "button", class: "small", text: t("tournament.open_game"),
+        onclick: () => openAccountGame(b.game) }));
+    }
+    return line;
   }
 
   function board(b) {
     if (b.bye) return el("li", { text: t("tournament.bye", { name: nameOf(b.seats[0]) }) });
+    if (b.seats.length > 2 || data.players > 2) return table(b);
     const line = el("li", { "data-game": b.game ?? "" },
       `${t("tournament.board", { board: b.board })}: `,
       t("tournament.vs", { first: nameOf(b.seats[0]), second: nameOf(b.seats[1]) }), " — ",
