@@ -86,12 +86,13 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(proxied: Server) ->
         bo.click("#quick-match")
         gid = in_game(bo)
         assert in_game(ann) == gid  # Ann's page asked, and was taken there
-        tokens = {}
-        for page in (ann, bo):
+        tokens, homes = {}, {}
+        for page, home in ((ann, "10.1.0.1"), (bo, "10.1.0.2")):
             tok = seat_token(page, gid)
             v = httpx.get(f"{server.base}/api/games/{gid}",
                           headers={"Authorization": f"Bearer {tok}"}).json()
             tokens[v["you"]["seats"][0]] = tok
+            homes[v["you"]["seats"][0]] = home
         assert v["rated"] is True and v["variant"] == "grey" and v["clock"]["kind"] == "game"
         assert sorted(s["name"] for s in v["seats"]) == ["Ann", "Bo"]
 
@@ -124,7 +125,9 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(proxied: Server) ->
                 break
             seat = v["current"]
             mv = httpx.get(f"{server.base}/api/games/{gid}", headers=auth(tokens[seat])).json()
-            r = httpx.post(f"{server.base}/api/games/{gid}/moves", headers=auth(tokens[seat]),
+            # each seat's moves from its player's address (fair play notes a move's client)
+            r = httpx.post(f"{server.base}/api/games/{gid}/moves",
+                           headers=auth(tokens[seat]) | {"X-Forwarded-For": homes[seat]},
                            json={"version": mv["version"],
                                  "move": rng.choice(mv["legal"])["move"]})
             assert r.status_code == 200, r.text
