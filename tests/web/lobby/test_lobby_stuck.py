@@ -12,9 +12,10 @@ from azulejos.web.lobby.service import STUCK_AFTER
 from azulejos.web.lobby.store import LobbySeat
 
 from ..accounts.conftest import Clock
-from ..helpers import view
+from ..helpers import auth, view
 from ..ladder.test_ladder_api import POOL, ladder_of, profile
-from .helpers import ok, signed_up
+from ..players import hold
+from .helpers import ok, play_out, signed_up
 
 
 def _state(c: Any) -> Any:
@@ -87,3 +88,29 @@ def test_a_challenge_accepted_on_a_dying_process_gets_its_game(make_client: Any,
     theirs = ok(low.get(f"{POOL}/challenges/{cid}"))
     assert theirs["game"] == got["game"] and theirs["you"]["token"]
     assert view(low, got["game"], theirs["you"]["token"])["rated"] is True
+
+
+def test_a_rematch_filled_on_a_dying_process_gets_its_game(make_client: Any,
+                                                           clock: Clock) -> None:
+    ana, bo = signed_up(make_client, "Ana"), signed_up(make_client, "Bo")
+    lid = ok(ana.post("/api/lobby", json={"players": 2}), 201)["id"]
+    joined = ok(bo.post(f"/api/lobby/{lid}/join", json={}))
+    mine = ok(ana.get(f"/api/lobby/{lid}"))["you"]
+    gid = joined["game"]
+    tokens = {mine["seat"]: hold(ana, mine["token"]),
+              joined["you"]["seat"]: hold(bo, joined["you"]["token"])}
+    play_out(ana, gid, tokens, seed=6)
+    ok(ana.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0]), json={}))
+    finding = _state(ana).finding
+    pg = finding.lobby.store.of_game(gid)
+    new_id, write = finding.rematches._next(pg)
+    # the last vote, on a process that dies before making the game
+    assert finding.lobby.store.vote(gid, 1, 2, clock(), (new_id, write)) == "full"
+    assert ok(bo.get(f"/api/games/{gid}/rematch", headers=auth(tokens[1])))["game"] is None
+    clock.advance(STUCK_AFTER + 1)
+    got = ok(bo.get(f"/api/games/{gid}/rematch", headers=auth(tokens[1])))
+    assert got["status"] == "started" and got["game"] and got["token"]
+    theirs = ok(ana.get(f"/api/games/{gid}/rematch", headers=auth(tokens[0])))
+    assert theirs["game"] == got["game"] and theirs["token"]
+    # the seats turned by one: Bo sits first now
+    assert [s["name"] for s in view(bo, got["game"], got["token"])["seats"]] == ["Bo", "Ana"]
