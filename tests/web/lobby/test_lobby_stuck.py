@@ -114,3 +114,26 @@ def test_a_rematch_filled_on_a_dying_process_gets_its_game(make_client: Any,
     assert theirs["game"] == got["game"] and theirs["token"]
     # the seats turned by one: Bo sits first now
     assert [s["name"] for s in view(bo, got["game"], got["token"])["seats"]] == ["Bo", "Ana"]
+
+
+def test_a_quick_match_paired_on_a_dying_process_gets_its_game(make_client: Any,
+                                                               clock: Clock) -> None:
+    settings = {"players": 2, "variant": "grey", "rated": True}
+    ana, bo = signed_up(make_client, "Ana"), signed_up(make_client, "Bo")
+    ticket = ok(ana.post("/api/quick-match", json=settings), 201)["ticket"]
+    store = _state(ana).finding.quick.store
+    mine = store.get_seek(ticket)
+    # Bo's request (other settings: not paired at once), paired with Ana's by a process that
+    # then dies before making the game
+    other = ok(bo.post("/api/quick-match", json={**settings, "variant": "coloured"}), 201)
+    theirs = store.get_seek(other["ticket"])
+    seats = [LobbySeat(0, mine.account_id, mine.profile_id, mine.name),
+             LobbySeat(1, theirs.account_id, theirs.profile_id, theirs.name)]
+    assert store.pair([mine.ticket, theirs.ticket], "stuckquick", "quick", mine.settings, seats,
+                      clock())
+    waiting = ok(ana.get(f"/api/quick-match/{ticket}"))
+    assert waiting["status"] == "matched" and waiting["token"] is None
+    clock.advance(STUCK_AFTER + 1)
+    got = ok(ana.get(f"/api/quick-match/{ticket}"))
+    assert got["game"] and got["token"] and got["seat"] == 0
+    assert ok(bo.get(f"/api/quick-match/{other['ticket']}"))["game"] == got["game"]
