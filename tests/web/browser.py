@@ -91,10 +91,12 @@ def bearer_auth(token: str) -> dict[str, str]:
 
 
 def play_out_over_api(base: str, gid: str, tokens: dict[int, str] | list[str],
-                      rng: random.Random, *, most: int = 400) -> dict[str, Any]:
+                      rng: random.Random, *, most: int = 400,
+                      headers: dict[int, dict[str, str]] | None = None) -> dict[str, Any]:
     """Play game ``gid`` to its end over the HTTP API, a uniformly random legal move at a time
     by the seat to move (``tokens[seat]``: its bearer token), while the test's pages follow it
-    live; fails the test when a move is refused or the game is not over after ``most``. Returns
+    live; fails the test when a move is refused or the game is not over after ``most``.
+    ``headers[seat]``: more headers of that seat's moves (its own ``X-Forwarded-For``). Returns
     the finished game's view (seat 0's)."""
     for _ in range(most):
         v = httpx.get(f"{base}/api/games/{gid}", headers=bearer_auth(tokens[0])).json()
@@ -102,7 +104,8 @@ def play_out_over_api(base: str, gid: str, tokens: dict[int, str] | list[str],
             return v  # type: ignore[no-any-return]
         seat = v["current"]
         mv = httpx.get(f"{base}/api/games/{gid}", headers=bearer_auth(tokens[seat])).json()
-        r = httpx.post(f"{base}/api/games/{gid}/moves", headers=bearer_auth(tokens[seat]),
+        more = (headers or {}).get(seat, {})
+        r = httpx.post(f"{base}/api/games/{gid}/moves", headers=bearer_auth(tokens[seat]) | more,
                        json={"version": mv["version"], "move": rng.choice(mv["legal"])["move"]})
         assert r.status_code == 200, r.text
     pytest.fail(f"the game did not end within {most} moves")

@@ -8,6 +8,22 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+#: The browser each seat token was handed to: a player plays its seat from its own browser
+#: (fair play counts two seats played from one client, moves over HTTP included, as one
+#: person: docs/api.md, "Fair play"). The play helpers post each move from its token's holder.
+_HOLDERS: dict[str, TestClient] = {}
+
+
+def hold(client: TestClient, token: str) -> str:
+    """``token`` was handed to ``client``'s browser; the token."""
+    _HOLDERS[token] = client
+    return token
+
+
+def holder(token: str, fallback: TestClient) -> TestClient:
+    """The browser holding ``token`` (``fallback`` for a token no helper handed out)."""
+    return _HOLDERS.get(token, fallback)
+
 
 @dataclass
 class Player:
@@ -24,6 +40,10 @@ def sign_up_at(main: TestClient, name: str, address: str,
                password: str = "correct horse") -> Player:
     """A browser at ``address`` of the server ``main`` runs, signed up as ``name``."""
     c = TestClient(main.app, client=(address, 50000))
+    if getattr(main, "portal", None) is not None:
+        # on the server's own event loop, as every request of a real server is (the
+        # background work a move starts, such as writing a game's end, lives on)
+        c.portal = main.portal
     r = c.post("/api/account", json={"name": name, "password": password})
     assert r.status_code == 201, r.text
     return Player(c, r.json())
@@ -54,7 +74,7 @@ def rated_game(creator: Player, *others: Player, **body: Any) -> tuple[str, dict
         got = who.client.get(f"/api/lobby/{lobby}").json()
         assert got["status"] == "started", got
         game = got["game"]
-        tokens[got["you"]["seat"]] = got["you"]["token"]
+        tokens[got["you"]["seat"]] = hold(who.client, got["you"]["token"])
     return game, tokens
 
 

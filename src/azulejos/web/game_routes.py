@@ -69,6 +69,7 @@ async def play_move(request: Request) -> Response:
     acc = await game_access(request)
     data = await read_body(request)
     version = await svc.play(acc, data.get("version"), data.get("move"))
+    await svc.fairplay.note_move(acc, client_of(request))  # fair play: the seat's client
     return JSONResponse({"accepted": True, "version": version})
 
 

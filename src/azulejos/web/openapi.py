@@ -364,6 +364,7 @@ SCHEMAS: dict[str, Any] = {
             "created": {"type": "number"}, "version": {"type": "integer"},
             "clock": _ref("Clock"),
             "expired": clocks_openapi.EXPIRED,
+            "vacations": vacation_openapi.SUMMARY_VACATIONS,
         },
     },
 }

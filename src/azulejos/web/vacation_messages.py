@@ -30,6 +30,7 @@ def vacation_messages(lang: str, plural: Callable[[str, str, int], list[str]]
         "vacation.started": _("Enjoy your vacation: your turn-based games wait until {date}."),
         "vacation.ended": _("Welcome back! The whole days you did not use are yours again."),
         "game.vacation_tag": _("on vacation until {date}"),
+        "lobby.state.vacation": _("{name} is on vacation until {date}"),
         "clock.paused": _("{name} is on vacation until {date}: their clock is stopped."),
         "error.bad_days": ngettext(
             "You have {n} vacation day left this year: choose fewer days.",

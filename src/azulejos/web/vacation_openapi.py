@@ -66,3 +66,11 @@ def paths() -> dict[str, Any]:
                    "responses": {"200": answer(_STATUS, "Ended."), "401": ERR, "404": ERR,
                                  "409": ERR, "429": ERR}},
     }}
+
+
+#: The seats on vacation in a "my games" line (``/api/my-games``, ``/api/account/games``).
+SUMMARY_VACATIONS: dict[str, Any] = {
+    "type": "array", "description": "The seats whose players are on vacation now, and until "
+    "when (docs/api.md, \"Vacation\"); the page shows an opponent's.",
+    "items": {"type": "object", "required": ["seat", "until"],
+              "properties": {"seat": {"type": "integer"}, "until": {"type": "number"}}}}

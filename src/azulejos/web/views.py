@@ -497,4 +497,5 @@ def summary_json(live: Live, access: Access) -> dict[str, Any]:
         "winners": st.winners(),
         "created": live.created,
         "version": live.version,
+        "vacations": [{"seat": k, "until": u} for k, u in sorted(live.vacations.items())],
     }

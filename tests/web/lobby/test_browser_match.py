@@ -95,12 +95,13 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(proxied: Server) ->
         bo.click("#quick-match")
         gid = in_game(bo)
         assert in_game(ann) == gid  # Ann's page asked, and was taken there
-        tokens = {}
-        for page in (ann, bo):
+        tokens, homes = {}, {}
+        for page, home in ((ann, "10.1.0.1"), (bo, "10.1.0.2")):
             tok = seat_token(page, gid)
             v = httpx.get(f"{server.base}/api/games/{gid}",
                           headers={"Authorization": f"Bearer {tok}"}).json()
             tokens[v["you"]["seats"][0]] = tok
+            homes[v["you"]["seats"][0]] = home
         assert v["rated"] is True and v["variant"] == "grey" and v["clock"]["kind"] == "game"
         assert sorted(s["name"] for s in v["seats"]) == ["Ann", "Bo"]
 
@@ -125,7 +126,9 @@ def test_quick_match_chat_watch_play_out_rematch_and_ratings(proxied: Server) ->
         assert not cy.is_visible("#chat-input") and cy.is_visible("#chat-note")  # reads only
 
         # the game is played to its end over the API; every page follows it live
-        v = play_out_over_api(server.base, gid, tokens, random.Random(29))
+        # each seat's moves from its player's address (fair play notes a move's client)
+        v = play_out_over_api(server.base, gid, tokens, random.Random(29),
+                              headers={seat: {"X-Forwarded-For": home} for seat, home in homes.items()})
         for page in (ann, bo, cy):
             page.wait_for_selector(".game.phase-over")
         assert cy.locator("#rematch-offer").count() == 0  # a spectator has no rematch

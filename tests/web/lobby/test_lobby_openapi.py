@@ -8,6 +8,7 @@ from typing import Any
 
 from azulejos.web.openapi import openapi_schema
 
+from ..players import hold
 from ..test_openapi_answers import Api, play_to_end
 from .helpers import signed_up
 
@@ -32,7 +33,8 @@ def test_lobby_answers_as_documented(make_client: Any) -> None:
     assert listed["live"] and not listed["open"]
     mine = ana("get", f"/api/lobby/{lid}", 200)["you"]
     gid = joined["game"]
-    tokens = {mine["seat"]: mine["token"], joined["you"]["seat"]: joined["you"]["token"]}
+    tokens = {mine["seat"]: hold(ana_c, mine["token"]),
+              joined["you"]["seat"]: hold(bo_c, joined["you"]["token"])}
     ana("post", f"/api/games/{gid}/rematch", 409, token=tokens[0], json={})
     ana("get", f"/api/games/{gid}/rematch", 200, token=tokens[0])
     ana("get", f"/api/games/{gid}/rematch", 401)

@@ -12,9 +12,10 @@ from azulejos.web.lobby.service import STUCK_AFTER
 from azulejos.web.lobby.store import LobbySeat
 
 from ..accounts.conftest import Clock
-from ..helpers import view
+from ..helpers import auth, view
 from ..ladder.test_ladder_api import POOL, ladder_of, profile
-from .helpers import ok, signed_up
+from ..players import hold
+from .helpers import ok, play_out, signed_up
 
 
 def _state(c: Any) -> Any:
@@ -87,3 +88,52 @@ def test_a_challenge_accepted_on_a_dying_process_gets_its_game(make_client: Any,
     theirs = ok(low.get(f"{POOL}/challenges/{cid}"))
     assert theirs["game"] == got["game"] and theirs["you"]["token"]
     assert view(low, got["game"], theirs["you"]["token"])["rated"] is True
+
+
+def test_a_rematch_filled_on_a_dying_process_gets_its_game(make_client: Any,
+                                                           clock: Clock) -> None:
+    ana, bo = signed_up(make_client, "Ana"), signed_up(make_client, "Bo")
+    lid = ok(ana.post("/api/lobby", json={"players": 2}), 201)["id"]
+    joined = ok(bo.post(f"/api/lobby/{lid}/join", json={}))
+    mine = ok(ana.get(f"/api/lobby/{lid}"))["you"]
+    gid = joined["game"]
+    tokens = {mine["seat"]: hold(ana, mine["token"]),
+              joined["you"]["seat"]: hold(bo, joined["you"]["token"])}
+    play_out(ana, gid, tokens, seed=6)
+    ok(ana.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0]), json={}))
+    finding = _state(ana).finding
+    pg = finding.lobby.store.of_game(gid)
+    new_id, write = finding.rematches._next(pg)
+    # the last vote, on a process that dies before making the game
+    assert finding.lobby.store.vote(gid, 1, 2, clock(), (new_id, write)) == "full"
+    assert ok(bo.get(f"/api/games/{gid}/rematch", headers=auth(tokens[1])))["game"] is None
+    clock.advance(STUCK_AFTER + 1)
+    got = ok(bo.get(f"/api/games/{gid}/rematch", headers=auth(tokens[1])))
+    assert got["status"] == "started" and got["game"] and got["token"]
+    theirs = ok(ana.get(f"/api/games/{gid}/rematch", headers=auth(tokens[0])))
+    assert theirs["game"] == got["game"] and theirs["token"]
+    # the seats turned by one: Bo sits first now
+    assert [s["name"] for s in view(bo, got["game"], got["token"])["seats"]] == ["Bo", "Ana"]
+
+
+def test_a_quick_match_paired_on_a_dying_process_gets_its_game(make_client: Any,
+                                                               clock: Clock) -> None:
+    settings = {"players": 2, "variant": "grey", "rated": True}
+    ana, bo = signed_up(make_client, "Ana"), signed_up(make_client, "Bo")
+    ticket = ok(ana.post("/api/quick-match", json=settings), 201)["ticket"]
+    store = _state(ana).finding.quick.store
+    mine = store.get_seek(ticket)
+    # Bo's request (other settings: not paired at once), paired with Ana's by a process that
+    # then dies before making the game
+    other = ok(bo.post("/api/quick-match", json={**settings, "variant": "coloured"}), 201)
+    theirs = store.get_seek(other["ticket"])
+    seats = [LobbySeat(0, mine.account_id, mine.profile_id, mine.name),
+             LobbySeat(1, theirs.account_id, theirs.profile_id, theirs.name)]
+    assert store.pair([mine.ticket, theirs.ticket], "stuckquick", "quick", mine.settings, seats,
+                      clock())
+    waiting = ok(ana.get(f"/api/quick-match/{ticket}"))
+    assert waiting["status"] == "matched" and waiting["token"] is None
+    clock.advance(STUCK_AFTER + 1)
+    got = ok(ana.get(f"/api/quick-match/{ticket}"))
+    assert got["game"] and got["token"] and got["seat"] == 0
+    assert ok(bo.get(f"/api/quick-match/{other['ticket']}"))["game"] == got["game"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..helpers import auth, create, view
+from ..players import hold
 from .helpers import ok, play_out, refused, signed_up
 
 SETTINGS: dict[str, Any] = {"players": 2, "variant": "coloured", "rated": True}
@@ -18,8 +19,8 @@ def started(make_client: Any) -> tuple[Any, Any, str, dict[int, str]]:
     lid = ok(ana.post("/api/lobby", json=SETTINGS), 201)["id"]
     joined = ok(bo.post(f"/api/lobby/{lid}/join", json={}))
     mine = ok(ana.get(f"/api/lobby/{lid}"))["you"]
-    return ana, bo, joined["game"], {mine["seat"]: mine["token"],
-                                     joined["you"]["seat"]: joined["you"]["token"]}
+    return ana, bo, joined["game"], {mine["seat"]: hold(ana, mine["token"]),
+                                     joined["you"]["seat"]: hold(bo, joined["you"]["token"])}
 
 
 def settle(client: Any) -> None:

@@ -20,6 +20,7 @@ from .waits import after_clean, after_offence
 
 if TYPE_CHECKING:
     from ..service_base import ServiceBase
+    from ..views import Access
 
 log = logging.getLogger("azulejos.web")
 
@@ -66,6 +67,7 @@ class FairPlay:
         self.now = now
         self.games = games
         self.accounts = SqlAccounts(store.engine) if store is not None else None
+        self._noted: set[tuple[str, int, str]] = set()  # (game, seat, client) written
 
     def _store(self) -> SqlFairPlay:
         if self.store is None:
@@ -120,11 +122,24 @@ class FairPlay:
 
     # -- clients -------------------------------------------------------------------------------
     async def note_client(self, game_id: str, seat: int, address: str | None) -> None:
-        """Seat ``seat`` of ``game_id`` was claimed or opened from ``address``."""
+        """Seat ``seat`` of ``game_id`` was claimed, opened or played from ``address`` (each
+        once per process: a seat played move after move from one client is written once)."""
         if self.store is None or not address:
             return
-        await self.run(self.store.mark_client, game_id, seat, client_digest(address),
-                       self.now())
+        digest = client_digest(address)
+        key = (game_id, seat, digest)
+        if key in self._noted:
+            return
+        await self.run(self.store.mark_client, game_id, seat, digest, self.now())
+        if len(self._noted) > 50_000:
+            self._noted.clear()  # (one noted again is only written again: harmless)
+        self._noted.add(key)
+
+    async def note_move(self, access: Access, address: str | None) -> None:
+        """A move was played over HTTP with ``access`` from ``address``: its seats were
+        played from that client (docs/api.md, "Fair play")."""
+        for seat in sorted(access.seats):
+            await self.note_client(access.game_id, seat, address)
 
     # -- the end of a rated game ---------------------------------------------------------------
     async def honest(self, live: Live, end: GameEnd) -> tuple[GameEnd, list[tuple[int, int]]]:

@@ -168,6 +168,8 @@ class SqlLadder:
         if challenge_id is not None:
             where.append(ch_t.c.challenge_id == challenge_id)
         with self.engine.begin() as conn:
+            if conn.execute(select(ch_t.c.challenge_id).where(*where).limit(1)).first() is None:
+                return 0  # (the usual case: no write)
             return int(conn.execute(update(ch_t).where(*where).values(status="expired"))
                        .rowcount)
 
@@ -201,11 +203,12 @@ class SqlLadder:
         made = (select(lobby_t.c.game_id).where(lobby_t.c.lobby_id == ch_t.c.lobby_id,
                                                 lobby_t.c.status == "started")
                 .scalar_subquery())
+        where = (ch_t.c.status == "playing", ch_t.c.game_id.is_(None),
+                 ch_t.c.lobby_id.is_not(None), made.is_not(None))
         with self.engine.begin() as conn:
-            return int(conn.execute(update(ch_t).where(
-                ch_t.c.status == "playing", ch_t.c.game_id.is_(None),
-                ch_t.c.lobby_id.is_not(None), made.is_not(None)).values(game_id=made)
-            ).rowcount)
+            if conn.execute(select(ch_t.c.challenge_id).where(*where).limit(1)).first() is None:
+                return 0  # (the usual case: no write)
+            return int(conn.execute(update(ch_t).where(*where).values(game_id=made)).rowcount)
 
     def started(self, challenge_id: str, lobby_id: str, game_id: str) -> None:
         with self.engine.begin() as conn:

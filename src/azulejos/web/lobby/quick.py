@@ -116,6 +116,8 @@ class QuickMatch:
         }
         if seek.status == "matched" and seek.lobby_id is not None:
             pg = await self.lobby.public_game(seek.lobby_id)
+            if pg.status == "starting" and await self.lobby.recover(pg.lobby_id):
+                pg = await self.lobby.public_game(seek.lobby_id)  # its pairer died: made here
             you = await self.lobby.seat_of(who.account.account_id, pg)
             if pg.status == "started" and you is not None:
                 out |= {"game": pg.game_id, "seat": you["seat"], "token": you["token"]}

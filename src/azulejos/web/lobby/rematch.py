@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection
 
 from ..protocol import GameError
 from ..views import Access
@@ -62,6 +65,11 @@ class Rematches:
         started, for a seat: the new game, its seat there and a seat token of its own."""
         pg, seat = await self._public(access)
         rm: Rematch | None = await self.run(self.store.rematch, access.game_id)
+        if rm is not None and rm.status == "starting" and rm.lobby_id is not None:
+            # its maker died after the last vote? made here after the lobby's wait
+            await self.lobby.recover(rm.lobby_id)
+            if await self.run(self.store.link_rematches):
+                rm = await self.run(self.store.rematch, access.game_id)
         out = self._json(rm)
         out |= {"seat": None, "token": None}
         if rm is not None and rm.status == "started" and rm.lobby_id is not None:
@@ -91,14 +99,17 @@ class Rematches:
         rm: Rematch | None = await self.run(self.store.rematch, access.game_id)
         if rm is not None and rm.status == "open" and self._json(rm)["status"] == "declined":
             await self.run(self.store.decline, access.game_id)  # expired: a new offer now
+        lobby_id, write = self._next(pg)
         outcome = await self.run(self.store.vote, access.game_id, seat, pg.players,
-                                 self.lobby.now())
+                                 self.lobby.now(), (lobby_id, write))
         if outcome == "full":
             try:
-                lobby_id = await self._make(pg)
+                await self.lobby.start(lobby_id)
             except Exception:
+                await self.run(self.store.close_starting, lobby_id)
                 await self.run(self.store.rematch_started, access.game_id, None)
                 raise
+            log.info("game %s: rematch made (public game %s)", pg.game_id, lobby_id)
             await self.run(self.store.rematch_started, access.game_id, lobby_id)
         self._tell(access.game_id)
         return await self.state(access)
@@ -113,19 +124,22 @@ class Rematches:
         self._tell(access.game_id)
         return await self.state(access)
 
-    async def _make(self, pg: PublicGame) -> str:
-        """The new public game: the same settings, the seats turned by one (the second
-        player sits first and starts)."""
+    def _next(self, pg: PublicGame) -> tuple[str, Callable[[Connection], None]]:
+        """The new public game's id and the writer of its row (in ``starting``; written with
+        the vote that fills the rematch): the same settings, the seats turned by one (the
+        second player sits first and starts)."""
         n = len(pg.seats)
         turned = [pg.seats[(k + 1) % n] for k in range(n)]
         seats = [LobbySeat(k, s.account_id, s.profile_id, s.name) for k, s in enumerate(turned)]
         lobby_id = secrets.token_urlsafe(8)
-        settings = settings_of(pg.settings)
-        await self.run(self.store.create, lobby_id, "rematch", settings.to_json(), n, None,
-                       self.lobby.now(), "starting", seats)
-        await self.lobby.start(lobby_id)
-        log.info("game %s: rematch made (public game %s)", pg.game_id, lobby_id)
-        return lobby_id
+        settings = settings_of(pg.settings).to_json()
+        now = self.lobby.now()
+
+        def write(conn: Connection) -> None:
+            self.store.create(lobby_id, "rematch", settings, n, None, now, "starting", seats,
+                              conn)
+
+        return lobby_id, write
 
     # -- telling the pages ---------------------------------------------------------------------
     def _tell(self, game_id: str) -> None:

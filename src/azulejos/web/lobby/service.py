@@ -223,6 +223,7 @@ class LobbyService:
             log.info("%d open public games expired", len(expired))
         for lobby_id in await self.run(self.store.stuck, self.now() - STUCK_AFTER):
             await self.recover(lobby_id)
+        await self.run(self.store.link_rematches)  # those made here for a rematch
 
     async def recover(self, lobby_id: str) -> bool:
         """Make the game of a public game stuck in ``starting`` for :data:`STUCK_AFTER`

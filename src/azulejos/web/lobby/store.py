@@ -14,6 +14,7 @@ service calls them from a worker thread.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -408,11 +409,14 @@ class SqlLobby:
                 rematch_votes_t.c.game_id == game_id)).scalars().all()
         return Rematch(r[0], r[1], r[2], r[3], r[4], frozenset(votes))
 
-    def vote(self, game_id: str, seat: int, players: int, now: float) -> str:
+    def vote(self, game_id: str, seat: int, players: int, now: float,
+             made: tuple[str, Callable[[Connection], None]] | None = None) -> str:
         """Seat ``seat`` offers or takes the rematch of ``game_id``: ``offered`` (a new offer),
         ``taken`` (the seat took it; others still to), ``full`` (every seat took it: this call
         moved it to ``starting``, its caller makes the game), ``starting``/``started`` (made
-        already, or being made)."""
+        already, or being made). ``made``: the new public game's id and the writer of its row
+        (in ``starting``), run in the same transaction as the move to ``starting``, so that a
+        rematch being made always has its public game (the lobby's stuck games)."""
         try:
             with self.engine.begin() as conn:
                 touched = conn.execute(update(rematches_t).where(
@@ -442,10 +446,13 @@ class SqlLobby:
                 if len(have) < players:
                     return outcome
                 conn.execute(update(rematches_t).where(rematches_t.c.game_id == game_id)
-                             .values(status="starting"))
+                             .values(status="starting",
+                                     lobby_id=None if made is None else made[0]))
+                if made is not None:
+                    made[1](conn)
                 return "full"
         except IntegrityError:  # two first offers at once: the other one is the offer
-            return self.vote(game_id, seat, players, now)
+            return self.vote(game_id, seat, players, now, made)
 
     def decline(self, game_id: str) -> bool:
         """End an open offer (a seat declined); False if none was open."""
@@ -456,6 +463,18 @@ class SqlLobby:
             if done:
                 conn.execute(delete(rematch_votes_t).where(rematch_votes_t.c.game_id == game_id))
         return bool(done)
+
+    def link_rematches(self) -> int:
+        """Rematches in ``starting`` whose public game was made (by a process other than the
+        one whose vote filled them) are ``started``. How many."""
+        made = select(lobby_t.c.lobby_id).where(lobby_t.c.status == "started")
+        where = (rematches_t.c.status == "starting", rematches_t.c.lobby_id.in_(made))
+        with self.engine.begin() as conn:
+            if conn.execute(select(rematches_t.c.game_id).where(*where).limit(1)).first() \
+                    is None:
+                return 0
+            return int(conn.execute(update(rematches_t).where(*where)
+                                    .values(status="started")).rowcount)
 
     def rematch_started(self, game_id: str, lobby_id: str | None) -> None:
         """The rematch's game is made (``lobby_id``), or making it failed (None: open again)."""

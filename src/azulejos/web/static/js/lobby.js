@@ -4,12 +4,21 @@ import {
   api, app, botName, claimSeat, el, errorText, forgetGame, inviteLink, invitesFor, linkFor, myGames,
   rememberGame, saveInvites, t, toast, tt,
 } from "./core.js";
-import { clockLeft, clockWords, notifyButton, notifyTurn, turnTitle } from "./core.js";
+import { clockLeft, clockWords, dateTime, notifyButton, notifyTurn, turnTitle } from "./core.js";
 import { ensureDefs, svg, tile } from "./tiles.js";
 import { profileCard, ratedBody, ratedField } from "./profile.js";
 import { accountCard, accountGamesElsewhere, openAccountGame } from "./account.js";
 import { applySettings } from "./core.js";
 import { findGameCard } from "./findgame.js";
+
+// The opponents of a "My games" line who are on vacation now (docs/api.md, "Vacation"):
+// " · Bo is on vacation until <date>", or "" (a finished game: nothing).
+function awayWords(sm) {
+  if (!sm?.vacations?.length || sm.phase === "over" || sm.expired) return "";
+  return sm.vacations.filter((v) => !sm.seats.includes(v.seat))
+    .map((v) => ` · ${t("lobby.state.vacation", { name: shownName(sm.names[v.seat] ?? ""), date: dateTime(v.until) })}`)
+    .join("");
+}
 
 // A name of "My games" as the page's language says it: the summaries carry the seats' names
 // only, so a default name ("medium bot", "easy bot 2", "Player 1") is recognised by its words.
@@ -262,6 +271,7 @@ export async function showLobby(root) {
         else status = t("lobby.state.waiting", { name: sm.names[sm.current] ?? "" });
         const left = mine ? clockLeft(sm.clock, sm.current, received) : null;
         if (left !== null) status += ` · ${clockWords(left)}`;
+        status += awayWords(sm);
       }
       yourTurn ||= mine;
       if (mine) {
@@ -289,7 +299,7 @@ export async function showLobby(root) {
         el("a", { href: `/play/${sm.game}`, class: "game-link account-game",
           onclick: (ev) => { ev.preventDefault(); ev.stopPropagation(); openAccountGame(sm.game); } },
           el("strong", { text: names }),
-          el("span", { class: "meta", text: `${t("lobby.round", { n: sm.round })} · ${mine ? t("lobby.state.your_turn") : t("account.elsewhere")}` }))));
+          el("span", { class: "meta", text: `${t("lobby.round", { n: sm.round })} · ${mine ? t("lobby.state.your_turn") : t("account.elsewhere")}${awayWords(sm)}` }))));
     }
     turnTitle(yourTurn);
     turnsSeen = turnsNow;
