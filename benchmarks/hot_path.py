@@ -23,7 +23,11 @@ import zlib
 from load_views import new_game
 
 from azulejos.web.views import Access, build_view
-from azulejos.web.wire import Sent, patch_message
+
+try:
+    from azulejos.web.wire import Sent, patch_message
+except ImportError:  # a tree from before web/wire.py
+    from azulejos.web.views import Sent, patch_message  # type: ignore[attr-defined,no-redef]
 
 
 def one_round(games: int, moves: int, seed: int) -> tuple[float, float, int]:

@@ -42,7 +42,13 @@ def one(src: str, args: argparse.Namespace) -> dict[str, Any]:
     if args.ws_compression == "off":  # the old tree must know the switch too
         cmd += ["--ws-compression", "off"]
     env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    for attempt in (1, 2):  # a run that fails (a busy machine) is said and run once more
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        if done.returncode == 0 or attempt == 2:
+            break
+        print(f"a run failed ({src}), once more: {done.stderr[-600:]}", file=sys.stderr, flush=True)
+    done.check_returncode()
+    out = done.stdout
     return dict(json.loads(out[out.index("{"):]))
 
 

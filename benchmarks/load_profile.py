@@ -13,7 +13,7 @@ With --cpu, no profiler: the process CPU time per move of the same work, steadie
 load test's figure on a shared machine (run it on two trees with PYTHONPATH, alternating).
 
     python benchmarks/load_profile.py --games 50 --moves 2000 [--db URL] [--top 25]
-    python benchmarks/load_profile.py --games 25 --moves 3000 --cpu
+    python benchmarks/load_profile.py --games 25 --moves 3000 --cpu [--threads]
 """
 
 from __future__ import annotations
@@ -38,16 +38,25 @@ from azulejos.web.views import Access
 
 try:
     from azulejos.web.wire import view_message
-except ImportError:  # a tree from before the shared views: the websocket's own encoding
-    from azulejos.web.ws import _dumps
+except ImportError:  # a tree from before web/wire.py, or before the shared views
+    try:
+        from azulejos.web.views import view_message  # type: ignore[attr-defined,no-redef]
+    except ImportError:  # the websocket's own encoding
+        from azulejos.web.ws import _dumps
 
-    def view_message(view: dict[str, Any]) -> str:
-        return _dumps({"type": "view", "view": view})
+        def view_message(view: dict[str, Any]) -> str:
+            return _dumps({"type": "view", "view": view})
 
 try:
     from azulejos.web.wire import Sent, patch_message
-except ImportError:  # a tree from before patches
-    patch_message = None  # type: ignore[assignment]
+except ImportError:  # a tree from before web/wire.py, or before patches
+    try:
+        from azulejos.web.views import (  # type: ignore[attr-defined,no-redef]
+            Sent,
+            patch_message,
+        )
+    except ImportError:
+        patch_message = None  # type: ignore[assignment]
 
 T = TypeVar("T")
 
@@ -106,8 +115,10 @@ class Viewer:
 
 
 async def run(db: str, games: int, moves: int, seed: int, top: int, patches: bool = True,
-              compress: bool = True, with_previews: bool = False, cpu: bool = False) -> None:
-    svc = InlineService(SqlStore(database_url(db)), sync_interval=0)
+              compress: bool = True, with_previews: bool = False, cpu: bool = False,
+              threads: bool = False) -> None:
+    kind = GameService if threads else InlineService
+    svc = kind(SqlStore(database_url(db)), sync_interval=0)
     await svc.start(resume_bots=False)
     viewers: list[Viewer] = []
     for _ in range(games):
@@ -170,10 +181,14 @@ def main() -> int:
                     help="views with every legal move's preview (default: on demand, never asked)")
     ap.add_argument("--cpu", action="store_true",
                     help="no profiler: print the process CPU time per move only")
+    ap.add_argument("--threads", action="store_true",
+                    help="the database work where the server does it (its threads, or the event "
+                         "loop where the tree writes there), not inline: with --cpu, the thread "
+                         "hops' cost is counted (the process CPU of every thread)")
     args = ap.parse_args()
     db = args.db or str(Path(tempfile.mkdtemp()) / "profile.sqlite3")
     asyncio.run(run(db, args.games, args.moves, args.seed, args.top, not args.no_patches,
-                    not args.no_compression, args.with_previews, args.cpu))
+                    not args.no_compression, args.with_previews, args.cpu, args.threads))
     return 0
 
 

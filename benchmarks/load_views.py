@@ -26,7 +26,16 @@ from azulejos.play import Seeding
 from azulejos.web.live import Live
 from azulejos.web.storage import SeatSpec, StoredGame, token_digest
 from azulejos.web.views import Access, build_view
-from azulejos.web.wire import Sent, dumps, patch_message, view_message
+
+try:
+    from azulejos.web.wire import Sent, dumps, patch_message, view_message
+except ImportError:  # a tree from before web/wire.py
+    from azulejos.web.views import (  # type: ignore[attr-defined,no-redef]
+        Sent,
+        dumps,
+        patch_message,
+        view_message,
+    )
 
 
 def new_game(seed: int) -> Live:

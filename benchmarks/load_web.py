@@ -242,7 +242,8 @@ def start_server(db: str | None, *extra: str) -> tuple[subprocess.Popen[bytes], 
     db = db or str(Path(tempfile.mkdtemp()) / "load.sqlite3")
     proc = subprocess.Popen(
         [sys.executable, "-m", "azulejos", "serve", "--port", str(port), "--db", db,
-         "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0", *extra],
+         "--log-level", "warning", "--games-per-minute", "0", "--moves-per-minute", "0",
+         "--bad-tokens-per-minute", "0", *extra],  # (50 hellos at once: no limit either)
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     url = f"http://127.0.0.1:{port}"

@@ -47,6 +47,9 @@ def test_ws_compression_switch_reaches_uvicorn(given: list[str], deflate: bool, 
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
     assert main(["serve", "--db", str(tmp_path / "g.sqlite3"), "--port", "0", *given]) == 0
     assert seen["ws_per_message_deflate"] is deflate
+    from azulejos.web.ws_deflate import SmallPlainProtocol
+
+    assert seen["ws"] is SmallPlainProtocol  # small messages go uncompressed (RFC 7692)
 
 
 def test_bad_ws_compression_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

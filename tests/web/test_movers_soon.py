@@ -146,3 +146,49 @@ def test_a_postgresql_write_on_the_loop_notifies_the_other_processes() -> None:
         finally:
             listener.close()
             store.close()
+
+
+def test_a_move_waits_in_the_thread_while_another_process_writes(tmp_path: object) -> None:
+    """The service's move on SQLite while another process holds the write lock: the loop's
+    try answers busy at once, the database thread waits for the lock as before, and the move is
+    accepted and stored once the other write is done; the loop stays free meanwhile."""
+    from azulejos.web.protocol import parse_create
+    from azulejos.web.service import GameService, bot_levels
+
+    path = f"{tmp_path}/g.sqlite3"
+
+    async def run() -> None:
+        svc = GameService(SqlStore(f"sqlite:///{path}"), bot_delay=0, sync_interval=0)
+        await svc.start(resume_bots=False)
+        try:
+            created = await svc.create(parse_create({"players": 2}, bot_levels()))
+            gid = created["game"]
+            tokens = [(await svc.claim(gid, s["invite"]))["token"] for s in created["seats"]]
+            live = await svc.get(gid)
+            seat = live.state.to_move
+            assert seat is not None
+            access = await svc.access(tokens[seat], gid)
+            move = live.state.legal_moves()[0].text()
+            other = sqlite3.connect(path, isolation_level=None)
+            other.execute("BEGIN IMMEDIATE")
+            task = asyncio.create_task(svc.play(access, live.version, move))
+            ticks = 0
+            while ticks < 20:  # the loop turns while the move waits in the thread
+                await asyncio.sleep(0.01)
+                ticks += 1
+            assert not task.done()
+            other.execute("ROLLBACK")
+            other.close()
+            assert await asyncio.wait_for(task, 30) == 2
+        finally:
+            await svc.stop()
+
+    asyncio.run(run())
+    store = SqlStore(f"sqlite:///{path}")
+    try:
+        games = store.playing()
+        assert len(games) == 1
+        g = store.load(games[0])
+        assert g is not None and g.version == 2 and g.events[-1].kind == "move"
+    finally:
+        store.close()

@@ -31,7 +31,7 @@ log = logging.getLogger("azulejos.web.bus")
 #: The PostgreSQL notification channel.
 CHANNEL = "azulejos"
 #: The kinds of notice.
-KINDS = ("move", "seats", "presence", "ask", "bye", "resync", "chat", "rematch")
+KINDS = ("move", "seats", "presence", "ask", "bye", "resync", "chat", "rematch", "hello")
 #: Notices waiting to be sent before new ones are dropped (the others poll meanwhile).
 MAX_QUEUE = 10000
 
@@ -86,6 +86,11 @@ class Bus(Protocol):
         """True while notices reach (and come from) the other processes."""
         ...
 
+    @property
+    def settled(self) -> bool:
+        """False while the other processes may not know this one yet (it polls meanwhile)."""
+        ...
+
     async def start(self, handler: Handler) -> None: ...
 
     def publish(self, kind: str, game_id: str, version: int = 0,
@@ -111,6 +116,10 @@ class LocalBus:
     @property
     def shared(self) -> bool:
         return False
+
+    @property
+    def settled(self) -> bool:
+        return True
 
     async def start(self, handler: Handler) -> None:
         del handler
@@ -138,6 +147,12 @@ class PgBus:
         self._handler: Handler | None = None
         self._queue: asyncio.Queue[str] | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        #: Whether another server process may be listening: a move's notice is sent only then
+        #: (:meth:`move_payload`). True until the database says otherwise: set by any notice
+        #: from another process, and by each check of the database's bus connections.
+        self.others = True
+        self._seen_others = 0.0  # (loop time) the last notice from another process
+        self._shared_from = 0.0  # (loop time) the end of the grace after each LISTEN
         self.received = 0
         self.sent = 0
         self.dropped = 0
@@ -146,6 +161,14 @@ class PgBus:
     @property
     def shared(self) -> bool:
         return self._listening
+
+    @property
+    def settled(self) -> bool:
+        """False for ``1.5 * check_every`` after each LISTEN: a process that had found itself
+        alone sends no move notices until it hears this one's ``hello`` or checks the
+        database again (at most ``check_every`` later), so this one polls meanwhile as if
+        not shared (docs/scaling.md)."""
+        return asyncio.get_running_loop().time() >= self._shared_from
 
     async def start(self, handler: Handler) -> None:
         self._handler = handler
@@ -166,10 +189,24 @@ class PgBus:
         except asyncio.QueueFull:
             self.dropped += 1
 
-    def move_payload(self, game_id: str, version: int) -> str:
+    def move_payload(self, game_id: str, version: int) -> str | None:
         """The payload of this process's ``move`` notice, for a store that sends it in the
-        move's own write (:meth:`~azulejos.web.storage.SqlStore.notify_on_append`)."""
+        move's own write (:meth:`~azulejos.web.storage.SqlStore.notify_on_append`); None (no
+        notice) while no other server process listens (:attr:`others`)."""
+        if not self.others:
+            return None
         return Notice("move", game_id, version, self.origin).dumps()
+
+    async def _check_others(self, conn: Any) -> None:
+        """Whether another process's bus on this channel is connected to the database (its
+        connections are named by :attr:`application_name`), or was heard from lately."""
+        prefix = self._peer_prefix
+        cur = await conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE left(application_name, %s) = %s"
+            " AND application_name <> %s", (len(prefix), prefix, self.application_name))
+        row = await cur.fetchone()
+        recent = asyncio.get_running_loop().time() - self._seen_others < self.check_every
+        self.others = bool(row and row[0]) or recent
 
     async def stop(self) -> None:
         # Let the last notices (this process's "bye") go out: at most a second.
@@ -193,7 +230,13 @@ class PgBus:
     @property
     def application_name(self) -> str:
         """How this bus's connections are named in ``pg_stat_activity``."""
-        return f"azulejos-bus-{self.origin}"
+        return self._peer_prefix + self.origin
+
+    @property
+    def _peer_prefix(self) -> str:
+        """How every bus's connections on this channel are named, before its origin (at most
+        50 characters: PostgreSQL keeps 63 of a name)."""
+        return f"azulejos-bus-{self.channel}-"[:50]
 
     async def _listen(self, ready: asyncio.Event) -> None:
         from psycopg import sql
@@ -206,6 +249,11 @@ class PgBus:
                 conn = await self._connect()
                 await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
                 self._listening = True
+                self._shared_from = asyncio.get_running_loop().time() + 1.5 * self.check_every
+                await self._check_others(conn)
+                if self._queue is not None:  # the others: notify this one's moves from now on
+                    with contextlib.suppress(asyncio.QueueFull):
+                        self._queue.put_nowait(Notice("hello", "", 0, self.origin).dumps())
                 backoff = 0.1
                 ready.set()
                 if not first:
@@ -221,8 +269,11 @@ class PgBus:
                             continue  # skipped before parsing: one per move made here
                         notice = Notice.loads(n.payload)
                         if notice is not None and notice.origin != self.origin:
-                            self._deliver(notice)
-                    await conn.execute("SELECT 1")  # a quiet while: is the connection alive?
+                            self.others = True
+                            self._seen_others = asyncio.get_running_loop().time()
+                            if notice.kind != "hello":
+                                self._deliver(notice)
+                    await self._check_others(conn)  # (also: is the connection alive?)
             except asyncio.CancelledError:
                 raise
             except Exception as e:

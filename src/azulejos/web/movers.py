@@ -147,10 +147,10 @@ class Mover(Protocol):
         """The events stored after ``version``, in order; None if there is no such game."""
         ...
 
-    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str | None]) -> bool:
         """From now on, every write that moves a game also sends ``payload(game_id,
         new_version)`` on the database's notification ``channel``, in the write's own
-        transaction; False (nothing changes) where the database has no such thing, or
+        transaction (none where the payload is None: nobody listens); False (nothing changes) where the database has no such thing, or
         when another payload was set before (one store serves one bus)."""
         ...
 
@@ -187,7 +187,7 @@ class EngineMover:
                 self._sql.after.sql, self._sql.after.args({"b_game": game_id, "b_after": version})).all()
         return _events(list(rows))
 
-    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str | None]) -> bool:
         return False
 
     def close(self) -> None:
@@ -275,7 +275,7 @@ class SqliteMover:
                 self._conn.rollback()  # end the read's transaction: later reads see new moves
         return _events(rows)
 
-    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str | None]) -> bool:
         return False
 
     def close(self) -> None:
@@ -334,7 +334,7 @@ class PgMover:
                                                  engine)
                         for rng in (False, True) for notify in (False, True)}
         self._after = DriverSql(EVENTS_AFTER, engine)
-        self._notice: tuple[str, Callable[[str, int], str]] | None = None
+        self._notice: tuple[str, Callable[[str, int], str | None]] | None = None
         self._idle: list[PoolProxiedConnection] = []
         self._lock = threading.Lock()
         self._closed = False
@@ -367,13 +367,15 @@ class PgMover:
                ) -> tuple[str, dict[str, object]]:
         """The write's statement and its arguments."""
         notice = self._notice
-        write = self._writes["b_rng" in params, notice is not None]
         args = dict(params)
+        text: str | None = None
         if notice is not None:
-            args["n_channel"] = notice[0]
             game, version = params["b_game"], params["b_version"]
             assert isinstance(game, str) and isinstance(version, int)
-            args["n_payload"] = notice[1](game, version)
+            text = notice[1](game, version)  # None: nobody listens (web/bus.py)
+            if text is not None:
+                args["n_channel"], args["n_payload"] = notice[0], text
+        write = self._writes["b_rng" in params, text is not None]
         args["e_rows"] = _EVENTS_JSON.encode([{k: r[k] for k in _EVENT_COLUMNS[1:]} for r in rows])
         return write.sql, args
 
@@ -430,7 +432,7 @@ class PgMover:
             pool.idle.append(conn)
         return _moved(counts, rows)
 
-    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str | None]) -> bool:
         with self._lock:
             if self._notice is not None and self._notice != (channel, payload):
                 return False  # one store, one notice: a second service publishes its own

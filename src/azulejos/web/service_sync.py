@@ -196,7 +196,7 @@ class SyncPart(ServiceBase):
         while True:
             await asyncio.sleep(self.sync_interval)
             ticks += 1
-            if self.bus.shared and ticks % SHARED_POLL_FACTOR:
+            if self.bus.shared and self.bus.settled and ticks % SHARED_POLL_FACTOR:
                 continue
             try:
                 await self.sync_once()

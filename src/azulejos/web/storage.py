@@ -509,10 +509,10 @@ class SqlStore:
         rows = self._mover.events_after(game_id, version)
         return None if rows is None else [StoredEvent(*r) for r in rows]
 
-    def notify_on_append(self, channel: str, payload: Callable[[str, int], str]) -> bool:
+    def notify_on_append(self, channel: str, payload: Callable[[str, int], str | None]) -> bool:
         """From now on every stored change also sends ``payload(game_id, new_version)`` on the
         database's notification ``channel``, in the change's own transaction (PostgreSQL's
-        ``NOTIFY``, delivered when it commits; the bus's listeners hear it). False where the
+        ``NOTIFY``, delivered when it commits; none for a None payload). False where the
         database cannot (SQLite): the caller publishes the change itself."""
         return self._mover.notify_on_append(channel, payload)
 
