@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import func, select, update
 from starlette.testclient import TestClient
 
-import azulejos.web.app as app_module
+import azulejos.web.game_routes as app_module
 from azulejos.notation import Record, parse_record
 from azulejos.web.app import create_app
 from azulejos.web.limits import Limits

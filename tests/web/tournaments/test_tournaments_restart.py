@@ -51,3 +51,32 @@ def test_a_restarted_process_pairs_the_next_round_unasked(make_client: AppMaker,
     assert _state(fresh).parts.tournaments is _state(fresh).tournaments
     # each account finds its round-2 game in "my games" (no tournament request made)
     assert len(a.get("/api/account/games").json()["games"]) == 2
+
+
+def test_the_pass_goes_round_every_due_tournament(make_client: AppMaker, clock: Clock) -> None:
+    """The pass looks at a bounded number of tournaments at a time, going on where the last one
+    stopped: with more due than that, every one is started in turn, none left out."""
+    a, b = make_client(), make_client()
+    sign_up(a, "Ada")
+    sign_up(b, "Ben")
+    tids = []
+    for i in range(3):
+        r = a.post("/api/tournaments", json={**SWISS, "name": f"Cup {i}",
+                                             "starts_at": clock.t + 3600})
+        assert r.status_code == 201, r.text
+        tids.append(r.json()["id"])
+        for p in (a, b):
+            assert p.post(f"/api/tournaments/{tids[-1]}/join", json={}).status_code == 200
+    clock.advance(3601)
+    service = _state(a).tournaments
+    store = service.store
+    first = store.due(clock.t, 2)
+    assert first == sorted(tids)[:2] and store.due(clock.t, 2, first[-1]) == sorted(tids)[2:]
+
+    def running() -> int:
+        return sum(store.get(t).status == "running" for t in tids)
+
+    a.portal.call(service.tick, 2)  # type: ignore[union-attr]
+    assert running() == 2
+    a.portal.call(service.tick, 2)  # type: ignore[union-attr]
+    assert running() == 3

@@ -139,6 +139,7 @@ class TournamentService:
         self._locks: dict[str, asyncio.Lock] = {}
         self._seen_over: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._after = ""  # the pass's place among the due tournaments (:meth:`tick`)
 
     def now(self) -> float:
         return self.games.now()
@@ -344,9 +345,12 @@ class TournamentService:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    async def tick(self) -> None:
-        """Start the tournaments whose time has come and move on the running ones."""
-        for tid in await self._db(self.store.due, self.now()):
+    async def tick(self, limit: int = 20) -> None:
+        """Start the tournaments whose time has come and move on the running ones: ``limit``
+        of them a pass, the next pass going on after the last one looked at (then round)."""
+        due = await self._db(self.store.due, self.now(), limit, self._after)
+        self._after = due[-1] if len(due) == limit else ""
+        for tid in due:
             try:
                 await self.advance(tid)
             except GameError:

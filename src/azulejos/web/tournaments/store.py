@@ -110,12 +110,15 @@ class SqlTournaments:
                                 .limit(limit)).all()
         return [(_tournament(r), int(r.entrants)) for r in rows]
 
-    def due(self, now: float, limit: int = 20) -> list[str]:
-        """Open tournaments whose start time has come, and running ones (to be looked at)."""
+    def due(self, now: float, limit: int = 20, after: str = "") -> list[str]:
+        """Open tournaments whose start time has come, and running ones (to be looked at): at
+        most ``limit``, in the order of their ids from after ``after`` (the pass goes round
+        them all, ``limit`` at a time, so none is left out however many run)."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(tournaments_t.c.tournament_id).where(
-                ((tournaments_t.c.status == "open") & (tournaments_t.c.starts_at <= now))
-                | (tournaments_t.c.status == "running")).limit(limit)).all()
+                (((tournaments_t.c.status == "open") & (tournaments_t.c.starts_at <= now))
+                 | (tournaments_t.c.status == "running")) & (tournaments_t.c.tournament_id > after))
+                .order_by(tournaments_t.c.tournament_id).limit(limit)).all()
         return [r[0] for r in rows]
 
     def entries(self, tid: str) -> list[Entry]:
