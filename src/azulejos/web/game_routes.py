@@ -25,7 +25,7 @@ from .endpoints import (
 )
 from .limits import RateLimiter
 from .lobby.settings import invitation_rated  # rated games: only from the lobby
-from .protocol import GameError, parse_create
+from .protocol import GameError, only_fields, parse_create
 from .replays import MAX_RECORD, Reviews, frames_json, load, reviewed
 from .service import bot_levels
 
@@ -96,9 +96,7 @@ async def chat_post(request: Request) -> Response:
     svc = service_of(request)
     acc = await game_access(request)
     data = await read_body(request)
-    unknown = set(data) - {"text"}
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, ("text",))
     return JSONResponse(await svc.chat_post(acc, data.get("text")), status_code=201)
 
 
@@ -107,9 +105,7 @@ async def chat_mute(request: Request) -> Response:
     svc = service_of(request)
     acc = await game_access(request)
     data = await read_body(request)
-    unknown = set(data) - {"seat", "muted"}
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, ("seat", "muted"))
     return JSONResponse(await svc.chat_mute(acc, data.get("seat"), data.get("muted")))
 
 
@@ -117,9 +113,7 @@ async def chat_mute(request: Request) -> Response:
 async def claim_seat(request: Request) -> Response:
     limit(request, "moves")
     data = await read_body(request)
-    unknown = set(data) - {"invite", "profile"}
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, ("invite", "profile"))
     who = await signed_in(request)
     guard: RateLimiter = request.app.state.limit_bad_tokens
     claimed = await guard.failures(client_of(request), LOOKUP_FAILURES, lambda: service_of(
@@ -153,9 +147,7 @@ async def timeout_choice(request: Request) -> Response:
     svc = service_of(request)
     acc = await game_access(request)  # a wrong token counts as a bad look-up, as elsewhere
     data = await read_body(request)
-    unknown = set(data) - {"choice"}
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, ("choice",))
     return JSONResponse(await svc.choose_timeout(acc, data.get("choice")))
 
 

@@ -7,6 +7,7 @@ readable ``message`` and an HTTP status; nothing about the game changes when one
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,14 @@ class GameError(Exception):
 
 def malformed(message: str) -> GameError:
     return GameError("malformed", message, 400)
+
+
+def only_fields(data: Mapping[str, Any], allowed: Iterable[str] = ()) -> None:
+    """``malformed`` (400) naming every field of ``data`` that is not ``allowed`` (a request
+    body's keys, checked before anything is done)."""
+    unknown = set(data) - set(allowed)
+    if unknown:
+        raise malformed(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
 
 
 def unknown_level(level: str, bot_levels: list[str], where: str, **extra: Any) -> GameError:
@@ -113,9 +122,7 @@ def parse_create(data: dict[str, Any], bot_levels: list[str]) -> CreateRequest:
     """Validate the body of ``POST /api/games`` (R8: 2-4 players, one wall side)."""
     allowed = {"players", "variant", "seats", "hotseat", "start_player", "stand_in", "clock",
                *(m.name for m in MODULES)}
-    unknown = set(data) - allowed
-    if unknown:
-        raise malformed(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, allowed)
     players = get_int(data, "players", MIN_PLAYERS, MAX_PLAYERS, 2)
     variant = data.get("variant", "coloured")
     if variant not in VARIANTS:

@@ -18,7 +18,7 @@ from azulejos.i18n import LANGUAGES
 from .endpoints import error_response, handles_errors, lang_of, limit, page, read_body, service_of
 from .messages import languages, theme_json, ui_messages
 from .openapi import openapi_schema
-from .protocol import MAX_MESSAGE, GameError
+from .protocol import MAX_MESSAGE, GameError, only_fields
 from .replays import MAX_RECORD
 from .service import bot_levels
 from .views import rules_json
@@ -65,9 +65,7 @@ async def messages(request: Request) -> Response:
 async def create_profile(request: Request) -> Response:
     limit(request, "profiles")
     data = await read_body(request)
-    unknown = set(data) - {"name"}
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, ("name",))
     made = await service_of(request).profiles.create(data.get("name"))
     return JSONResponse(made, status_code=201)
 
@@ -100,9 +98,7 @@ async def rename_profile(request: Request) -> Response:
     limit(request, "names")
     key = profile_key(request)
     data = await read_body(request)
-    unknown = set(data) - {"name"}
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, ("name",))
     done = await service_of(request).profiles.rename(request.path_params["profile_id"], key,
                                                    data.get("name"))
     return JSONResponse(done)

@@ -40,10 +40,10 @@ from webauthn.helpers.structs import (
 
 from ..answers import no_store_json
 from ..endpoints import handles_errors, limit, read_body
-from ..protocol import GameError
+from ..protocol import GameError, only_fields
 from .cookies import set_session, signed_in
 from .passkey_store import CHALLENGE_SECONDS, MAX_PASSKEYS, Passkey, SqlPasskeys
-from .routes import _accounts, _me, _only, _origin
+from .routes import _accounts, _me, _origin
 from .service import AccountService
 
 RP_NAME = "Azulejos"
@@ -77,7 +77,7 @@ def _challenge_of(credential: Any) -> bytes:
 
 
 def _credential(data: dict[str, Any]) -> dict[str, Any]:
-    _only(data, "credential")
+    only_fields(data, ("credential",))
     credential = data.get("credential")
     if not isinstance(credential, dict) or not isinstance(credential.get("id"), str) \
             or len(credential["id"]) > 700:
@@ -93,7 +93,7 @@ def _key_json(key: Passkey) -> dict[str, Any]:
 async def register_options(request: Request) -> Response:
     limit(request, "signins")
     accounts, who = await _me(request)
-    _only(await read_body(request))
+    only_fields(await read_body(request))
     _, rp_id = _site(request)
     store = _store(accounts)
     mine = await accounts.run(store.of_account, who.account.account_id)
@@ -158,7 +158,7 @@ async def remove_passkey(request: Request) -> Response:
 async def signin_options(request: Request) -> Response:
     limit(request, "signins")
     accounts = _accounts(request)
-    _only(await read_body(request))
+    only_fields(await read_body(request))
     _, rp_id = _site(request)
     options = generate_authentication_options(
         rp_id=rp_id, user_verification=UserVerificationRequirement.PREFERRED)

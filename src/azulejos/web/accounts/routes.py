@@ -14,7 +14,7 @@ from ..answers import no_store_json
 from ..clocks import my_games_order
 from ..endpoints import LOOKUP_FAILURES, client_of, handles_errors, limit, read_body
 from ..limits import RateLimiter
-from ..protocol import GameError
+from ..protocol import GameError, only_fields
 from ..views import Access
 from . import links
 from .cookies import COOKIE, accounts_of, clear_session, set_session, signed_in
@@ -40,18 +40,12 @@ async def _me(request: Request) -> tuple[AccountService, SignedIn]:
     return accounts, who
 
 
-def _only(data: dict[str, Any], *fields: str) -> None:
-    unknown = set(data) - set(fields)
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
-
-
 @handles_errors
 async def register(request: Request) -> Response:
     limit(request, "signups")
     accounts = _accounts(request)
     data = await read_body(request)
-    _only(data, "name", "password", "email", "lang", "theme", "patterns")
+    only_fields(data, ("name", "password", "email", "lang", "theme", "patterns"))
     lang = data.get("lang", request.query_params.get("lang"))
     if lang is not None and lang not in LANGUAGES:
         raise GameError("malformed", f"'lang' must be one of {', '.join(LANGUAGES)}")
@@ -74,7 +68,7 @@ async def sign_in(request: Request) -> Response:
     limit(request, "signins")
     accounts = _accounts(request)
     data = await read_body(request)
-    _only(data, "name", "password")
+    only_fields(data, ("name", "password"))
     me, secret = await accounts.sign_in(data.get("name"), data.get("password"))
     old = await signed_in(request)
     if old is not None:
@@ -126,7 +120,7 @@ async def email(request: Request) -> Response:
     accounts, who = await _me(request)
     data = await read_body(request)
     limit(request, "signins")  # it checks the password
-    _only(data, "email", "password")
+    only_fields(data, ("email", "password"))
     if "email" not in data:
         raise GameError("malformed", "send 'email' (an address, or null to remove it)")
     return no_store_json(await accounts.change_email(who, data["email"], data.get("password")))
@@ -137,7 +131,7 @@ async def password(request: Request) -> Response:
     limit(request, "signins")
     accounts, who = await _me(request)
     data = await read_body(request)
-    _only(data, "old", "new")
+    only_fields(data, ("old", "new"))
     ended = await accounts.change_password(who, data.get("old"), data.get("new"))
     return no_store_json({"ok": True, "ended": ended})
 
@@ -155,7 +149,7 @@ async def adopt(request: Request) -> Response:
     limit(request, "moves")
     accounts, who = await _me(request)
     data = await read_body(request)
-    _only(data, "tokens")
+    only_fields(data, ("tokens",))
     guard: RateLimiter = request.app.state.limit_bad_tokens
     client = client_of(request)
 
@@ -171,7 +165,7 @@ async def seat_token(request: Request) -> Response:
     limit(request, "games")
     accounts, who = await _me(request)
     data = await read_body(request)
-    _only(data, "seat")
+    only_fields(data, ("seat",))
     guard: RateLimiter = request.app.state.limit_bad_tokens
     # a game of no seat of the account (or no game at all): a bad look-up, one answer
     return no_store_json(await guard.failures(client_of(request), SEAT_FAILURES, lambda: accounts.seat_token(
@@ -198,7 +192,7 @@ def _origin(request: Request) -> str:
 async def verify_email(request: Request) -> Response:
     limit(request, "resets")
     accounts, who = await _me(request)
-    _only(await read_body(request))
+    only_fields(await read_body(request))
     got = await links.send_verification(accounts, _mailer(request), who, _origin(request))
     return no_store_json(got, 202 if got["sent"] else 200)
 
@@ -208,7 +202,7 @@ async def confirm_email(request: Request) -> Response:
     limit(request, "signins")
     accounts = _accounts(request)
     data = await read_body(request)
-    _only(data, "code")
+    only_fields(data, ("code",))
     return no_store_json(await links.confirm_email(accounts, data.get("code")))
 
 
@@ -217,7 +211,7 @@ async def ask_reset(request: Request) -> Response:
     limit(request, "resets")
     accounts = _accounts(request)
     data = await read_body(request)
-    _only(data, "name")
+    only_fields(data, ("name",))
     return no_store_json(await links.ask_reset(accounts, _mailer(request), data.get("name"),
                                        _origin(request)), 202)
 
@@ -227,7 +221,7 @@ async def reset_password(request: Request) -> Response:
     limit(request, "signins")
     accounts = _accounts(request)
     data = await read_body(request)
-    _only(data, "code", "password")
+    only_fields(data, ("code", "password"))
     me, secret = await links.reset_password(accounts, data.get("code"), data.get("password"))
     response = no_store_json(me)
     set_session(response, request, secret)

@@ -13,10 +13,10 @@ from starlette.routing import Route
 
 from ..answers import no_store_json
 from ..endpoints import handles_errors, limit, read_body
-from ..protocol import GameError
+from ..protocol import GameError, only_fields
 from ..vacation_store import VacationStore
 from ..vacations import ALLOWANCE, vacation_days, vacation_json, year_of
-from .routes import _me, _only
+from .routes import _me
 from .service import AccountService, SignedIn
 
 
@@ -53,7 +53,7 @@ async def start_vacation(request: Request) -> Response:
     limit(request, "names")  # as seldom as a rename
     accounts, who = await _me(request)
     data = await read_body(request)
-    _only(data, "days")
+    only_fields(data, ("days",))
     if "days" not in data:
         raise GameError("malformed", "send 'days', the whole days of the vacation", 400)
     store = _store(accounts)

@@ -15,7 +15,7 @@ from ..accounts.cookies import signed_in
 from ..accounts.service import SignedIn, name_key
 from ..answers import no_store_json
 from ..endpoints import game_access, handles_errors, limit, page, read_body
-from ..protocol import GameError
+from ..protocol import GameError, only_fields
 from ..service import GameService
 from .service import FairPlay, note_text
 from .store import Report, SqlFairPlay
@@ -25,12 +25,6 @@ MAX_HOURS = 24 * 366
 #: How many chat messages either side of a reported one the moderation list shows.
 CONTEXT = 3
 STATES = ("open", "dismissed", "suspended")
-
-
-def _only(data: dict[str, Any], *fields: str) -> None:
-    unknown = set(data) - set(fields)
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
 
 
 def _svc(request: Request) -> GameService:
@@ -76,7 +70,7 @@ async def report_message(request: Request) -> Response:
     who = await _me(request)
     acc = await game_access(request)
     data = await read_body(request)
-    _only(data, "note")
+    only_fields(data, ("note",))
     seq_text = request.path_params["seq"]
     seq = int(seq_text) if seq_text.isascii() and seq_text.isdigit() and len(seq_text) < 10 \
         else -1
@@ -92,7 +86,7 @@ async def report_player(request: Request) -> Response:
     fair, _store = _fair(request)
     who = await _me(request)
     data = await read_body(request)
-    _only(data, "note", "game")
+    only_fields(data, ("note", "game"))
     game = data.get("game")
     if game is not None and (not isinstance(game, str) or len(game) > 32):
         raise GameError("malformed", "'game' must be a game's id", 400)
@@ -117,7 +111,7 @@ async def set_mute(request: Request) -> Response:
     fair, store = _fair(request)
     who = await _me(request)
     data = await read_body(request)
-    _only(data, "profile", "muted")
+    only_fields(data, ("profile", "muted"))
     pid, on = data.get("profile"), data.get("muted")
     if not isinstance(on, bool):
         raise GameError("malformed", "'muted' must be true or false", 400)
@@ -189,7 +183,7 @@ async def admin_reports(request: Request) -> Response:
 @handles_errors
 async def dismiss(request: Request) -> Response:
     fair, store, who = await _operator(request)
-    _only(await read_body(request))
+    only_fields(await read_body(request))
     rid = request.path_params["report_id"]
     if await fair.run(store.report, rid) is None:
         raise GameError("unknown_report", "there is no such report", 404)
@@ -226,7 +220,7 @@ async def suspend(request: Request) -> Response:
     """Suspend an account for ``hours`` (null or absent: until lifted), with a reason."""
     fair, store, who = await _operator(request)
     data = await read_body(request)
-    _only(data, "account", "name", "reason", "hours")
+    only_fields(data, ("account", "name", "reason", "hours"))
     target = await _target(fair, store, data)
     reason = note_text(data.get("reason"), "reason", required=True)
     hours = data.get("hours")
@@ -245,7 +239,7 @@ async def suspend(request: Request) -> Response:
 async def lift(request: Request) -> Response:
     fair, store, _who = await _operator(request)
     data = await read_body(request)
-    _only(data, "account", "name")
+    only_fields(data, ("account", "name"))
     target = await _target(fair, store, data)
     await fair.lift(target)
     return no_store_json({"account": target, "suspended": False})

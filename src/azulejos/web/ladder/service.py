@@ -28,7 +28,7 @@ from azulejos.core.rules import VARIANTS, Phase
 from ..live import Live
 from ..lobby.settings import GameSettings
 from ..lobby.store import LobbySeat
-from ..protocol import GameError
+from ..protocol import GameError, only_fields
 from .store import Challenge, Rung, SqlLadder
 
 if TYPE_CHECKING:
@@ -191,9 +191,7 @@ class LadderService:
     # -- challenges ----------------------------------------------------------------------------
     async def challenge(self, pool: Any, who: SignedIn, data: dict[str, Any]) -> dict[str, Any]:
         pool = check_pool(pool)
-        unknown = set(data) - {"profile"}
-        if unknown:
-            raise GameError("malformed", f"unknown field(s): {', '.join(sorted(unknown))}")
+        only_fields(data, ("profile",))
         target = data.get("profile")
         if not isinstance(target, str) or not target or len(target) > 32:
             raise GameError("malformed", "'profile' must be the profile id of the account "

@@ -9,7 +9,7 @@ from typing import Any
 
 from azulejos.core.ruleset import MODULES
 
-from ..protocol import CreateRequest, GameError, parse_create
+from ..protocol import CreateRequest, GameError, only_fields, parse_create
 from ..service import bot_levels
 
 #: The fields of a public game's settings.
@@ -55,10 +55,7 @@ def parse_settings(data: Any, *, extra: tuple[str, ...] = ()) -> GameSettings:
     caller reads itself."""
     if not isinstance(data, dict):
         raise GameError("malformed", "send the game's settings as a JSON object", 400)
-    unknown = set(data) - set(FIELDS) - set(extra)
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}",
-                        400)
+    only_fields(data, (*FIELDS, *extra))
     rated = data.get("rated", True)
     if not isinstance(rated, bool):
         raise GameError("malformed", "'rated' must be true or false", 400)

@@ -18,7 +18,7 @@ from ..accounts.cookies import signed_in
 from ..answers import no_store_json
 from ..endpoints import handles_errors, limit, page, read_body
 from ..profile_store import Profile
-from ..protocol import GameError
+from ..protocol import GameError, only_fields
 from ..service import GameService, bot_levels
 from ..storage import SqlStore
 from .service import TournamentService
@@ -55,12 +55,6 @@ async def _who(request: Request) -> Profile:
     return who.profile
 
 
-def _only(data: dict[str, Any], *fields: str) -> None:
-    unknown = set(data) - set(fields)
-    if unknown:
-        raise GameError("malformed", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
-
-
 @handles_errors
 async def listing(request: Request) -> Response:
     return no_store_json(await tournaments_of(request).listing())
@@ -88,7 +82,7 @@ async def join(request: Request) -> Response:
     limit(request, "moves")
     part = tournaments_of(request)
     who = await _who(request)
-    _only(await read_body(request))
+    only_fields(await read_body(request))
     return no_store_json(await part.join(request.path_params["tournament_id"], who))
 
 
@@ -97,7 +91,7 @@ async def leave(request: Request) -> Response:
     limit(request, "moves")
     part = tournaments_of(request)
     who = await _who(request)
-    _only(await read_body(request))
+    only_fields(await read_body(request))
     return no_store_json(await part.leave(request.path_params["tournament_id"], who))
 
 
@@ -107,7 +101,7 @@ async def add_bot(request: Request) -> Response:
     part = tournaments_of(request)
     who = await _who(request)
     data = await read_body(request)
-    _only(data, "level")
+    only_fields(data, ("level",))
     return no_store_json(await part.add_bot(request.path_params["tournament_id"], who,
                                     data.get("level")))
 
@@ -117,7 +111,7 @@ async def start(request: Request) -> Response:
     limit(request, "moves")
     part = tournaments_of(request)
     who = await _who(request)
-    _only(await read_body(request))
+    only_fields(await read_body(request))
     return no_store_json(await part.start(request.path_params["tournament_id"], who))
 
 

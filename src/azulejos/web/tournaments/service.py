@@ -49,7 +49,7 @@ from azulejos.play.tables import bye_points, place_points, seat_order, swiss_tab
 
 from ..live import Live
 from ..profile_store import Profile
-from ..protocol import MAX_NAME, GameError, clean_name, parse_create, unknown_level
+from ..protocol import MAX_NAME, GameError, clean_name, only_fields, parse_create, unknown_level
 from .store import Board, Entry, SqlTournaments, Tournament
 
 if TYPE_CHECKING:
@@ -75,9 +75,7 @@ def parse_settings(data: dict[str, Any], bot_levels: list[str], now: float) -> d
     """The checked settings of ``POST /api/tournaments`` (``malformed`` naming what is wrong)."""
     allowed = {"name", "format", "rounds", "players", "variant", "clock", "starts_at", "bots",
                *(m.name for m in MODULES)}
-    unknown = set(data) - allowed
-    if unknown:
-        raise _bad(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    only_fields(data, allowed)
     name = data.get("name")
     if not isinstance(name, str) or not 1 <= len(" ".join(name.split())) <= MAX_NAME \
             or not clean_name(name):
